@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT
+ * mr_abi.h - the contract between mrpass (C++, emits code) and the runtime (C, runs it).
+ * Pure macros and plain structs, usable from C and C++. The pass builds the descriptor
+ * structs below as IR constants; any layout change bumps MR_ABI_VERSION, and the runtime
+ * aborts when a module was built against another version.
+ */
+#ifndef MR_ABI_H
+#define MR_ABI_H
+
+#include <stdint.h>
+
+#define MR_ABI_VERSION 1u
+
+/* ---- Symbols emitted by the pass / provided by the runtime ------------------------- */
+#define MR_HOOK_ENTER "__mr_enter"             /* void (mr_fn_desc *, const uint64_t *args) */
+#define MR_HOOK_EXIT "__mr_exit"               /* void (mr_fn_desc *, const uint64_t *args, uint64_t ret) */
+#define MR_HOOK_MODULE_INIT "__mr_module_init" /* void (uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) */
+#define MR_STATE_VAR "__mr_state"              /* volatile uint32_t: MR_STATE_* bits, 0 = all off */
+#define MR_MODULE_CTOR "mr.module_ctor"
+#define MR_CTOR_PRIO 2                         /* before user ctors, like sancov */
+#define MR_SECTION "mr_sites"                  /* array of mr_fn_desc* ; __start_/__stop_ bounds */
+#define MR_SECTION_START "__start_mr_sites"
+#define MR_SECTION_STOP "__stop_mr_sites"
+#define MR_INSTRUMENTED_MD "mr.instrumented"   /* named module metadata: pass already ran */
+#define MR_TARGET_ANNOTATION "mr_target"       /* clang annotate string marking a target */
+#define MR_CLONE_SUFFIX ".mr"                  /* instrumented clone of a target body */
+
+/* __mr_state bits. The pass guards each target with one load of __mr_state at entry:
+ * zero runs the original (uninstrumented) body; non-zero runs the instrumented clone,
+ * which always bumps coverage counters and calls the hooks only when TRACE is set. */
+#define MR_STATE_COVER 0x1u  /* instrumented clone active: coverage counters count */
+#define MR_STATE_TRACE 0x2u  /* enter/exit hooks are called (runtime records or forwards) */
+
+/* ---- Value kinds (ORDER MR_KIND: the runtime's name table mirrors this list) ------- */
+#define MR_KIND_LIST(X) \
+  X(OPAQUE, 0, "opaque") \
+  X(VOID, 1, "void")     \
+  X(BOOL, 2, "bool")     \
+  X(I8, 3, "i8")         \
+  X(U8, 4, "u8")         \
+  X(I16, 5, "i16")       \
+  X(U16, 6, "u16")       \
+  X(I32, 7, "i32")       \
+  X(U32, 8, "u32")       \
+  X(I64, 9, "i64")       \
+  X(U64, 10, "u64")      \
+  X(F32, 11, "f32")      \
+  X(F64, 12, "f64")      \
+  X(CSTR, 13, "cstr")
+
+#define MR_KIND_ENUM(name, val, str) MR_KIND_##name = val,
+enum mr_kind { MR_KIND_LIST(MR_KIND_ENUM) MR_KIND__COUNT };
+#undef MR_KIND_ENUM
+
+/* Parameter flags. A parameter is either a scalar of `kind`, or a pointer:
+ *   ARRAY: pointer to `kind` elements, count in parameter `len_index`; logged before
+ *          and after the call (in-place functions have their result there);
+ *   OUT:   non-const pointer to one `kind` scalar, written by the callee (logged at exit);
+ *   CSTR kind: NUL-terminated string, logged at entry (and at exit when not CONST). */
+#define MR_PF_ARRAY 0x1u
+#define MR_PF_OUT 0x2u
+#define MR_PF_CONST 0x4u
+
+/* How args reach the hooks: the pass stores every argument into a uint64_t slot
+ * (integers sign/zero-extended per kind, bool 0/1, f32 as its 32 bits zero-extended,
+ * f64 as its 64 bits, pointers as their address). `ret` is encoded the same way. */
+
+/* ---- Descriptors built by the pass (read-only except where noted) ------------------ */
+typedef struct mr_param_desc {
+  const char *name;  /* from MR_SPEC, else debug info, else "argN" */
+  uint8_t kind;      /* enum mr_kind (element kind for arrays) */
+  uint8_t flags;     /* MR_PF_* */
+  int16_t len_index; /* ARRAY: index of the length parameter, else -1 */
+} mr_param_desc;
+
+typedef struct mr_const_desc {
+  uint8_t kind;      /* MR_KIND_I64/U64 (integers, bool) or MR_KIND_F64 (all floats) */
+  uint8_t pad[7];
+  uint64_t bits;     /* value: int64 two's complement or double bits */
+} mr_const_desc;
+
+typedef struct mr_loc_desc {
+  uint32_t line;     /* 0 when compiled without -g */
+  uint32_t col;
+} mr_loc_desc;
+
+typedef struct mr_edge_desc {
+  uint32_t from;     /* block index */
+  uint32_t to;       /* block index */
+  uint32_t counter;  /* index into edge_counters */
+} mr_edge_desc;
+
+typedef struct mr_fn_desc {
+  uint32_t abi_version;               /* MR_ABI_VERSION of the pass that built it */
+  uint32_t id;                        /* written by the runtime at registration */
+  const char *name;                   /* C name of the function */
+  const char *file;                   /* source file (module's source_filename) */
+  uint32_t nparams;
+  uint8_t ret_kind;                   /* enum mr_kind; MR_KIND_VOID for void */
+  uint8_t pad[3];
+  const mr_param_desc *params;        /* [nparams] */
+  uint32_t nconsts;
+  uint32_t nblocks;
+  const mr_const_desc *consts;        /* [nconsts], deduplicated mined literals */
+  uint64_t *block_counters;           /* [nblocks], mutable, bumped by the clone */
+  const mr_loc_desc *block_locs;      /* [nblocks], first located instruction */
+  uint32_t nedges;
+  uint32_t pad2;
+  uint64_t *edge_counters;            /* [nedges], mutable */
+  const mr_edge_desc *edges;          /* [nedges] CFG edges of the original body */
+} mr_fn_desc;
+
+#endif /* MR_ABI_H */

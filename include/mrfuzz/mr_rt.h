@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT
+ * mr_rt.h - the mrfuzz runtime: what instrumented programs, harnesses and tools call.
+ * Target marking (MR_TARGET), the registry of instrumented functions (names, parameters,
+ * mined constants, coverage), trace recording and reading, and the harness subject ABI.
+ * Includes mr_abi.h for the value kinds: one enum for pass, runtime and tools.
+ */
+#ifndef MR_RT_H
+#define MR_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mr_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define MR_API __attribute__((visibility("default")))
+#else
+#define MR_API
+#endif
+
+/* Mark a function definition for instrumentation by mrpass (alternative: the MR_FUNCTIONS
+ * environment variable at compile time, a comma-separated list of names). */
+#define MR_TARGET __attribute__((annotate("mr_target"), noinline))
+
+/* ---- Error codes shared by all mrfuzz libraries ------------------------------------ */
+#define MR_OK 0
+#define MR_ENOMEM (-1)
+#define MR_ESYNTAX (-2)
+#define MR_ETYPE (-3)
+#define MR_EZ3 (-4)
+#define MR_EIO (-5)
+#define MR_ECORRUPT (-6) /* a trace record failed its checksum or bounds */
+#define MR_EINVAL (-7)
+
+/* ---- Registry of instrumented functions -------------------------------------------- */
+typedef struct mr_fn_desc mr_fn; /* borrowed, lives as long as the program */
+
+/* Number of registered target functions (instrumented modules plus black-box subjects
+ * registered by a harness). Registration happens in module constructors. */
+MR_API size_t mr_fn_count(void);
+/* The i-th registered function, or NULL when i >= mr_fn_count(). */
+MR_API const mr_fn *mr_fn_at(size_t i);
+/* The registered function called `name`, or NULL. */
+MR_API const mr_fn *mr_fn_find(const char *name);
+/* Name of a kind ("f64", "cstr", ...); "?" for an unknown value. */
+MR_API const char *mr_kind_name(int kind);
+/* Mined constant i of fn as a double (integers converted); false when i is out of range. */
+MR_API bool mr_fn_const_f64(const mr_fn *fn, size_t i, double *out /* OUT */);
+
+/* ---- Coverage ----------------------------------------------------------------------- */
+/* Turn the instrumented bodies (coverage counters) on or off for the whole process. */
+MR_API void mr_coverage_enable(bool on);
+/* Zero every block and edge counter of every registered function. */
+MR_API void mr_coverage_reset(void);
+/* Blocks (edges) of fn whose counter is non-zero. */
+MR_API size_t mr_fn_blocks_hit(const mr_fn *fn);
+MR_API size_t mr_fn_edges_hit(const mr_fn *fn);
+
+/* ---- Trace recording ----------------------------------------------------------------
+ * Off by default. At start-up MR_TRACE=<path> turns it on (appending to path). When on,
+ * every call of a target appends an enter and an exit record (see docs/trace-format.md);
+ * at close (or exit) the coverage of every function is appended. */
+/* Start recording into path (created or appended). MR_OK or MR_EIO; errno is kept. */
+MR_API int mr_trace_open(const char *path);
+/* Flush and stop recording; writes coverage records. Safe to call when not open. */
+MR_API void mr_trace_close(void);
+/* True while recording. */
+MR_API bool mr_trace_active(void);
+
+/* ---- Trace reading and rendering (tools; never called from hooks) ------------------- */
+/* Write the trace at path as JSON Lines, one object per call (function, depth, thread,
+ * inputs and outputs by name). Returns MR_OK, MR_EIO, or MR_ECORRUPT when a corrupted
+ * record was found (everything before it is written; a message goes to err). A trace cut
+ * mid-record (crash, kill -9) is not an error: the partial tail is reported in err. */
+MR_API int mr_trace_write_jsonl(const char *path, void *file /* FILE* */, char *err, size_t errlen);
+/* Write a human-readable summary: per-function call counts, mined constants, blocks and
+ * edges reached (with source lines when known). Same return codes as above. */
+MR_API int mr_trace_write_summary(const char *path, void *file /* FILE* */, char *err, size_t errlen);
+
+/* ---- Harness subjects ----------------------------------------------------------------
+ * A subject is the function under test as the driver saw it with libclang. The generated
+ * harness defines one and calls mr_harness_main(). Arguments travel as uint64_t slots
+ * encoded as in mr_abi.h: arrays and strings as pointers owned by the caller, the array
+ * length in its own slot, out-parameters as pointers to caller-owned cells. */
+typedef struct mr_subject_param {
+  const char *name;  /* C parameter name */
+  const char *ctype; /* C type as written after typedef resolution, e.g. "const double *" */
+  uint8_t kind;      /* enum mr_kind (element kind for arrays and out-parameters) */
+  uint8_t flags;     /* MR_PF_* */
+  int16_t len_index; /* MR_PF_ARRAY: index of the length parameter, else -1 */
+} mr_subject_param;
+
+typedef struct mr_subject {
+  const char *name;                 /* function name */
+  const char *file;                 /* file the signature came from */
+  size_t nparams;
+  const mr_subject_param *params;   /* [nparams] */
+  uint8_t ret_kind;                 /* MR_KIND_VOID when the function returns nothing */
+  const char *ret_ctype;
+  void (*call)(const uint64_t *args, uint64_t *ret /* OUT */); /* the thunk */
+} mr_subject;
+
+/* Entry point of a harness executable: parses argv (run, help, ...), runs the engine
+ * and returns the process exit code (0 ok, 1 violations, 2 usage, 3 internal). */
+MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MR_RT_H */
