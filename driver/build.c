@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: MIT
+ * build.c - turns FILE:FUNCTION into DIR/harness: reads the signature, writes harness.c,
+ * compiles the target's sources with mrpass (env MR_FUNCTIONS, MR_SPEC), links with libmreng
+ * and libmrrt. Invariant: DIR/harness and DIR/stamp are only ever replaced by rename(2),
+ * the stamp last, so an interrupted build leaves the previous harness or a clean rebuild.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "drv.h"
+
+typedef struct build_ctx {
+  const drv_build_req *req;
+  const drv_opts *o;
+  drv_tools t;
+  const char *opt;    /* optimisation level "0".."3" */
+  char *dir;          /* owned */
+  char *log;          /* owned; dir/build.log: everything clang printed */
+  drv_list owned;     /* owned strings to free at the end */
+  drv_list depfiles;  /* borrowed from owned: .d files of every compile */
+  drv_list objs;      /* borrowed from owned: objects to link */
+} build_ctx;
+
+static char *keep(build_ctx *c, char *s) {
+  drv_list_push(&c->owned, s);
+  return s;
+}
+
+/* "FILE:FUNCTION", split at the last ':' (see drv.h). */
+int drv_split_target(const char *arg, char **file, const char **function) {
+  const char *colon = strrchr(arg, ':');
+  const char *f = colon ? colon + 1 : "";
+  bool ident = (*f >= 'A' && *f <= 'Z') || (*f >= 'a' && *f <= 'z') || *f == '_';
+  for (const char *p = f; *p && ident; p++)
+    ident = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == '_' ||
+            (*p >= '0' && *p <= '9');
+  if (!colon || colon == arg || !ident) {
+    drv_error("expected FILE:FUNCTION (e.g. examples/trig/trig.c:trig_sin), got '%s'", arg);
+    return DRV_EXIT_USAGE;
+  }
+  *file = drv_fmt("%.*s", (int)(colon - arg), arg);
+  *function = f;
+  return DRV_EXIT_OK;
+}
+
+/* Run clang with argv; `what` names the step in messages. */
+static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char *what) {
+  drv_list_push(argv, NULL);
+  if (c->o->verbose) {
+    for (size_t i = 0; env && env[i]; i++)
+      fprintf(stderr, "%s ", env[i]);
+    for (size_t i = 0; argv->v[i]; i++)
+      fprintf(stderr, "%s%s", i ? " " : "", argv->v[i]);
+    fputc('\n', stderr);
+  }
+  long before = 0;
+  struct stat st;
+  if (stat(c->log, &st) == 0)
+    before = (long)st.st_size;
+  int status;
+  int rc = drv_spawn((char *const *)argv->v, env, c->log, &status);
+  drv_list_fini(argv);
+  if (rc != 0) {
+    drv_error("cannot run %s: %s", c->t.clang, strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  if (c->o->verbose || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    FILE *f = fopen(c->log, "rb");
+    if (f && fseek(f, before, SEEK_SET) == 0) {
+      char buf[4096];
+      size_t n;
+      while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+    }
+    if (f)
+      fclose(f);
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return DRV_EXIT_OK;
+  if (WIFEXITED(status)) {
+    drv_error("%s failed (clang: %s; log in %s)", what, drv_status_str(status), c->log);
+    return DRV_EXIT_USAGE;
+  }
+  drv_error("%s: clang crashed (%s)", what, drv_status_str(status));
+  return DRV_EXIT_INTERNAL;
+}
+
+static void push_flags(build_ctx *c, drv_list *a) {
+  drv_list_push(a, keep(c, drv_fmt("-I%s", c->t.include)));
+  for (size_t i = 0; i < c->o->include.n; i++)
+    drv_list_push(a, keep(c, drv_fmt("-I%s", c->o->include.v[i])));
+  for (size_t i = 0; i < c->o->define.n; i++)
+    drv_list_push(a, keep(c, drv_fmt("-D%s", c->o->define.v[i])));
+  for (size_t i = 0; drv_san_flags[i]; i++)
+    drv_list_push(a, drv_san_flags[i]);
+}
+
+/* Compile one source into dir/obj/; with_plugin instruments it with mrpass. */
+static int compile(build_ctx *c, const char *src, size_t idx, bool with_plugin,
+                   char *const env[]) {
+  const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+  size_t stem = strcspn(base, ".");
+  char *obj = keep(c, drv_fmt("%s/obj/%zu-%.*s.o", c->dir, idx, (int)stem, base));
+  char *dep = keep(c, drv_fmt("%s/obj/%zu-%.*s.d", c->dir, idx, (int)stem, base));
+  drv_list a = {0};
+  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, with_plugin ? keep(c, drv_fmt("-O%s", c->opt)) : "-O1");
+  drv_list_push(&a, "-g");
+  if (with_plugin) {
+    drv_list_push(&a, "-fexperimental-new-pass-manager");
+    drv_list_push(&a, keep(c, drv_fmt("-fpass-plugin=%s", c->t.plugin)));
+    /* From -O1 on clang adds lifetime-marker cleanup blocks before the pass runs;
+     * without them block ids are the same at every -O level (docs/pass.md). */
+    drv_list_push(&a, "-Xclang");
+    drv_list_push(&a, "-disable-lifetime-markers");
+  }
+  push_flags(c, &a);
+  drv_list_push(&a, "-MD");
+  drv_list_push(&a, "-MF");
+  drv_list_push(&a, dep);
+  if (!drv_ends_with(src, ".c")) {
+    drv_list_push(&a, "-x"); /* a header holding a definition: compile it as C */
+    drv_list_push(&a, "c");
+  }
+  drv_list_push(&a, "-c");
+  drv_list_push(&a, src);
+  drv_list_push(&a, "-o");
+  drv_list_push(&a, obj);
+  char *what = drv_fmt("compiling %s", src);
+  int rc = run_clang(c, &a, env, what);
+  free(what);
+  if (rc == DRV_EXIT_OK) {
+    drv_list_push(&c->depfiles, dep);
+    drv_list_push(&c->objs, obj);
+  }
+  return rc;
+}
+
+/* Link the objects into a temporary file, then rename it over dir/harness. */
+static int link_harness(build_ctx *c, const char *exe) {
+  char *tmp = keep(c, drv_fmt("%s.tmp.%ld", exe, (long)getpid()));
+  drv_list a = {0};
+  drv_list_push(&a, c->t.clang);
+  for (size_t i = 0; drv_san_flags[i]; i++)
+    drv_list_push(&a, drv_san_flags[i]);
+  drv_list_push(&a, "-o");
+  drv_list_push(&a, tmp);
+  for (size_t i = 0; i < c->objs.n; i++)
+    drv_list_push(&a, c->objs.v[i]);
+  drv_list_push(&a, c->t.lib_eng);
+  drv_list_push(&a, c->t.lib_rt);
+  for (size_t i = 0; i < c->o->libdir.n; i++)
+    drv_list_push(&a, keep(c, drv_fmt("-L%s", c->o->libdir.v[i])));
+  for (size_t i = 0; i < c->o->lib.n; i++)
+    drv_list_push(&a, keep(c, drv_fmt("-l%s", c->o->lib.v[i])));
+  drv_list_push(&a, "-lm");
+  drv_list_push(&a, "-lpthread");
+  int rc = run_clang(c, &a, NULL, "linking the harness");
+  if (rc != DRV_EXIT_OK) {
+    unlink(tmp);
+    return rc;
+  }
+  /* The stamp goes first: a harness newer than its stamp is rebuilt, never trusted. */
+  char *stamp = keep(c, drv_fmt("%s/stamp", c->dir));
+  if ((unlink(stamp) != 0 && errno != ENOENT) || rename(tmp, exe) != 0) {
+    drv_error("cannot install %s: %s", exe, strerror(errno));
+    unlink(tmp);
+    return DRV_EXIT_INTERNAL;
+  }
+  return DRV_EXIT_OK;
+}
+
+/* How harness.c declares the function: NULL (emit a prototype) or an #include operand. */
+static char *header_of(const drv_sig *sig, const char *file) {
+  struct stat st;
+  if (sig->defined || drv_ends_with(file, ".c"))
+    return NULL;
+  if (stat(file, &st) != 0)
+    return drv_fmt("<%s>", file);
+  char *abs = drv_abspath(file);
+  char *h = drv_fmt("\"%s\"", abs);
+  free(abs);
+  return h;
+}
+
+static int write_harness_c(build_ctx *c, const drv_sig *sig, char **path) {
+  char *header = header_of(sig, c->req->file);
+  drv_buf src = {0};
+  drv_harness_gen(sig, header, &src);
+  free(header);
+  *path = keep(c, drv_fmt("%s/harness.c", c->dir));
+  int rc = drv_write_atomic(*path, src.s, src.len);
+  drv_buf_fini(&src);
+  if (rc != 0) {
+    drv_error("cannot write %s: %s", *path, strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  return DRV_EXIT_OK;
+}
+
+/* Read the signature, generate, compile, link; the stamp is written last. */
+static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
+  const drv_opts *o = c->o;
+  drv_sig_req sr = {c->req->file, c->req->function, c->t.include, &o->include, &o->define,
+                    &o->array, &o->string, &o->out};
+  drv_sig sig;
+  int rc = drv_sig_read(&sr, &sig);
+  if (rc != DRV_EXIT_OK)
+    return rc;
+  char *spec = drv_spec_format(&sig);
+  char *env_f = drv_fmt("MR_FUNCTIONS=%s", sig.name), *env_s = drv_fmt("MR_SPEC=%s", spec);
+  char *env[] = {env_f, env_s, NULL};
+  char *objdir = keep(c, drv_fmt("%s/obj", c->dir)), *hc;
+  unlink(c->log);
+  if (drv_mkdirs(objdir) != 0) {
+    drv_error("cannot create %s: %s", objdir, strerror(errno));
+    rc = DRV_EXIT_INTERNAL;
+  }
+  if (rc == DRV_EXIT_OK)
+    rc = write_harness_c(c, &sig, &hc);
+  if (rc == DRV_EXIT_OK)
+    rc = compile(c, hc, 0, false, NULL);
+  if (rc == DRV_EXIT_OK && sig.defined)
+    rc = compile(c, c->req->file, 1, true, env);
+  for (size_t i = 0; rc == DRV_EXIT_OK && i < c->req->sources->n; i++)
+    rc = compile(c, c->req->sources->v[i], i + 2, true, env);
+  if (rc == DRV_EXIT_OK)
+    rc = link_harness(c, exe);
+  if (rc == DRV_EXIT_OK && drv_stamp_write(c->dir, key, &c->depfiles) != 0) {
+    drv_warn("cannot write the stamp in %s (%s): the next run rebuilds", c->dir, strerror(errno));
+  }
+  if (rc == DRV_EXIT_OK) {
+    char *disp = drv_sig_display(&sig);
+    bool white = sig.defined || c->req->sources->n;
+    if (white)
+      drv_note("built %s: %s [instrumented with mrpass, -O%s]", exe, disp, c->opt);
+    else
+      drv_note("built %s: %s [black box: no constants or coverage]", exe, disp);
+    free(disp);
+  }
+  free(env_f);
+  free(env_s);
+  free(spec);
+  drv_sig_free(&sig);
+  return rc;
+}
+
+/* Check the inputs a build cannot start without. */
+static int check_inputs(build_ctx *c) {
+  const char *opt = c->o->opt ? c->o->opt : "2";
+  if (strlen(opt) != 1 || opt[0] < '0' || opt[0] > '3') {
+    drv_error("-O %s: expected an optimisation level 0, 1, 2 or 3", opt);
+    return DRV_EXIT_USAGE;
+  }
+  c->opt = opt;
+  struct stat st;
+  if (stat(c->req->file, &st) != 0 && !drv_ends_with(c->req->file, ".h")) {
+    drv_error("%s: %s", c->req->file, strerror(errno));
+    return DRV_EXIT_USAGE;
+  }
+  for (size_t i = 0; i < c->req->sources->n; i++) {
+    if (stat(c->req->sources->v[i], &st) != 0) {
+      drv_error("%s: %s", c->req->sources->v[i], strerror(errno));
+      return DRV_EXIT_USAGE;
+    }
+  }
+  return drv_tools_check(&c->t);
+}
+
+/* Hold dir/.lock while checking and building, so concurrent runs never interleave. */
+static int lock_dir(const char *dir) {
+  char *path = drv_fmt("%s/.lock", dir);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  free(path);
+  if (fd < 0)
+    return -1;
+  struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  while (fcntl(fd, F_SETLKW, &fl) != 0) {
+    if (errno != EINTR) {
+      close(fd);
+      return -1;
+    }
+  }
+  return fd;
+}
+
+/* Build the harness when needed (see drv.h). */
+int drv_build(const drv_build_req *req, drv_build_res *res) {
+  memset(res, 0, sizeof *res);
+  build_ctx c = {.req = req, .o = req->opts};
+  drv_tools_init(&c.t);
+  int rc = check_inputs(&c), fd = -1;
+  if (rc != DRV_EXIT_OK)
+    goto out;
+  c.dir = req->opts->output ? drv_strdup(req->opts->output)
+                            : drv_fmt(".mrfuzz/%s", req->function);
+  c.log = drv_fmt("%s/build.log", c.dir);
+  if (drv_mkdirs(c.dir) != 0 || (fd = lock_dir(c.dir)) < 0) {
+    drv_error("cannot use the build directory %s: %s", c.dir, strerror(errno));
+    rc = DRV_EXIT_USAGE;
+    goto out;
+  }
+  char *exe = drv_fmt("%s/harness", c.dir);
+  uint64_t key = drv_stamp_key(req, &c.t, c.opt);
+  res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);
+  if (res->rebuilt)
+    rc = rebuild(&c, key, exe);
+  res->dir = c.dir;
+  res->harness = exe;
+  c.dir = NULL;
+out:
+  if (fd >= 0)
+    close(fd);
+  for (size_t i = 0; i < c.owned.n; i++)
+    free((char *)c.owned.v[i]);
+  drv_list_fini(&c.owned);
+  drv_list_fini(&c.depfiles);
+  drv_list_fini(&c.objs);
+  free(c.dir);
+  free(c.log);
+  drv_tools_fini(&c.t);
+  return rc;
+}
+
+/* Release what res owns. */
+void drv_build_res_fini(drv_build_res *res) {
+  free(res->dir);
+  free(res->harness);
+  memset(res, 0, sizeof *res);
+}

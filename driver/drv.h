@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT
+ * drv.h - the one internal header of the mrfuzz driver: options (from flags.def), the
+ * signature model read by libclang, harness generation, the toolchain and the build cache.
+ * Driver functions report errors themselves (drv_error) and return a DRV_EXIT_* code.
+ */
+#ifndef MR_DRV_H
+#define MR_DRV_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mrfuzz/mr_abi.h>
+
+/* Exit codes of every subcommand (documented in docs/driver.md). */
+#define DRV_EXIT_OK 0
+#define DRV_EXIT_VIOLATION 1 /* a property failed: violations found, the target crashed */
+#define DRV_EXIT_USAGE 2     /* bad command line, bad input file, user code does not compile */
+#define DRV_EXIT_INTERNAL 3  /* missing tool or plugin, I/O failure, bug */
+
+/* ============================== Utilities (util.c) ============================== */
+
+/* Messages on stderr: "mrfuzz: error: ...", "mrfuzz: warning: ...", "mrfuzz: ...". */
+void drv_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void drv_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void drv_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Allocation that cannot fail: on exhaustion prints an error and exits 3. */
+void *drv_alloc(size_t n);
+void *drv_realloc(void *p, size_t n);
+char *drv_strdup(const char *s);
+char *drv_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* caller frees */
+
+/* A growable NUL-terminated text buffer; release with drv_buf_fini. */
+typedef struct drv_buf {
+  char *s;    /* owned, malloc; NULL until the first append */
+  size_t len; /* bytes used, excluding the NUL */
+  size_t cap; /* bytes allocated */
+} drv_buf;
+void drv_buf_printf(drv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void drv_buf_fini(drv_buf *b);
+
+/* A list of borrowed strings (argv elements), used for repeatable options. */
+typedef struct drv_list {
+  const char **v; /* owned array, borrowed elements */
+  size_t n;
+} drv_list;
+void drv_list_push(drv_list *l, const char *s);
+void drv_list_fini(drv_list *l);
+
+/* 64-bit FNV-1a: the stamp hash (not cryptographic; detects edits, not attacks). */
+#define DRV_FNV_INIT 0xcbf29ce484222325ull
+uint64_t drv_fnv(uint64_t h, const void *p, size_t n);
+uint64_t drv_fnv_str(uint64_t h, const char *s); /* includes the NUL as a separator */
+
+/* Whole-file I/O. drv_read_file: malloc'd contents (NUL-terminated) or NULL with errno. */
+char *drv_read_file(const char *path, size_t *len /* OUT, may be NULL */);
+/* Write data to path atomically (temp file in the same directory, then rename).
+ * 0 or -1 with errno. */
+int drv_write_atomic(const char *path, const char *data, size_t len);
+/* mkdir -p. 0 or -1 with errno. */
+int drv_mkdirs(const char *path);
+/* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */
+char *drv_abspath(const char *path);
+bool drv_ends_with(const char *s, const char *suffix);
+
+/* ============================ Options (flags.c) ================================= */
+
+enum {
+  DRV_CMD_BUILD = 1 << 0,
+  DRV_CMD_RUN = 1 << 1,
+  DRV_CMD_TRACE = 1 << 2,
+};
+
+#define DRV_FIELD_BOOL(id) bool id;
+#define DRV_FIELD_STR(id) const char *id;
+#define DRV_FIELD_LIST(id) drv_list id;
+typedef struct drv_opts {
+#define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) DRV_FIELD_##type(id)
+#include "flags.def"
+#undef DRV_FLAG
+  drv_list pos; /* positional arguments, in order */
+} drv_opts;
+
+/* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
+ * DRV_CMD_* bit). Returns DRV_EXIT_OK or DRV_EXIT_USAGE (message printed). */
+int drv_opts_parse(drv_opts *o, unsigned cmd, int argc, char **argv);
+void drv_opts_fini(drv_opts *o);
+/* Print "usage: mrfuzz NAME ARGS", the summary and every option of cmd to stdout. */
+void drv_opts_help(unsigned cmd, const char *name, const char *args, const char *summary);
+
+/* ========================== Signatures (sig.c, spec.c) ========================== */
+
+/* One parameter as the harness passes it (see mr_subject_param in mr_rt.h). */
+typedef struct drv_param {
+  char *name;       /* owned; C name ("argN" when unnamed) */
+  char *ctype;      /* owned; canonical C type used in the generated prototype */
+  char *written;    /* owned; the type as written in the source, for messages */
+  uint8_t kind;     /* enum mr_kind; element kind for arrays, pointee for out-params */
+  uint8_t flags;    /* MR_PF_* */
+  int len_index;    /* MR_PF_ARRAY: index of the length parameter, else -1 */
+  bool is_ptr;      /* passed as a pointer (array, out-param, string) */
+  unsigned line, col; /* where it is declared */
+} drv_param;
+
+/* A function signature read with libclang. */
+typedef struct drv_sig {
+  char *name;       /* owned */
+  char *file;       /* owned; file holding the declaration that was used */
+  unsigned line, col;
+  bool defined;     /* a definition was found in FILE: white box, compile it with mrpass */
+  size_t nparams;
+  drv_param *params; /* owned [nparams] */
+  uint8_t ret_kind;  /* enum mr_kind */
+  char *ret_ctype;   /* owned; canonical C spelling ("void" for void) */
+  char *ret_written; /* owned */
+} drv_sig;
+
+/* What to read: FILE, FUNCTION, the preprocessor flags and the user's overrides. */
+typedef struct drv_sig_req {
+  const char *file;     /* as given; a header not found on disk is looked up as <file> */
+  const char *function;
+  const char *mr_include; /* dir holding mrfuzz/mr_rt.h (sources may use MR_TARGET) */
+  const drv_list *include, *define;
+  const drv_list *array, *string, *out; /* "P:N", "P", "P" */
+} drv_sig_req;
+
+/* Read the signature of req->function. DRV_EXIT_OK with *sig filled, else an exit code
+ * (message printed: unsupported types name the parameter, its type and location). */
+int drv_sig_read(const drv_sig_req *req, drv_sig *sig /* OUT */);
+void drv_sig_free(drv_sig *sig);
+/* Is a kind an integer (not bool)? Used for length-parameter detection. */
+bool drv_kind_is_int(int kind);
+/* Name of a kind ("f64", ...), from MR_KIND_LIST. */
+const char *drv_kind_name(int kind);
+
+/* The MR_SPEC entry the pass reads: NAME(p:KIND[LEN]!out!const,...)RET. Caller frees. */
+char *drv_spec_format(const drv_sig *sig);
+/* A readable C declaration, e.g. "double trig_sin(double x)". Caller frees. */
+char *drv_sig_display(const drv_sig *sig);
+
+/* ========================= Harness source (harness_gen.c) ======================= */
+
+/* Generate harness.c for sig. `header` is non-NULL when FILE is a header to #include
+ * (black box: the real declaration) and is spelled as in an #include directive. */
+void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out);
+
+/* =============================== Toolchain (toolchain.c) ======================== */
+
+/* Paths of the tools and libraries, from drv_config.h, each overridable by environment:
+ * MRFUZZ_CLANG, MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a), MRFUZZ_INCLUDE. */
+typedef struct drv_tools {
+  const char *clang;        /* borrowed (config or environ) */
+  const char *plugin;       /* mrpass.so */
+  char *lib_rt;             /* owned; libmrrt.a */
+  char *lib_eng;            /* owned; libmreng.a */
+  const char *include;      /* dir holding mrfuzz/mr_rt.h */
+} drv_tools;
+void drv_tools_init(drv_tools *t);
+void drv_tools_fini(drv_tools *t);
+/* Check that every tool exists: DRV_EXIT_OK or DRV_EXIT_INTERNAL (message printed). */
+int drv_tools_check(const drv_tools *t);
+/* Sanitizer flags mrfuzz was built with (NULL-terminated); harnesses use the same. */
+extern const char *const drv_san_flags[];
+
+/* Run argv with extra environment entries ("NAME=VALUE", NULL-terminated, may be NULL),
+ * stdout+stderr appended to log_path (NULL: inherited). Returns 0 and the wait status in
+ * *status, or -1 with errno when the program could not be started. */
+int drv_spawn(char *const argv[], char *const env_add[], const char *log_path, int *status);
+/* As drv_spawn, but kills the child (SIGKILL) after timeout_s seconds (0: no limit);
+ * *timed_out tells whether it did. */
+int drv_spawn_timed(char *const argv[], char *const env_add[], const char *log_path,
+                    double timeout_s, int *status, bool *timed_out);
+/* Describe a wait status: "exit code 1", "signal 11 (SIGSEGV)". Static buffer. */
+const char *drv_status_str(int status);
+
+/* ============================== Build cache (build.c) =========================== */
+
+typedef struct drv_build_req {
+  const char *file;      /* FILE of FILE:FUNCTION */
+  const char *function;
+  const drv_list *sources; /* extra .c files (white box) */
+  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v */
+} drv_build_req;
+
+typedef struct drv_build_res {
+  char *dir;      /* owned; build directory */
+  char *harness;  /* owned; path of the harness executable */
+  bool rebuilt;   /* false when the stamp said it was up to date */
+} drv_build_res;
+
+/* Stamps (stamp.c): a build's inputs hashed. The key covers tools, flags and options;
+ * the dependency list (from clang's -MD files) covers every file read, by content. */
+uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char *opt);
+/* True when dir/stamp exists, has `key` and every dependency still has its hash. */
+bool drv_stamp_ok(const char *dir, uint64_t key);
+/* Write dir/stamp atomically from the .d files `deps`. 0 or -1 with errno. */
+int drv_stamp_write(const char *dir, uint64_t key, const drv_list *deps);
+
+/* Build the harness unless its stamp matches every input. DRV_EXIT_* (message printed). */
+int drv_build(const drv_build_req *req, drv_build_res *res /* OUT */);
+void drv_build_res_fini(drv_build_res *res);
+/* Split "FILE:FUNCTION" (at the last ':'). Caller frees *file. DRV_EXIT_OK or USAGE. */
+int drv_split_target(const char *arg, char **file /* OUT */, const char **function /* OUT */);
+
+/* ============================== Subcommands ===================================== */
+
+int drv_cmd_build(int argc, char **argv);
+int drv_cmd_run(int argc, char **argv);
+int drv_cmd_trace(int argc, char **argv);
+
+#endif /* MR_DRV_H */

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT
+ * flags.c - command-line parsing for the driver's subcommands, driven by flags.def.
+ * Accepted spellings: --name VALUE, --name=VALUE, -x VALUE, -xVALUE (so the compiler-like
+ * -Idir -DNAME -lm -O2 work), and `--` ends the options. No getopt: the table is the spec.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drv.h"
+
+enum { DRV_T_BOOL, DRV_T_STR, DRV_T_LIST };
+
+typedef struct drv_flag {
+  const char *lng;  /* long name, without "--" */
+  char shrt;        /* short letter or 0 */
+  const char *meta; /* value placeholder; NULL for BOOL */
+  unsigned cmds;    /* DRV_CMD_* mask */
+  const char *help;
+  int type;         /* DRV_T_* */
+  size_t off;       /* offset of the field in drv_opts */
+} drv_flag;
+
+static const drv_flag flags[] = {
+#define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) \
+  {lng, shrt, meta, cmds, help, DRV_T_##type, offsetof(drv_opts, id)},
+#include "flags.def"
+#undef DRV_FLAG
+};
+#define NFLAGS (sizeof flags / sizeof flags[0])
+
+static const char *cmd_name(unsigned cmd) {
+  return cmd == DRV_CMD_BUILD ? "build" : cmd == DRV_CMD_RUN ? "run" : "trace";
+}
+
+static const drv_flag *find_long(unsigned cmd, const char *name, size_t n) {
+  for (size_t i = 0; i < NFLAGS; i++)
+    if ((flags[i].cmds & cmd) && strlen(flags[i].lng) == n && !strncmp(flags[i].lng, name, n))
+      return &flags[i];
+  return NULL;
+}
+
+static const drv_flag *find_short(unsigned cmd, char c) {
+  for (size_t i = 0; i < NFLAGS; i++)
+    if ((flags[i].cmds & cmd) && flags[i].shrt == c)
+      return &flags[i];
+  return NULL;
+}
+
+static void store(drv_opts *o, const drv_flag *f, const char *val) {
+  char *field = (char *)o + f->off;
+  switch (f->type) {
+  case DRV_T_BOOL:
+    *(bool *)(void *)field = true;
+    break;
+  case DRV_T_STR:
+    *(const char **)(void *)field = val;
+    break;
+  default:
+    drv_list_push((drv_list *)(void *)field, val);
+    break;
+  }
+}
+
+static int usage_error(unsigned cmd, const char *what, const char *arg) {
+  drv_error("%s '%s' (see 'mrfuzz %s --help')", what, arg, cmd_name(cmd));
+  return DRV_EXIT_USAGE;
+}
+
+/* One option at argv[*i]; advances *i past its value. */
+static int parse_one(drv_opts *o, unsigned cmd, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  const drv_flag *f;
+  const char *val = NULL;
+  if (a[1] == '-') {
+    const char *name = a + 2, *eq = strchr(name, '=');
+    size_t n = eq ? (size_t)(eq - name) : strlen(name);
+    if (!(f = find_long(cmd, name, n)))
+      return usage_error(cmd, "unknown option", a);
+    if (eq) {
+      if (f->type == DRV_T_BOOL)
+        return usage_error(cmd, "option takes no value:", a);
+      val = eq + 1;
+    }
+  } else {
+    if (!(f = find_short(cmd, a[1])))
+      return usage_error(cmd, "unknown option", a);
+    if (a[2]) {
+      if (f->type == DRV_T_BOOL)
+        return usage_error(cmd, "option takes no value:", a);
+      val = a + 2;
+    }
+  }
+  if (f->type != DRV_T_BOOL && !val) {
+    if (*i + 1 >= argc)
+      return usage_error(cmd, "missing value for option", a);
+    val = argv[++*i];
+  }
+  store(o, f, val);
+  return DRV_EXIT_OK;
+}
+
+/* Parse the options and positionals of one subcommand (see drv.h). */
+int drv_opts_parse(drv_opts *o, unsigned cmd, int argc, char **argv) {
+  memset(o, 0, sizeof *o);
+  bool only_pos = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (only_pos || a[0] != '-' || a[1] == '\0') {
+      drv_list_push(&o->pos, a);
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      only_pos = true;
+      continue;
+    }
+    int rc = parse_one(o, cmd, argc, argv, &i);
+    if (rc != DRV_EXIT_OK)
+      return rc;
+  }
+  return DRV_EXIT_OK;
+}
+
+/* Release the lists held by o. */
+void drv_opts_fini(drv_opts *o) {
+#define DRV_FINI_BOOL(id)
+#define DRV_FINI_STR(id)
+#define DRV_FINI_LIST(id) drv_list_fini(&o->id);
+#define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) DRV_FINI_##type(id)
+#include "flags.def"
+#undef DRV_FLAG
+  drv_list_fini(&o->pos);
+}
+
+/* Print a help text wrapped at 80 columns, indented by `col` after the first line. */
+static void print_wrapped(const char *s, int col) {
+  int at = col;
+  while (*s) {
+    size_t w = strcspn(s, " ");
+    if (at > col && at + 1 + (int)w > 79) {
+      printf("\n%*s", col, "");
+      at = col;
+    } else if (at > col) {
+      putchar(' ');
+      at++;
+    }
+    printf("%.*s", (int)w, s);
+    at += (int)w;
+    s += w;
+    while (*s == ' ')
+      s++;
+  }
+  putchar('\n');
+}
+
+/* The --help text of one subcommand, generated from flags.def. */
+void drv_opts_help(unsigned cmd, const char *name, const char *args, const char *summary) {
+  printf("usage: mrfuzz %s [options] %s\n\n", name, args);
+  print_wrapped(summary, 0);
+  printf("\noptions:\n");
+  for (size_t i = 0; i < NFLAGS; i++) {
+    const drv_flag *f = &flags[i];
+    if (!(f->cmds & cmd))
+      continue;
+    char left[64];
+    int n = f->shrt ? snprintf(left, sizeof left, "  -%c, --%s", f->shrt, f->lng)
+                    : snprintf(left, sizeof left, "      --%s", f->lng);
+    if (f->meta && n > 0 && (size_t)n < sizeof left)
+      snprintf(left + n, sizeof left - (size_t)n, " %s", f->meta);
+    printf("%-28s", left);
+    if (strlen(left) >= 28)
+      printf("\n%28s", "");
+    print_wrapped(f->help, 28);
+  }
+  printf("\nexit codes: 0 ok, 1 property violated (the target crashed),\n"
+         "            2 usage or input error, 3 internal error (missing tool, I/O)\n");
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT
+ * main.c - `mrfuzz`: dispatches to the subcommands. Each subcommand parses its own options
+ * (flags.def) and answers --help; exit codes are 0 ok, 1 property violated, 2 usage or
+ * input error, 3 internal error, for every subcommand (docs/driver.md).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "drv.h"
+#include "drv_config.h"
+
+#ifdef DRV_HAVE_DSL /* set by CMake when cmd_dsl.c and the mrdsl library exist */
+#include "cmd_dsl.h"
+#endif
+
+typedef struct drv_cmd {
+  const char *name;
+  int (*fn)(int argc, char **argv); /* argv[0] is the subcommand's name */
+  const char *summary;
+} drv_cmd;
+
+static const drv_cmd cmds[] = {
+    {"build", drv_cmd_build, "read FUNCTION's signature, compile with mrpass, link a harness"},
+    {"run", drv_cmd_run, "call FUNCTION on random inputs and record a trace"},
+    {"trace", drv_cmd_trace, "print a trace as JSON Lines, or its summary"},
+#ifdef DRV_HAVE_DSL
+    {"fmt", drv_cmd_fmt, "format relation files (mrdsl)"},
+    {"lint", drv_cmd_lint, "check relation files for errors (mrdsl)"},
+    {"implies", drv_cmd_implies, "does one relation imply another? (Z3)"},
+    {"entails", drv_cmd_entails, "does a set of relations entail one? (Z3)"},
+#endif
+};
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: mrfuzz COMMAND [options] [arguments]\n\n"
+             "Metamorphic testing for C: observe functions through an LLVM plugin, call them\n"
+             "on generated inputs, discover and check relations between their results.\n\n"
+             "commands:\n");
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+    fprintf(f, "  %-10s%s\n", cmds[i].name, cmds[i].summary);
+  fprintf(f, "\n'mrfuzz COMMAND --help' describes a command's options.\n"
+             "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 internal error.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return DRV_EXIT_USAGE;
+  }
+  const char *name = argv[1];
+  if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+    usage(stdout);
+    return DRV_EXIT_OK;
+  }
+  if (!strcmp(name, "--version")) {
+    printf("mrfuzz %s\n", DRV_VERSION);
+    return DRV_EXIT_OK;
+  }
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+    if (!strcmp(name, cmds[i].name))
+      return cmds[i].fn(argc - 1, argv + 1);
+  drv_error("unknown command '%s' (see 'mrfuzz --help')", name);
+  return DRV_EXIT_USAGE;
+}

@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT
+ * sig.c - reads a function's signature with libclang and maps it to mrfuzz value kinds.
+ * Types are classified on their canonical form (typedefs resolved, enums by their integer
+ * type); pointers become strings, arrays with a length parameter, or out-parameters (the
+ * rules and overrides are in docs/driver.md). Anything else is refused with the
+ * parameter's name, type and location: a harness must never guess how to build a value.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <clang-c/Index.h>
+
+#include "drv.h"
+#include "drv_config.h"
+
+/* ============================ libclang helpers ================================== */
+
+static char *take(CXString s) {
+  char *r = drv_strdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static char *type_str(CXType t) { return take(clang_getTypeSpelling(t)); }
+
+static void cursor_loc(CXCursor c, char **file, unsigned *line, unsigned *col) {
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, line, col, NULL);
+  if (file)
+    *file = f ? take(clang_getFileName(f)) : drv_strdup("?");
+}
+
+/* "'size_t' (aka 'unsigned long')" style, as clang prints types. Caller frees. */
+static char *type_desc(CXType t) {
+  char *w = type_str(t), *c = type_str(clang_getCanonicalType(t));
+  char *r = strcmp(w, c) ? drv_fmt("'%s' (aka '%s')", w, c) : drv_fmt("'%s'", w);
+  free(w);
+  free(c);
+  return r;
+}
+
+/* ============================ Type classification =============================== */
+
+/* Map a scalar type to a kind. Returns NULL, or why the type cannot be generated. */
+static const char *scalar_kind(CXType t, int *kind) {
+  t = clang_getCanonicalType(t);
+  bool sgn;
+  switch (t.kind) {
+  case CXType_Bool:
+    *kind = MR_KIND_BOOL;
+    return NULL;
+  case CXType_Float:
+    *kind = MR_KIND_F32;
+    return NULL;
+  case CXType_Double:
+    *kind = MR_KIND_F64;
+    return NULL;
+  case CXType_Enum:
+    return scalar_kind(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)), kind);
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+  case CXType_Long: case CXType_LongLong: case CXType_WChar:
+    sgn = true;
+    break;
+  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+  case CXType_ULong: case CXType_ULongLong: case CXType_Char16: case CXType_Char32:
+    sgn = false;
+    break;
+  case CXType_LongDouble:
+    return "long double is not supported";
+  case CXType_Int128: case CXType_UInt128:
+    return "128-bit integers are not supported";
+  case CXType_Record:
+    return "structs and unions are not supported";
+  case CXType_Complex:
+    return "complex numbers are not supported";
+  case CXType_Void:
+    return "void is not a value";
+  default:
+    return "this kind of type is not supported";
+  }
+  switch (clang_Type_getSizeOf(t)) {
+  case 1: *kind = sgn ? MR_KIND_I8 : MR_KIND_U8; return NULL;
+  case 2: *kind = sgn ? MR_KIND_I16 : MR_KIND_U16; return NULL;
+  case 4: *kind = sgn ? MR_KIND_I32 : MR_KIND_U32; return NULL;
+  case 8: *kind = sgn ? MR_KIND_I64 : MR_KIND_U64; return NULL;
+  default: return "integers of this size are not supported";
+  }
+}
+
+/* What a parameter's type is before deciding how to generate it. */
+typedef struct ptype {
+  bool ptr;        /* a pointer to a scalar */
+  bool konst;      /* pointee is const-qualified */
+  bool chr;        /* pointee is a character type (plain, signed or unsigned char) */
+  bool plain_chr;  /* pointee is plain char */
+  int kind;        /* scalar kind, or pointee kind */
+  const char *why; /* non-NULL: cannot be generated, and why */
+} ptype;
+
+static ptype classify(CXType t) {
+  ptype p = {0};
+  CXType c = clang_getCanonicalType(t);
+  if (c.kind == CXType_FunctionProto || c.kind == CXType_FunctionNoProto) {
+    p.why = "function pointers are not supported"; /* decayed parameter of function type */
+    return p;
+  }
+  if (c.kind != CXType_Pointer) {
+    p.plain_chr = c.kind == CXType_Char_S || c.kind == CXType_Char_U;
+    p.why = scalar_kind(c, &p.kind);
+    return p;
+  }
+  CXType e = clang_getCanonicalType(clang_getPointeeType(c));
+  p.ptr = true;
+  p.konst = clang_isConstQualifiedType(e) != 0;
+  switch (e.kind) {
+  case CXType_Void: p.why = "void pointers are not supported (the pointee type is unknown)"; return p;
+  case CXType_Pointer: p.why = "pointers to pointers are not supported"; return p;
+  case CXType_FunctionProto: case CXType_FunctionNoProto:
+    p.why = "function pointers are not supported";
+    return p;
+  case CXType_Record: p.why = "pointers to structs and unions are not supported"; return p;
+  case CXType_Char_S: case CXType_Char_U: p.plain_chr = true; /* fall through */
+  case CXType_SChar: case CXType_UChar: p.chr = true; break;
+  default: break;
+  }
+  const char *why = scalar_kind(e, &p.kind);
+  if (why)
+    p.why = drv_ends_with(why, "not supported") ? "pointers to this type are not supported" : why;
+  return p;
+}
+
+/* ============================ Finding the function ============================== */
+
+typedef struct finder {
+  const char *name;
+  CXCursor decl, def;
+  bool have_decl, have_def;
+} finder;
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  finder *f = data;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
+    return CXChildVisit_Continue;
+  CXString s = clang_getCursorSpelling(c);
+  bool same = strcmp(clang_getCString(s), f->name) == 0;
+  clang_disposeString(s);
+  if (!same)
+    return CXChildVisit_Continue;
+  if (clang_isCursorDefinition(c) && !f->have_def) {
+    f->def = c;
+    f->have_def = true;
+  } else if (!f->have_decl) {
+    f->decl = c;
+    f->have_decl = true;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Print libclang's errors; returns how many there were. */
+static unsigned report_diags(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      char *s = take(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+      fprintf(stderr, "%s\n", s);
+      free(s);
+      errors++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+static CXTranslationUnit parse(CXIndex idx, const drv_sig_req *req) {
+  drv_list args = {0};
+  drv_list_push(&args, "-resource-dir");
+  drv_list_push(&args, DRV_CLANG_RESOURCE_DIR);
+  char *inc = drv_fmt("-I%s", req->mr_include);
+  drv_list_push(&args, inc);
+  char **extra = drv_alloc((req->include->n + req->define->n + 1) * sizeof *extra);
+  size_t ne = 0;
+  for (size_t i = 0; i < req->include->n; i++)
+    drv_list_push(&args, extra[ne++] = drv_fmt("-I%s", req->include->v[i]));
+  for (size_t i = 0; i < req->define->n; i++)
+    drv_list_push(&args, extra[ne++] = drv_fmt("-D%s", req->define->v[i]));
+
+  struct stat st;
+  struct CXUnsavedFile probe = {"mrfuzz-probe.c", NULL, 0};
+  char *text = NULL;
+  const char *path = req->file;
+  unsigned nunsaved = 0;
+  if (stat(req->file, &st) != 0) {
+    /* Not on disk: a system or -I header named like an #include, e.g. gsl/gsl_sf.h. */
+    text = drv_fmt("#include <%s>\n", req->file);
+    probe.Contents = text;
+    probe.Length = (unsigned long)strlen(text);
+    path = probe.Filename;
+    nunsaved = 1;
+  }
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      idx, path, args.v, (int)args.n, nunsaved ? &probe : NULL, nunsaved,
+      CXTranslationUnit_KeepGoing, &tu);
+  if (ec != CXError_Success)
+    tu = NULL;
+  free(text);
+  for (size_t i = 0; i < ne; i++)
+    free(extra[i]);
+  free(extra);
+  free(inc);
+  drv_list_fini(&args);
+  return tu;
+}
+
+/* ============================ Building the signature ============================ */
+
+static int find_param(const drv_sig *sig, const char *name, size_t n) {
+  for (size_t i = 0; i < sig->nparams; i++)
+    if (strlen(sig->params[i].name) == n && !strncmp(sig->params[i].name, name, n))
+      return (int)i;
+  char *end;
+  char *num = drv_fmt("%.*s", (int)n, name);
+  long k = strtol(num, &end, 10);
+  bool ok = *num && !*end && k >= 0 && (size_t)k < sig->nparams;
+  free(num);
+  return ok ? (int)k : -1;
+}
+
+static int param_error(const drv_sig *sig, size_t i, CXType t, const char *why) {
+  const drv_param *p = &sig->params[i];
+  char *d = type_desc(t);
+  drv_error("%s:%u:%u: parameter '%s' of '%s' has type %s which mrfuzz cannot generate: %s",
+            sig->file, p->line, p->col, p->name, sig->name, d, why);
+  free(d);
+  return DRV_EXIT_USAGE;
+}
+
+static int override_error(const drv_sig *sig, const char *opt, const char *arg, const char *why) {
+  drv_buf names = {0};
+  for (size_t i = 0; i < sig->nparams; i++)
+    drv_buf_printf(&names, "%s%s", i ? ", " : "", sig->params[i].name);
+  drv_error("%s %s: %s (parameters of '%s': %s)", opt, arg, why, sig->name,
+            names.s ? names.s : "none");
+  drv_buf_fini(&names);
+  return DRV_EXIT_USAGE;
+}
+
+/* Apply --array/--string/--out; marks the overridden parameters in `done`. */
+static int apply_overrides(const drv_sig_req *req, drv_sig *sig, const ptype *pt, bool *done) {
+  const drv_list *lists[3] = {req->array, req->string, req->out};
+  static const char *const names[3] = {"--array", "--string", "--out"};
+  for (int l = 0; l < 3; l++) {
+    for (size_t j = 0; j < lists[l]->n; j++) {
+      const char *a = lists[l]->v[j], *colon = l == 0 ? strchr(a, ':') : NULL;
+      if (l == 0 && !colon)
+        return override_error(sig, names[l], a, "expected P:N (pointer, then its length)");
+      int i = find_param(sig, a, colon ? (size_t)(colon - a) : strlen(a));
+      if (i < 0)
+        return override_error(sig, names[l], a, "no such parameter");
+      if (done[i])
+        return override_error(sig, names[l], a, "the parameter is already overridden");
+      drv_param *p = &sig->params[i];
+      if (!pt[i].ptr || pt[i].why)
+        return override_error(sig, names[l], a, "the parameter is not a pointer to a scalar");
+      p->kind = (uint8_t)pt[i].kind;
+      p->flags = pt[i].konst ? MR_PF_CONST : 0;
+      if (l == 0) {
+        int n = find_param(sig, colon + 1, strlen(colon + 1));
+        if (n < 0 || n == i || pt[n].ptr || pt[n].why || !drv_kind_is_int(pt[n].kind))
+          return override_error(sig, names[l], a, "the length must name an integer parameter");
+        p->flags |= MR_PF_ARRAY;
+        p->len_index = n;
+      } else if (l == 1) {
+        if (!pt[i].chr)
+          return override_error(sig, names[l], a, "a string must point to char");
+        p->kind = MR_KIND_CSTR;
+      } else {
+        if (pt[i].konst)
+          return override_error(sig, names[l], a, "an out-parameter cannot point to const");
+        p->flags |= MR_PF_OUT;
+      }
+      done[i] = true;
+    }
+  }
+  return DRV_EXIT_OK;
+}
+
+/* Decide how to generate parameter i (the rules of docs/driver.md). */
+static int detect(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
+  drv_param *p = &sig->params[i];
+  if (pt[i].why)
+    return param_error(sig, i, t, pt[i].why);
+  p->kind = (uint8_t)pt[i].kind;
+  if (!pt[i].ptr)
+    return DRV_EXIT_OK;
+  bool len_next = i + 1 < sig->nparams && !pt[i + 1].ptr && !pt[i + 1].why &&
+                  drv_kind_is_int(pt[i + 1].kind) && !pt[i + 1].plain_chr;
+  p->flags = pt[i].konst ? MR_PF_CONST : 0;
+  if (pt[i].plain_chr && (pt[i].konst || !len_next)) {
+    p->kind = MR_KIND_CSTR;
+  } else if (len_next) {
+    p->flags |= MR_PF_ARRAY;
+    p->len_index = (int)i + 1;
+  } else if (!pt[i].konst) {
+    p->flags |= MR_PF_OUT;
+  } else {
+    return param_error(sig, i, t,
+                       "a pointer to const without a length parameter (if it points to an "
+                       "array, name its length with --array P:N)");
+  }
+  return DRV_EXIT_OK;
+}
+
+/* By-value qualifiers do not matter in a prototype; drop them from the spelling. */
+static char *proto_ctype(CXType t, const ptype *pt) {
+  CXType c = clang_getCanonicalType(t);
+  if (c.kind == CXType_Enum)
+    c = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(c)));
+  char *s = type_str(c);
+  if (!pt->ptr) {
+    const char *q = s;
+    while (!strncmp(q, "const ", 6) || !strncmp(q, "volatile ", 9))
+      q += q[0] == 'c' ? 6 : 9;
+    char *r = drv_strdup(q);
+    free(s);
+    s = r;
+  }
+  return s;
+}
+
+/* Names from system headers are reserved spellings (__x); show them as users write them. */
+static char *param_name(CXCursor arg, size_t i, bool system) {
+  char *n = take(clang_getCursorSpelling(arg));
+  if (!*n) {
+    free(n);
+    return drv_fmt("arg%zu", i);
+  }
+  const char *q = n;
+  while (system && *q == '_')
+    q++;
+  if (*q && q != n && !(*q >= '0' && *q <= '9')) {
+    char *r = drv_strdup(q);
+    free(n);
+    return r;
+  }
+  return n;
+}
+
+static int read_return(drv_sig *sig, CXType rt) {
+  CXType c = clang_getCanonicalType(rt);
+  sig->ret_written = type_str(rt);
+  if (c.kind == CXType_Void) {
+    sig->ret_kind = MR_KIND_VOID;
+    sig->ret_ctype = drv_strdup("void");
+    return DRV_EXIT_OK;
+  }
+  ptype p = classify(rt);
+  const char *why = p.why;
+  if (!why && p.ptr && !p.plain_chr)
+    why = "only char pointers (strings) can be returned";
+  if (why) {
+    char *d = type_desc(rt);
+    drv_error("%s:%u:%u: return type %s of '%s' is not supported: %s", sig->file, sig->line,
+              sig->col, d, sig->name, why);
+    free(d);
+    return DRV_EXIT_USAGE;
+  }
+  sig->ret_kind = (uint8_t)(p.ptr ? MR_KIND_CSTR : p.kind);
+  sig->ret_ctype = proto_ctype(rt, &p);
+  return DRV_EXIT_OK;
+}
+
+static int read_params(const drv_sig_req *req, drv_sig *sig, CXCursor fn, CXType ft) {
+  int n = clang_getNumArgTypes(ft);
+  bool system = clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) != 0;
+  sig->nparams = (size_t)n;
+  sig->params = drv_alloc((size_t)n * sizeof *sig->params);
+  memset(sig->params, 0, (size_t)n * sizeof *sig->params);
+  ptype *pt = drv_alloc((size_t)n * sizeof *pt);
+  bool *done = drv_alloc((size_t)n * sizeof *done);
+  for (int i = 0; i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(fn, (unsigned)i);
+    CXType t = clang_getArgType(ft, (unsigned)i);
+    drv_param *p = &sig->params[i];
+    p->name = param_name(arg, (size_t)i, system);
+    p->written = type_str(clang_getCursorType(arg));
+    p->len_index = -1;
+    cursor_loc(arg, NULL, &p->line, &p->col);
+    pt[i] = classify(t);
+    p->is_ptr = pt[i].ptr;
+    p->ctype = proto_ctype(t, &pt[i]);
+    done[i] = false;
+  }
+  int rc = apply_overrides(req, sig, pt, done);
+  for (int i = 0; i < n && rc == DRV_EXIT_OK; i++)
+    if (!done[i])
+      rc = detect(sig, (size_t)i, pt, clang_getArgType(ft, (unsigned)i));
+  free(pt);
+  free(done);
+  return rc;
+}
+
+/* Read the signature of req->function from req->file (see drv.h). */
+int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
+  memset(sig, 0, sizeof *sig);
+  CXIndex idx = clang_createIndex(0, 0);
+  CXTranslationUnit tu = parse(idx, req);
+  int rc = DRV_EXIT_OK;
+  if (!tu) {
+    drv_error("%s: libclang could not parse the file", req->file);
+    clang_disposeIndex(idx);
+    return DRV_EXIT_USAGE;
+  }
+  if (report_diags(tu)) {
+    drv_error("%s: the file does not compile; cannot read the signature of '%s'", req->file,
+              req->function);
+    rc = DRV_EXIT_USAGE;
+    goto out;
+  }
+  finder f = {.name = req->function};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &f);
+  if (!f.have_def && !f.have_decl) {
+    drv_error("%s: no function named '%s' is declared or defined there", req->file,
+              req->function);
+    rc = DRV_EXIT_USAGE;
+    goto out;
+  }
+  CXCursor fn = f.have_def ? f.def : f.decl;
+  CXType ft = clang_getCursorType(fn);
+  sig->name = drv_strdup(req->function);
+  sig->defined = f.have_def;
+  cursor_loc(fn, &sig->file, &sig->line, &sig->col);
+  if (clang_getCursorLinkage(fn) != CXLinkage_External) {
+    drv_error("%s:%u:%u: '%s' is static: the harness calls it from another file, so it needs "
+              "external linkage (remove 'static', or wrap it in an external function)",
+              sig->file, sig->line, sig->col, sig->name);
+    rc = DRV_EXIT_USAGE;
+  } else if (ft.kind != CXType_FunctionProto) {
+    drv_error("%s:%u:%u: '%s' has no prototype (declare its parameters, or (void))", sig->file,
+              sig->line, sig->col, sig->name);
+    rc = DRV_EXIT_USAGE;
+  } else if (clang_isFunctionTypeVariadic(ft)) {
+    drv_error("%s:%u:%u: '%s' is variadic (...), which mrfuzz cannot call", sig->file,
+              sig->line, sig->col, sig->name);
+    rc = DRV_EXIT_USAGE;
+  } else {
+    rc = read_return(sig, clang_getResultType(ft));
+    if (rc == DRV_EXIT_OK)
+      rc = read_params(req, sig, fn, ft);
+  }
+out:
+  clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(idx);
+  if (rc != DRV_EXIT_OK)
+    drv_sig_free(sig);
+  return rc;
+}
+
+/* Release everything sig owns. */
+void drv_sig_free(drv_sig *sig) {
+  for (size_t i = 0; i < sig->nparams; i++) {
+    free(sig->params[i].name);
+    free(sig->params[i].ctype);
+    free(sig->params[i].written);
+  }
+  free(sig->params);
+  free(sig->name);
+  free(sig->file);
+  free(sig->ret_ctype);
+  free(sig->ret_written);
+  memset(sig, 0, sizeof *sig);
+}

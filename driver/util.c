@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT
+ * util.c - the driver's small helpers: messages, allocation that exits on exhaustion,
+ * text buffers, FNV-1a hashing and file I/O (atomic writes: temp file + rename, so a
+ * reader never sees a half-written file).
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "drv.h"
+
+static void vmsg(const char *tag, const char *fmt, va_list ap) {
+  fputs(tag, stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+/* Print "mrfuzz: error: <message>" on stderr. */
+void drv_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("mrfuzz: error: ", fmt, ap);
+  va_end(ap);
+}
+
+/* Print "mrfuzz: warning: <message>" on stderr. */
+void drv_warn(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("mrfuzz: warning: ", fmt, ap);
+  va_end(ap);
+}
+
+/* Print "mrfuzz: <message>" on stderr (progress, kept off stdout, which carries data). */
+void drv_note(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("mrfuzz: ", fmt, ap);
+  va_end(ap);
+}
+
+static void oom(void) {
+  drv_error("out of memory");
+  exit(DRV_EXIT_INTERNAL);
+}
+
+/* malloc that exits with code 3 on exhaustion; never returns NULL. */
+void *drv_alloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    oom();
+  return p;
+}
+
+/* realloc that exits with code 3 on exhaustion. */
+void *drv_realloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q)
+    oom();
+  return q;
+}
+
+/* strdup that exits with code 3 on exhaustion; NULL stays NULL. */
+char *drv_strdup(const char *s) {
+  if (!s)
+    return NULL;
+  size_t n = strlen(s) + 1;
+  return memcpy(drv_alloc(n), s, n);
+}
+
+/* printf into a new string; caller frees. */
+char *drv_fmt(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = drv_alloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+/* Append printf output to b, growing it geometrically. */
+void drv_buf_printf(drv_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  if (b->len + (size_t)n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + (size_t)n + 1)
+      cap *= 2;
+    b->s = drv_realloc(b->s, cap);
+    b->cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+/* Release b's memory and reset it to empty. */
+void drv_buf_fini(drv_buf *b) {
+  free(b->s);
+  b->s = NULL;
+  b->len = b->cap = 0;
+}
+
+/* Append a borrowed string to l. */
+void drv_list_push(drv_list *l, const char *s) {
+  l->v = drv_realloc(l->v, (l->n + 1) * sizeof *l->v);
+  l->v[l->n++] = s;
+}
+
+/* Release l's array (not the strings, which are borrowed). */
+void drv_list_fini(drv_list *l) {
+  free(l->v);
+  l->v = NULL;
+  l->n = 0;
+}
+
+/* Continue the FNV-1a 64 hash h over n bytes at p. */
+uint64_t drv_fnv(uint64_t h, const void *p, size_t n) {
+  const unsigned char *c = p;
+  for (size_t i = 0; i < n; i++) {
+    h ^= c[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+/* Hash a string and its NUL, so that ("ab","c") and ("a","bc") differ. */
+uint64_t drv_fnv_str(uint64_t h, const char *s) {
+  return drv_fnv(h, s ? s : "", strlen(s ? s : "") + 1);
+}
+
+/* Read a whole file; malloc'd, NUL-terminated; NULL with errno on failure. */
+char *drv_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 4096, n = 0;
+  char *s = drv_alloc(cap);
+  for (;;) {
+    size_t got = fread(s + n, 1, cap - n - 1, f);
+    n += got;
+    if (n + 1 < cap)
+      break;
+    cap *= 2;
+    s = drv_realloc(s, cap);
+  }
+  int err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(s);
+    errno = EIO;
+    return NULL;
+  }
+  s[n] = '\0';
+  if (len)
+    *len = n;
+  return s;
+}
+
+/* Write data to path through "<path>.tmp.<pid>" and rename(2), which is atomic on POSIX. */
+int drv_write_atomic(const char *path, const char *data, size_t len) {
+  char *tmp = drv_fmt("%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    free(tmp);
+    return -1;
+  }
+  size_t put = fwrite(data, 1, len, f);
+  int bad = put != len || fflush(f) != 0;
+  int saved = errno;
+  if (fclose(f) != 0 && !bad) {
+    bad = 1;
+    saved = errno;
+  }
+  if (bad || rename(tmp, path) != 0) {
+    if (!bad)
+      saved = errno;
+    unlink(tmp);
+    free(tmp);
+    errno = saved;
+    return -1;
+  }
+  free(tmp);
+  return 0;
+}
+
+/* Create path and its missing parents (mode 0777 & ~umask). */
+int drv_mkdirs(const char *path) {
+  char *p = drv_strdup(path);
+  for (char *c = p + 1; *c; c++) {
+    if (*c != '/')
+      continue;
+    *c = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      free(p);
+      return -1;
+    }
+    *c = '/';
+  }
+  int rc = mkdir(p, 0777);
+  free(p);
+  if (rc != 0 && errno != EEXIST)
+    return -1;
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return -1;
+  if (!S_ISDIR(st.st_mode)) {
+    errno = ENOTDIR;
+    return -1;
+  }
+  return 0;
+}
+
+/* The absolute form of path; caller frees. */
+char *drv_abspath(const char *path) {
+  char buf[PATH_MAX];
+  if (realpath(path, buf))
+    return drv_strdup(buf);
+  if (path[0] == '/' || !getcwd(buf, sizeof buf))
+    return drv_strdup(path);
+  return drv_fmt("%s/%s", buf, path);
+}
+
+/* Does s end with suffix? */
+bool drv_ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}

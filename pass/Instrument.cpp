@@ -1,0 +1,433 @@
+//===-- Instrument.cpp - select targets, clone, insert mr hooks -----------===//
+//
+// SPDX-License-Identifier: MIT
+//
+// Per target F (MR_TARGET annotation, MR_FUNCTIONS, MR_SPEC):
+//
+//   F:     entry: allocas; %s = load atomic __mr_state; br %s != 0, mr.clone,
+//   mr.orig
+//          mr.clone: %r = tail call F.mr(args...); ret %r
+//          mr.orig:  the original body, untouched
+//   F.mr:  internal noinline clone of the original body with block/edge
+//   counters,
+//          and, when __mr_state & TRACE at entry, __mr_enter(desc, slots) after
+//          the allocas and __mr_exit(desc, slots, ret) before every ret.
+//
+// With everything off a target costs one load and one predictable branch.
+// Variadic functions and functions with address-taken blocks cannot be
+// forwarded to a clone; they are instrumented in place (counters always count)
+// with a warning. All targets are validated before the module is touched: an
+// error leaves it as is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Instrument.h"
+
+#include "mrfuzz/mr_abi.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Triple.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace mrpass {
+namespace {
+
+const char StateVarName[] = MR_STATE_VAR;
+const char EnterHookName[] = MR_HOOK_ENTER;
+const char ExitHookName[] = MR_HOOK_EXIT;
+const char ModuleCtorName[] = MR_MODULE_CTOR;
+const char TargetAnnotation[] = MR_TARGET_ANNOTATION;
+const char CloneSuffix[] = MR_CLONE_SUFFIX;
+const char InstrumentedMD[] = MR_INSTRUMENTED_MD;
+
+/// The dispatch and the hooks are taken rarely compared with the body.
+constexpr uint32_t ColdWeight = 1, HotWeight = 1u << 20;
+
+/// Why F cannot be instrumented at all, or nullptr.
+const char *skipReason(const Function &F) {
+  if (F.isDeclaration())
+    return "it is only declared here";
+  if (F.hasAvailableExternallyLinkage())
+    return "it is available_externally";
+  if (F.getName().startswith("__mr_") || F.getName() == ModuleCtorName)
+    return "it belongs to mrfuzz";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "it is naked";
+  if (F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
+      F.hasFnAttribute(Attribute::NoSanitizeCoverage))
+    return "it has a no_sanitize attribute";
+  return nullptr;
+}
+
+/// Why F's body cannot move to a clone (it is then instrumented in place).
+const char *inPlaceReason(const Function &F) {
+  if (F.isVarArg())
+    return "is variadic";
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return "has address-taken labels";
+  return nullptr;
+}
+
+/// Memory and purity attributes that stop being true once the body may call
+/// hooks.
+AttributeMask effectAttrs() {
+  AttributeMask Mask;
+  for (Attribute::AttrKind K :
+       {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly,
+        Attribute::ArgMemOnly, Attribute::InaccessibleMemOnly,
+        Attribute::InaccessibleMemOrArgMemOnly, Attribute::Speculatable,
+        Attribute::NoSync, Attribute::NoFree})
+    Mask.addAttribute(K);
+  return Mask;
+}
+
+/// Pointer parameter attributes that stop being true once hooks see the
+/// pointer.
+AttributeMask pointerEscapeAttrs() {
+  AttributeMask Mask;
+  for (Attribute::AttrKind K : {Attribute::NoCapture, Attribute::ReadNone,
+                                Attribute::ReadOnly, Attribute::WriteOnly})
+    Mask.addAttribute(K);
+  return Mask;
+}
+
+/// F (and every direct call of it) now reads __mr_state and may call hooks.
+void dropEffectAttrs(Function &F) {
+  AttributeMask Fn = effectAttrs(), Param = pointerEscapeAttrs();
+  F.removeFnAttrs(Fn);
+  for (unsigned I = 0; I < F.arg_size(); ++I)
+    F.removeParamAttrs(I, Param);
+  for (User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U))
+      if (CB->getCalledOperand() == &F) {
+        CB->removeFnAttrs(Fn);
+        for (unsigned I = 0; I < CB->arg_size(); ++I)
+          CB->removeParamAttrs(I, Param);
+      }
+}
+
+/// The debug location for code the pass adds at I: I's own, else the first line
+/// of the function (calls to functions with debug info must carry one).
+DebugLoc siteLoc(const Instruction *I, const Function &F) {
+  if (I && I->getDebugLoc())
+    return I->getDebugLoc();
+  if (DISubprogram *SP = F.getSubprogram())
+    return DILocation::get(F.getContext(), SP->getScopeLine(), 0, SP);
+  return DebugLoc();
+}
+
+//===----------------------------------------------------------------------===//
+// ModuleInstrumenter
+//===----------------------------------------------------------------------===//
+
+struct Target {
+  Function *F;
+  FnSignature Sig;
+};
+
+class ModuleInstrumenter {
+public:
+  ModuleInstrumenter(Module &M, const MrOptions &Opts)
+      : M(M), Ctx(M.getContext()), Opts(Opts) {}
+  bool run();
+
+private:
+  SetVector<Function *> selectTargets();
+  void addNamed(StringRef Name, const char *Var,
+                SmallPtrSetImpl<Function *> &Out);
+  void instrument(Target &T, DescriptorBuilder &DB);
+  Function *cloneBody(Function &F);
+  void insertDispatch(Function &F, Function &Clone);
+  void insertHooks(Function &Body, const FnSignature &Sig,
+                   GlobalVariable *Desc);
+  Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
+  LoadInst *loadState(IRBuilder<> &B);
+
+  Module &M;
+  LLVMContext &Ctx;
+  const MrOptions &Opts;
+  Constant *State = nullptr;
+  FunctionCallee Enter, Exit;
+};
+
+void ModuleInstrumenter::addNamed(StringRef Name, const char *Var,
+                                  SmallPtrSetImpl<Function *> &Out) {
+  Function *F = M.getFunction(Name);
+  if (!F) {
+    reportWarning(Ctx, Twine(Var) + " names '" + Name +
+                           "', which is not defined in this module");
+    return;
+  }
+  if (F->isDeclaration()) { // defined in another translation unit
+    dbgs(Opts) << "mrpass: " << Name << ": declared only, skipped\n";
+    return;
+  }
+  Out.insert(F);
+}
+
+/// Targets in module order: annotated definitions, then names from the options.
+SetVector<Function *> ModuleInstrumenter::selectTargets() {
+  SmallPtrSet<Function *, 8> Wanted;
+  if (GlobalVariable *GA = M.getGlobalVariable("llvm.global.annotations"))
+    if (auto *CA = dyn_cast_or_null<ConstantArray>(
+            GA->hasInitializer() ? GA->getInitializer() : nullptr))
+      for (Value *Op : CA->operands()) {
+        auto *CS = dyn_cast<ConstantStruct>(Op);
+        if (!CS || CS->getNumOperands() < 2)
+          continue;
+        auto *Fn = dyn_cast<Function>(CS->getOperand(0)->stripPointerCasts());
+        auto *Str =
+            dyn_cast<GlobalVariable>(CS->getOperand(1)->stripPointerCasts());
+        auto *Data = Str && Str->hasInitializer()
+                         ? dyn_cast<ConstantDataArray>(Str->getInitializer())
+                         : nullptr;
+        if (Fn && Data && Data->isCString() &&
+            Data->getAsCString() == TargetAnnotation)
+          Wanted.insert(Fn);
+      }
+  for (const std::string &Name : Opts.Functions)
+    addNamed(Name, "MR_FUNCTIONS", Wanted);
+  for (const SpecEntry &E : Opts.Spec)
+    addNamed(E.Name, "MR_SPEC", Wanted);
+
+  SetVector<Function *> Targets;
+  for (Function &F : M) {
+    if (!Wanted.count(&F))
+      continue;
+    if (const char *Why = skipReason(F)) {
+      reportWarning(Ctx, "'" + F.getName() + "' is not instrumented: " + Why);
+      continue;
+    }
+    Targets.insert(&F);
+  }
+  return Targets;
+}
+
+bool ModuleInstrumenter::run() {
+  if (M.getNamedMetadata(InstrumentedMD)) {
+    dbgs(Opts) << "mrpass: " << M.getName() << ": already instrumented\n";
+    return false;
+  }
+  SmallVector<Target, 8> Targets;
+  bool Ok = true;
+  for (Function *F : selectTargets()) {
+    Target &T = Targets.emplace_back();
+    T.F = F;
+    Ok &= computeSignature(*F, Opts.specFor(F->getName()), Opts, T.Sig);
+  }
+  if (!Ok || Targets.empty())
+    return false; // errors were reported; the module is left as it was
+
+  Triple TT(M.getTargetTriple());
+  if (!TT.getTriple().empty() && !TT.isOSBinFormatELF()) {
+    // The mr_sites bounds come from the ELF linker's __start_/__stop_ symbols.
+    reportWarning(Ctx, "target '" + TT.getTriple() +
+                           "' is not ELF; the module is not instrumented");
+    return false;
+  }
+
+  Type *I8Ptr = Type::getInt8PtrTy(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  State = M.getOrInsertGlobal(StateVarName, Type::getInt32Ty(Ctx));
+  Enter = M.getOrInsertFunction(EnterHookName, Type::getVoidTy(Ctx), I8Ptr,
+                                I64->getPointerTo());
+  Exit = M.getOrInsertFunction(ExitHookName, Type::getVoidTy(Ctx), I8Ptr,
+                               I64->getPointerTo(), I64);
+  DescriptorBuilder DB(M);
+  for (Target &T : Targets)
+    instrument(T, DB);
+  DB.finish();
+  M.getOrInsertNamedMetadata(InstrumentedMD);
+  return true;
+}
+
+void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
+  Function &F = *T.F;
+  SmallVector<MinedConst, 16> Consts = mineConstants(F);
+  dropEffectAttrs(F);
+  Function *Body = &F;
+  if (const char *Why = inPlaceReason(F))
+    reportWarning(Ctx, "'" + F.getName() +
+                           "' is instrumented in place because it " + Why +
+                           " (counters always count" +
+                           (F.isVarArg() ? "; fixed parameters only)" : ")"));
+  else
+    Body = cloneBody(F);
+
+  CoveragePlan Plan = planCoverage(*Body);
+  GlobalVariable *Blocks =
+      DB.createCounters(F, "block_counters", Plan.Blocks.size());
+  GlobalVariable *Edges =
+      DB.createCounters(F, "edge_counters", Plan.Edges.size());
+  GlobalVariable *Desc =
+      DB.createDescriptor(F, T.Sig, Consts, Plan, Blocks, Edges);
+  insertCoverage(Plan, Blocks, Edges);
+  insertHooks(*Body, T.Sig, Desc);
+  if (Body != &F)
+    insertDispatch(F, *Body);
+  dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
+             << " blocks, " << Plan.Edges.size() << " edges, " << Consts.size()
+             << " constants, " << (Body == &F ? "in place" : "cloned") << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Clone and dispatch
+//===----------------------------------------------------------------------===//
+
+/// F.mr: an internal copy of F's body (with its own DISubprogram), never
+/// inlined so that its hooks see every call, placed right after F.
+Function *ModuleInstrumenter::cloneBody(Function &F) {
+  ValueToValueMapTy VMap;
+  Function *Clone = CloneFunction(&F, VMap);
+  Clone->setName(F.getName() + CloneSuffix);
+  Clone->setLinkage(GlobalValue::InternalLinkage);
+  Clone->setVisibility(GlobalValue::DefaultVisibility);
+  Clone->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Clone->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Clone->setComdat(nullptr);
+  Clone->removeFnAttr(Attribute::AlwaysInline);
+  Clone->addFnAttr(Attribute::NoInline);
+  Clone->removeFromParent();
+  M.getFunctionList().insertAfter(F.getIterator(), Clone);
+  return Clone;
+}
+
+void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock *Orig = Entry.splitBasicBlock(blockStart(Entry), "mr.orig");
+  BasicBlock *Call = BasicBlock::Create(Ctx, "mr.clone", &F, Orig);
+  Entry.getTerminator()->eraseFromParent();
+
+  IRBuilder<> B(&Entry);
+  B.SetCurrentDebugLocation(siteLoc(nullptr, F));
+  Value *On = B.CreateICmpNE(loadState(B), B.getInt32(0), "mr.on");
+  B.CreateCondBr(On, Call, Orig,
+                 MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight));
+
+  B.SetInsertPoint(Call);
+  SmallVector<Value *, 8> Args;
+  SmallVector<AttributeSet, 8> ArgAttrs;
+  bool CanTail = true;
+  for (Argument &A : F.args()) {
+    Args.push_back(&A);
+    ArgAttrs.push_back(F.getAttributes().getParamAttrs(A.getArgNo()));
+    CanTail &= !A.hasByValAttr() && !A.hasInAllocaAttr() &&
+               !A.hasPreallocatedAttr() && !A.hasSwiftErrorAttr();
+  }
+  CallInst *CI = B.CreateCall(&Clone, Args);
+  CI->setCallingConv(Clone.getCallingConv());
+  CI->setAttributes(AttributeList::get(
+      Ctx, AttributeSet(), F.getAttributes().getRetAttrs(), ArgAttrs));
+  if (CanTail)
+    CI->setTailCallKind(CallInst::TCK_Tail);
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(CI);
+}
+
+//===----------------------------------------------------------------------===//
+// Hooks
+//===----------------------------------------------------------------------===//
+
+LoadInst *ModuleInstrumenter::loadState(IRBuilder<> &B) {
+  LoadInst *L =
+      B.CreateAlignedLoad(B.getInt32Ty(), State, Align(4), "mr.state");
+  L->setAtomic(AtomicOrdering::Monotonic);
+  setNoSanitize(L);
+  return L;
+}
+
+/// A value as a uint64_t slot (mr_abi.h): integers extended per kind, floats as
+/// their bits, pointers as their address, anything else 0.
+Value *ModuleInstrumenter::encode(IRBuilder<> &B, Value *V, unsigned Kind) {
+  Type *Ty = V->getType(), *I64 = B.getInt64Ty();
+  if (Ty->isPointerTy())
+    return B.CreatePtrToInt(V, I64);
+  if (Ty->isFloatTy())
+    return B.CreateZExt(B.CreateBitCast(V, B.getInt32Ty()), I64);
+  if (Ty->isDoubleTy())
+    return B.CreateBitCast(V, I64);
+  if (!Ty->isIntegerTy() || Ty->getIntegerBitWidth() > 64)
+    return B.getInt64(0);
+  bool Signed = Kind == MR_KIND_I8 || Kind == MR_KIND_I16 ||
+                Kind == MR_KIND_I32 || Kind == MR_KIND_I64;
+  return Signed ? B.CreateSExt(V, I64) : B.CreateZExt(V, I64);
+}
+
+void ModuleInstrumenter::insertHooks(Function &Body, const FnSignature &Sig,
+                                     GlobalVariable *Desc) {
+  SmallVector<ReturnInst *, 4> Rets;
+  for (BasicBlock &BB : Body)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Rets.push_back(R);
+
+  BasicBlock &Entry = Body.getEntryBlock();
+  Instruction *IP = blockStart(Entry);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Value *DescPtr = ConstantExpr::getBitCast(Desc, Type::getInt8PtrTy(Ctx));
+  Value *SlotsPtr = ConstantPointerNull::get(I64->getPointerTo());
+  AllocaInst *Slots = nullptr;
+  unsigned N = Sig.Params.size();
+  if (N) {
+    Slots = new AllocaInst(ArrayType::get(I64, N), 0, "mr.slots", IP);
+    SlotsPtr = GetElementPtrInst::CreateInBounds(
+        Slots->getAllocatedType(), Slots,
+        {ConstantInt::get(I64, 0), ConstantInt::get(I64, 0)}, "mr.args", IP);
+  }
+  IRBuilder<> B(IP);
+  B.SetCurrentDebugLocation(siteLoc(IP, Body));
+  Value *Trace =
+      B.CreateICmpNE(B.CreateAnd(loadState(B), B.getInt32(MR_STATE_TRACE)),
+                     B.getInt32(0), "mr.trace");
+  MDNode *Weights = MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight);
+
+  Instruction *EnterBr = SplitBlockAndInsertIfThen(Trace, IP, false, Weights);
+  EnterBr->getParent()->setName("mr.enter");
+  IP->getParent()->setName("mr.body");
+  IRBuilder<> EB(EnterBr);
+  EB.SetCurrentDebugLocation(siteLoc(IP, Body));
+  for (unsigned I = 0; I < N; ++I) {
+    const ParamInfo &P = Sig.Params[I];
+    Value *Slot =
+        EB.CreateConstInBoundsGEP2_64(Slots->getAllocatedType(), Slots, 0, I);
+    Value *V = P.ArgNo == NoArg ? EB.getInt64(0)
+                                : encode(EB, Body.getArg(P.ArgNo), P.Kind);
+    setNoSanitize(EB.CreateStore(V, Slot));
+  }
+  EB.CreateCall(Enter, {DescPtr, SlotsPtr});
+
+  for (ReturnInst *R : Rets) {
+    BasicBlock *BB = R->getParent();
+    CallInst *MustTail = BB->getTerminatingMustTailCall();
+    Instruction *At = MustTail ? static_cast<Instruction *>(MustTail) : R;
+    Instruction *ExitBr = SplitBlockAndInsertIfThen(Trace, At, false, Weights);
+    ExitBr->getParent()->setName("mr.exit");
+    At->getParent()->setName("mr.ret");
+    IRBuilder<> XB(ExitBr);
+    XB.SetCurrentDebugLocation(siteLoc(R, Body));
+    // After a musttail call nothing may run: the exit is logged before it,
+    // without a return value.
+    Value *Ret = R->getReturnValue() && !MustTail
+                     ? encode(XB, R->getReturnValue(), Sig.RetKind)
+                     : XB.getInt64(0);
+    XB.CreateCall(Exit, {DescPtr, SlotsPtr, Ret});
+  }
+}
+
+} // namespace
+
+bool instrumentModule(Module &M, const MrOptions &Opts) {
+  return ModuleInstrumenter(M, Opts).run();
+}
+
+} // namespace mrpass

@@ -1,0 +1,167 @@
+//===-- Instrument.h - mrpass internal interfaces ---------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: MIT
+//
+// What the pass files share: the pass itself, the signature of a target (one
+// logged slot per parameter), mined constants, the coverage plan of a body, and
+// the builder of the mr_abi.h descriptors. Everything else stays in anonymous
+// namespaces.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MRPASS_INSTRUMENT_H
+#define MRPASS_INSTRUMENT_H
+
+#include "Options.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class Constant;
+class Function;
+class GlobalValue;
+class GlobalVariable;
+class Instruction;
+class LLVMContext;
+class Module;
+class StructType;
+class Type;
+} // namespace llvm
+
+namespace mrpass {
+
+/// The module pass: `mr-instrument` in opt, pipeline start in clang.
+struct MrInstrumentPass : llvm::PassInfoMixin<MrInstrumentPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  /// Targets may be optnone (clang -O0); the pass must run on them anyway.
+  static bool isRequired() { return true; }
+};
+
+/// Runs the instrumentation on M. Returns true when M changed.
+bool instrumentModule(llvm::Module &M, const MrOptions &Opts);
+
+//===----------------------------------------------------------------------===//
+// Signatures (Signature.cpp)
+//===----------------------------------------------------------------------===//
+
+/// ParamInfo::ArgNo of a parameter that occupies no IR argument (empty struct).
+constexpr unsigned NoArg = ~0u;
+
+/// One logged parameter; parameter i of the descriptor is slot i of the hooks.
+struct ParamInfo {
+  std::string Name;  ///< from MR_SPEC, else debug info, else "argN"
+  uint8_t Kind = 0;  ///< enum mr_kind (element kind for arrays / out-params)
+  uint8_t Flags = 0; ///< MR_PF_*
+  int16_t LenIndex = -1; ///< MR_PF_ARRAY: index of the length parameter
+  unsigned ArgNo = 0;    ///< (first) IR argument that fills the slot, or NoArg
+  const char *Why = nullptr; ///< why the parameter is opaque (for the warning)
+};
+
+/// What the hooks and the descriptor say about one target.
+struct FnSignature {
+  llvm::SmallVector<ParamInfo, 8> Params;
+  uint8_t RetKind = 0;       ///< enum mr_kind
+  bool Variadic = false;     ///< the fixed parameters only are logged
+  const char *Source = "ir"; ///< "spec", "debug info" or "ir" (MR_DEBUG output)
+};
+
+/// Computes F's signature from MR_SPEC (when Spec is set), else debug info,
+/// else IR types. Warns about every parameter recorded as opaque. Returns false
+/// after reporting an error (Spec does not match the definition).
+bool computeSignature(llvm::Function &F, const SpecEntry *Spec,
+                      const MrOptions &Opts, FnSignature &Out);
+
+//===----------------------------------------------------------------------===//
+// Constants (Constants.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A mined literal as the descriptor stores it.
+struct MinedConst {
+  uint8_t Kind;  ///< MR_KIND_I64 or MR_KIND_F64
+  uint64_t Bits; ///< sign-extended integer or double bits
+};
+
+/// The integer and floating-point literals F's body uses, deduplicated, in
+/// order of first use. Skips i1, GEP indices, alloca sizes and immediate
+/// intrinsic operands.
+llvm::SmallVector<MinedConst, 16> mineConstants(const llvm::Function &F);
+
+//===----------------------------------------------------------------------===//
+// Coverage (Coverage.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Where the counter of one CFG edge goes.
+struct EdgePlan {
+  unsigned From, To; ///< block indices
+  enum { AtSource, AtDest, Split } Where;
+};
+
+/// The blocks and edges of a body before instrumentation.
+struct CoveragePlan {
+  llvm::SmallVector<llvm::BasicBlock *, 16> Blocks; ///< index = block id
+  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 16> Locs; ///< line, col
+  llvm::SmallVector<EdgePlan, 16> Edges; ///< index = edge counter
+};
+
+/// Numbers Body's blocks and plans one counter per distinct CFG edge.
+CoveragePlan planCoverage(llvm::Function &Body);
+/// Inserts the block and edge counter increments into Body (the plan's
+/// function).
+void insertCoverage(const CoveragePlan &Plan,
+                    llvm::GlobalVariable *BlockCounters,
+                    llvm::GlobalVariable *EdgeCounters);
+
+/// Where code that runs "at the start of BB" goes: after PHIs and EH pads, and
+/// in the entry block after the static allocas (they must stay first for
+/// mem2reg). Null when BB has no insertion point (catchswitch).
+llvm::Instruction *blockStart(llvm::BasicBlock &BB);
+
+/// Marks an instruction emitted by the pass as not to be instrumented by
+/// sanitizers.
+void setNoSanitize(llvm::Instruction *I);
+
+//===----------------------------------------------------------------------===//
+// Descriptors (Descriptor.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Builds the mr_abi.h tables of one module: per-target descriptors, the
+/// mr_sites section entries and the module constructor.
+class DescriptorBuilder {
+public:
+  explicit DescriptorBuilder(llvm::Module &M);
+
+  /// Zero-initialised counter array of N i64 (null when N is 0).
+  llvm::GlobalVariable *createCounters(const llvm::Function &F,
+                                       llvm::StringRef What, size_t N);
+  /// The mr_fn_desc of F, with an entry in section mr_sites.
+  llvm::GlobalVariable *createDescriptor(const llvm::Function &F,
+                                         const FnSignature &Sig,
+                                         llvm::ArrayRef<MinedConst> Consts,
+                                         const CoveragePlan &Plan,
+                                         llvm::GlobalVariable *BlockCounters,
+                                         llvm::GlobalVariable *EdgeCounters);
+  /// Emits mr.module_ctor (calls __mr_module_init with the section bounds) and
+  /// keeps the site entries alive. Call once, after the last createDescriptor.
+  void finish();
+
+private:
+  llvm::Constant *array(llvm::Type *ElemTy,
+                        llvm::ArrayRef<llvm::Constant *> Elems,
+                        const llvm::Twine &Name);
+  llvm::Constant *string(llvm::StringRef S);
+
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
+  llvm::StructType *FnDescTy, *ParamDescTy, *ConstDescTy, *LocDescTy,
+      *EdgeDescTy;
+  llvm::SmallVector<llvm::GlobalValue *, 8> Sites;
+};
+
+} // namespace mrpass
+
+#endif // MRPASS_INSTRUMENT_H

@@ -1,0 +1,59 @@
+//===-- Plugin.cpp - mrpass plugin entry and pass registration ------------===//
+//
+// SPDX-License-Identifier: MIT
+//
+// Registers MrInstrumentPass with the new pass manager: as `mr-instrument` for
+// `opt -load-pass-plugin=mrpass.so -passes=mr-instrument`, and at the pipeline
+// start extension point for `clang -fpass-plugin=mrpass.so` (every -O level,
+// -O0 included). Pipeline start means before inlining: every call of a target
+// is observed even when it is later inlined, constants are mined as written,
+// and block ids do not depend on the optimisation level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Instrument.h"
+#include "Options.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+
+using namespace llvm;
+
+namespace mrpass {
+
+PreservedAnalyses MrInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+  MrOptions Opts;
+  if (!Opts.fromEnv(M.getContext()))
+    return PreservedAnalyses::all();
+  return instrumentModule(M, Opts) ? PreservedAnalyses::none()
+                                   : PreservedAnalyses::all();
+}
+
+} // namespace mrpass
+
+namespace {
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "mr-instrument")
+          return false;
+        MPM.addPass(mrpass::MrInstrumentPass());
+        return true;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(mrpass::MrInstrumentPass());
+      });
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "mrpass", LLVM_VERSION_STRING,
+          registerCallbacks};
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# blackbox.sh - functions not compiled with mrpass (glibc's libm, GNU GSL) given by a
+# header: build, run and trace work; the trace has inputs and outputs but no constants
+# and no coverage.
+. "$(dirname "$0")/lib.sh"
+
+bb() { # bb NAME N TARGET [mrfuzz flags...]
+  local name=$1 n=$2 target=$3
+  shift 3
+  check "$name: build + run $n calls of a black box ($target)"
+  expect_exit 0 "$MRFUZZ" run -o "h_$name" "$target" -n "$n" --seed 3 --trace "$name.trace" "$@"
+  expect_err "black box: no constants or coverage"
+  expect_out "black box (no coverage)"
+  check "$name: the harness reports a black box"
+  expect_exit 0 "h_$name/harness" info
+  expect_out "black box"
+  expect_exit 0 "$MRFUZZ" trace "$name.trace"
+  cp out "$name.jsonl"
+  expect_exit 0 "$MRFUZZ" trace --summary "$name.trace"
+  cp out "$name.summary"
+}
+
+bb sin 500 math.h:sin -l m
+check "sin: outputs are libm's, inputs in the default domain"
+"$PYTHON" "$E2E/check_trace.py" --function sin --calls 500 --jsonl sin.jsonl \
+  --summary sin.summary --black-box
+
+bb abs_sin 200 /usr/include/math.h:sin -l m --range x=-1e6:1e6
+check "a header given by its path works the same"
+"$PYTHON" "$E2E/check_trace.py" --function sin --calls 200 --jsonl abs_sin.jsonl \
+  --summary abs_sin.summary --black-box --range x=-1e6:1e6
+
+bb cos 100 "$E2E/inputs/decl_only.c:cos" -l m
+check "a .c file that only declares the function: a black box too"
+"$PYTHON" "$E2E/check_trace.py" --function cos --calls 100 --jsonl cos.jsonl \
+  --summary cos.summary --black-box
+
+if [ -e /usr/include/gsl/gsl_sf_bessel.h ]; then
+  bb j0 300 gsl/gsl_sf_bessel.h:gsl_sf_bessel_J0 -l gsl -l gslcblas --range x=-10:10
+  check "gsl_sf_bessel_J0: outputs match the power series of J0"
+  "$PYTHON" "$E2E/check_trace.py" --function gsl_sf_bessel_J0 --calls 300 --jsonl j0.jsonl \
+    --summary j0.summary --black-box --range x=-10:10
+else
+  echo "note: GSL headers not installed; the GSL case is skipped"
+fi
+
+check "a black box without its library fails to link: exit 2 with the linker's message"
+expect_exit 2 "$MRFUZZ" build -o h_nolib gsl/gsl_sf_bessel.h:gsl_sf_bessel_J1
+expect_err "linking the harness failed"
+echo "ok"

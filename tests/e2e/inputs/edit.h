@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+#define BUMP 1
+int bump(int x);

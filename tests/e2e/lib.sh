@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: MIT
+# lib.sh - helpers of the end-to-end tests (sourced). Environment from CTest:
+#   MRFUZZ (the driver), EXAMPLES (examples/), WORK (a scratch directory per test),
+#   E2E (this folder), PYTHON, MR_CLANG, MR_PLUGIN.
+# Every test prints "check: ..." before each assertion, so a failure log reads as a story.
+set -eu
+: "${MRFUZZ:?}" "${EXAMPLES:?}" "${WORK:?}" "${E2E:?}" "${PYTHON:=python3}"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+cd "$WORK"
+
+check() { echo "check: $*"; }
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# expect_exit CODE CMD...: run CMD with stdout in ./out and stderr in ./err; the exit
+# code must be CODE (stderr is shown when it is not).
+expect_exit() {
+  local want=$1
+  shift
+  local got=0
+  "$@" >out 2>err || got=$?
+  if [ "$got" != "$want" ]; then
+    echo "--- stdout" >&2; cat out >&2
+    echo "--- stderr" >&2; cat err >&2
+    fail "exit code $got, want $want: $*"
+  fi
+}
+
+# expect_err TEXT: the last command's stderr contains TEXT (fixed string).
+expect_err() {
+  grep -qF -- "$1" err || { cat err >&2; fail "stderr lacks: $1"; }
+}
+
+# expect_out TEXT: the last command's stdout contains TEXT (fixed string).
+expect_out() {
+  grep -qF -- "$1" out || { cat out >&2; fail "stdout lacks: $1"; }
+}
+
+# blocks_hit: "B E" (blocks and edges reached) from the last `mrfuzz run` line in ./out.
+blocks_hit() {
+  sed -n 's/.*blocks \([0-9]*\)\/[0-9]*, edges \([0-9]*\)\/[0-9]*.*/\1 \2/p' out | tail -1
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT
+ * sig_test.c - the driver's signature reader (libclang) against the kind, array, string
+ * and out-parameter rules of docs/driver.md, the MR_SPEC rendering the pass reads, the
+ * refusals (exit 2) and the generated harness.c (it must compile).
+ * argv[1]: a scratch directory for the fixture files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+#include "drv.h"
+#include "drv_config.h"
+
+static const char fixture[] =
+    "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+    "typedef int64_t my_t;\n"
+    "enum color { RED, GREEN };\n"
+    "struct pt { int x, y; };\n"
+    "double f_sin(double x) { return x; }\n"
+    "void arr_sort(double *a, size_t n) { (void)a; (void)n; }\n"
+    "double arr_min(const double *a, size_t n) { (void)n; return a[0]; }\n"
+    "size_t str_repeat(char *out, size_t cap, const char *s, uint32_t n);\n"
+    "size_t str_pad_left(char *out, size_t cap, const char *s, size_t width, char fill);\n"
+    "void divmod(int a, int b, int *q, long *r);\n"
+    "bool mixed(my_t x, enum color c, unsigned char u, short s, float g, const double k);\n"
+    "const char *name_of(int i);\n"
+    "char *upcase(char *s);\n"
+    "int by_val(struct pt p);\n"
+    "int fptr(int (*cb)(int), int x);\n"
+    "int vararg(int n, ...);\n"
+    "long double ld(long double x);\n"
+    "int voidp(void *p, size_t n);\n"
+    "int pp(char **argv, int argc);\n"
+    "int cptr(const int *p);\n"
+    "int sum3(const int *p, int a, int k);\n"
+    "int bytes(unsigned char *s);\n"
+    "struct pt mkpt(int x);\n"
+    "int noproto();\n"
+    "int nothing(void);\n"
+    "static int hidden(int x) { return x; }\n"
+    "int use_hidden(int x) { return hidden(x); }\n";
+
+static drv_list empty;
+
+static int read_sig(const char *file, const char *fn, drv_sig *sig, const drv_list *arr,
+                    const drv_list *str, const drv_list *out) {
+  drv_sig_req req = {file, fn, DRV_INCLUDE_DIR, &empty, &empty, arr ? arr : &empty,
+                     str ? str : &empty, out ? out : &empty};
+  return drv_sig_read(&req, sig);
+}
+
+/* Read fn and compare its MR_SPEC with want (NULL: expect exit code 2). */
+static void expect(const char *file, const char *fn, const char *want) {
+  drv_sig sig;
+  int rc = read_sig(file, fn, &sig, NULL, NULL, NULL);
+  if (!want) {
+    CHECK(rc == DRV_EXIT_USAGE);
+    return;
+  }
+  CHECK(rc == DRV_EXIT_OK);
+  if (rc != DRV_EXIT_OK)
+    return;
+  char *spec = drv_spec_format(&sig);
+  if (strcmp(spec, want))
+    fprintf(stderr, "%s: got %s, want %s\n", fn, spec, want);
+  CHECK(!strcmp(spec, want));
+  free(spec);
+  drv_sig_free(&sig);
+}
+
+static void test_overrides(const char *file) {
+  drv_sig sig;
+  drv_list arr = {0}, str = {0}, out = {0};
+  drv_list_push(&arr, "p:k");
+  CHECK(read_sig(file, "sum3", &sig, &arr, NULL, NULL) == DRV_EXIT_OK);
+  char *spec = drv_spec_format(&sig);
+  CHECK(!strcmp(spec, "sum3(p:i32[2]!const,a:i32,k:i32)i32"));
+  free(spec);
+  drv_sig_free(&sig);
+  arr.v[0] = "p:2";
+  CHECK(read_sig(file, "sum3", &sig, &arr, NULL, NULL) == DRV_EXIT_OK);
+  drv_sig_free(&sig);
+  arr.v[0] = "p:zz";
+  CHECK(read_sig(file, "sum3", &sig, &arr, NULL, NULL) == DRV_EXIT_USAGE);
+  arr.v[0] = "q:k";
+  CHECK(read_sig(file, "sum3", &sig, &arr, NULL, NULL) == DRV_EXIT_USAGE);
+  arr.v[0] = "a:k"; /* not a pointer */
+  CHECK(read_sig(file, "sum3", &sig, &arr, NULL, NULL) == DRV_EXIT_USAGE);
+  drv_list_push(&str, "s");
+  CHECK(read_sig(file, "bytes", &sig, NULL, &str, NULL) == DRV_EXIT_OK);
+  spec = drv_spec_format(&sig);
+  CHECK(!strcmp(spec, "bytes(s:cstr)i32"));
+  free(spec);
+  drv_sig_free(&sig);
+  drv_list_push(&out, "s");
+  CHECK(read_sig(file, "upcase", &sig, NULL, NULL, &out) == DRV_EXIT_OK);
+  spec = drv_spec_format(&sig);
+  CHECK(!strcmp(spec, "upcase(s:i8!out)cstr"));
+  free(spec);
+  drv_sig_free(&sig);
+  drv_list_fini(&arr);
+  drv_list_fini(&str);
+  drv_list_fini(&out);
+}
+
+/* The generated harness must compile against mr_rt.h. */
+static void test_harness(const char *file, const char *dir, const char *fn) {
+  drv_sig sig;
+  CHECK(read_sig(file, fn, &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
+  drv_buf b = {0};
+  drv_harness_gen(&sig, NULL, &b);
+  char *path = drv_fmt("%s/h_%s.c", dir, fn);
+  CHECK(drv_write_atomic(path, b.s, b.len) == 0);
+  char *cmd = drv_fmt("'%s' -std=c11 -Wall -Werror -fsyntax-only -I'%s' '%s'", DRV_CLANG,
+                      DRV_INCLUDE_DIR, path);
+  int rc = system(cmd);
+  if (rc != 0)
+    fprintf(stderr, "harness for %s does not compile:\n%s\n", fn, b.s);
+  CHECK(rc == 0);
+  free(cmd);
+  free(path);
+  drv_buf_fini(&b);
+  drv_sig_free(&sig);
+}
+
+int main(int argc, char **argv) {
+  const char *dir = argc > 1 ? argv[1] : ".";
+  char *file = drv_fmt("%s/fixture.c", dir);
+  CHECK(drv_write_atomic(file, fixture, strlen(fixture)) == 0);
+  expect(file, "f_sin", "f_sin(x:f64)f64");
+  expect(file, "arr_sort", "arr_sort(a:f64[1],n:u64)void");
+  expect(file, "arr_min", "arr_min(a:f64[1]!const,n:u64)f64");
+  expect(file, "str_repeat", "str_repeat(out:i8[1],cap:u64,s:cstr!const,n:u32)u64");
+  expect(file, "str_pad_left",
+         "str_pad_left(out:i8[1],cap:u64,s:cstr!const,width:u64,fill:i8)u64");
+  expect(file, "divmod", "divmod(a:i32,b:i32,q:i32!out,r:i64!out)void");
+  expect(file, "mixed", "mixed(x:i64,c:u32,u:u8,s:i16,g:f32,k:f64)bool");
+  expect(file, "name_of", "name_of(i:i32)cstr");
+  expect(file, "upcase", "upcase(s:cstr)cstr");
+  expect(file, "nothing", "nothing()i32");
+  const char *refused[] = {"by_val", "fptr", "vararg", "ld", "voidp", "pp",
+                           "cptr", "mkpt", "noproto", "no_such_function", "hidden"};
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    expect(file, refused[i], NULL);
+  test_overrides(file);
+  /* A system header not given as a path: parsed as #include <math.h>; names de-underscored. */
+  expect("math.h", "sin", "sin(x:f64)f64");
+  expect("math.h", "lgamma_r", "lgamma_r(arg0:f64,signgamp:i32!out)f64");
+  const char *harnessed[] = {"f_sin", "arr_sort", "str_pad_left", "divmod", "mixed",
+                             "name_of", "nothing"};
+  for (size_t i = 0; i < sizeof harnessed / sizeof harnessed[0]; i++)
+    test_harness(file, dir, harnessed[i]);
+  free(file);
+  return CHECK_DONE();
+}
