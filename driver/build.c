@@ -101,6 +101,19 @@ static void push_flags(build_ctx *c, drv_list *a) {
     drv_list_push(a, drv_san_flags[i]);
 }
 
+/* The libFuzzer variant (mrfuzz check, docs/checking.md): the target gets libFuzzer's
+ * coverage, harness.c's main gives way to libFuzzer's, the link adds libFuzzer; --sanitize
+ * adds ASan+UBSan unless mrfuzz itself was built with them (drv_san_flags). */
+static void push_fuzz_flags(build_ctx *c, drv_list *a, const char *flag) {
+  if (!c->o->fuzz_build)
+    return;
+  drv_list_push(a, flag);
+  if (c->o->sanitize && !drv_san_flags[0]) {
+    drv_list_push(a, "-fsanitize=address,undefined");
+    drv_list_push(a, "-fno-sanitize-recover=all");
+  }
+}
+
 /* Compile one source into dir/obj/; with_plugin instruments it with mrpass. */
 static int compile(build_ctx *c, const char *src, size_t idx, bool with_plugin,
                    char *const env[]) {
@@ -121,6 +134,7 @@ static int compile(build_ctx *c, const char *src, size_t idx, bool with_plugin,
     drv_list_push(&a, "-disable-lifetime-markers");
   }
   push_flags(c, &a);
+  push_fuzz_flags(c, &a, with_plugin ? "-fsanitize=fuzzer-no-link" : "-Dmain=mr_harness_fuzz_main");
   drv_list_push(&a, "-MD");
   drv_list_push(&a, "-MF");
   drv_list_push(&a, dep);
@@ -149,16 +163,20 @@ static int link_harness(build_ctx *c, const char *exe) {
   drv_list_push(&a, c->t.clang);
   for (size_t i = 0; drv_san_flags[i]; i++)
     drv_list_push(&a, drv_san_flags[i]);
+  push_fuzz_flags(c, &a, "-fsanitize=fuzzer");
   drv_list_push(&a, "-o");
   drv_list_push(&a, tmp);
   for (size_t i = 0; i < c->objs.n; i++)
     drv_list_push(&a, c->objs.v[i]);
   drv_list_push(&a, c->t.lib_eng);
+  drv_list_push(&a, c->t.lib_dsl);
   drv_list_push(&a, c->t.lib_rt);
   for (size_t i = 0; i < c->o->libdir.n; i++)
     drv_list_push(&a, keep(c, drv_fmt("-L%s", c->o->libdir.v[i])));
   for (size_t i = 0; i < c->o->lib.n; i++)
     drv_list_push(&a, keep(c, drv_fmt("-l%s", c->o->lib.v[i])));
+  for (size_t i = 0; drv_link_libs[i]; i++)
+    drv_list_push(&a, drv_link_libs[i]);
   drv_list_push(&a, "-lm");
   drv_list_push(&a, "-lpthread");
   int rc = run_clang(c, &a, NULL, "linking the harness");
@@ -215,7 +233,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     return rc;
   char *spec = drv_spec_format(&sig);
   char *env_f = drv_fmt("MR_FUNCTIONS=%s", sig.name), *env_s = drv_fmt("MR_SPEC=%s", spec);
-  char *env[] = {env_f, env_s, NULL};
+  /* The mutation variant compiles every mutant in (MR_MUTATE=1, docs/mutation.md). */
+  char *env[] = {env_f, env_s, c->o->mutants_build ? "MR_MUTATE=1" : NULL, NULL};
   char *objdir = keep(c, drv_fmt("%s/obj", c->dir)), *hc;
   unlink(c->log);
   if (drv_mkdirs(objdir) != 0) {
@@ -300,6 +319,16 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     goto out;
   c.dir = req->opts->output ? drv_strdup(req->opts->output)
                             : drv_fmt(".mrfuzz/%s", req->function);
+  if (req->opts->fuzz_build) { /* its own directory and stamp: the default harness stays as it is */
+    char *fz = drv_fmt("%s/fuzz%s", c.dir, req->opts->sanitize ? "-san" : "");
+    free(c.dir);
+    c.dir = fz;
+  }
+  if (req->opts->mutants_build) { /* mutation variant (docs/mutation.md): its own directory */
+    char *mu = drv_fmt("%s/mutants", c.dir);
+    free(c.dir);
+    c.dir = mu;
+  }
   c.log = drv_fmt("%s/build.log", c.dir);
   if (drv_mkdirs(c.dir) != 0 || (fd = lock_dir(c.dir)) < 0) {
     drv_error("cannot use the build directory %s: %s", c.dir, strerror(errno));
@@ -308,6 +337,10 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
   }
   char *exe = drv_fmt("%s/harness", c.dir);
   uint64_t key = drv_stamp_key(req, &c.t, c.opt);
+  if (req->opts->fuzz_build)
+    key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
+  if (req->opts->mutants_build)
+    key = drv_fnv_str(key, "mutants");
   res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);
   if (res->rebuilt)
     rc = rebuild(&c, key, exe);

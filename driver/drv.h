@@ -71,6 +71,10 @@ enum {
   DRV_CMD_BUILD = 1 << 0,
   DRV_CMD_RUN = 1 << 1,
   DRV_CMD_TRACE = 1 << 2,
+  DRV_CMD_CHECK = 1 << 10, /* check, repro, minimize (cmd_check.c) */
+  DRV_CMD_MUTANTS = 1 << 11, /* mutants (cmd_mutants.c) */
+  DRV_CMD_SCORE = 1 << 12,   /* score (cmd_score.c) */
+  DRV_CMD_MUTATION = DRV_CMD_MUTANTS | DRV_CMD_SCORE,
 };
 
 #define DRV_FIELD_BOOL(id) bool id;
@@ -155,6 +159,7 @@ typedef struct drv_tools {
   const char *plugin;       /* mrpass.so */
   char *lib_rt;             /* owned; libmrrt.a */
   char *lib_eng;            /* owned; libmreng.a */
+  char *lib_dsl;            /* owned; libmrdsl.a (the engines read and check relations) */
   const char *include;      /* dir holding mrfuzz/mr_rt.h */
 } drv_tools;
 void drv_tools_init(drv_tools *t);
@@ -163,6 +168,8 @@ void drv_tools_fini(drv_tools *t);
 int drv_tools_check(const drv_tools *t);
 /* Sanitizer flags mrfuzz was built with (NULL-terminated); harnesses use the same. */
 extern const char *const drv_san_flags[];
+/* System libraries the engines need (Z3, LAPACKE), as linker arguments (NULL-terminated). */
+extern const char *const drv_link_libs[];
 
 /* Run argv with extra environment entries ("NAME=VALUE", NULL-terminated, may be NULL),
  * stdout+stderr appended to log_path (NULL: inherited). Returns 0 and the wait status in
@@ -208,6 +215,11 @@ int drv_split_target(const char *arg, char **file /* OUT */, const char **functi
 
 int drv_cmd_build(int argc, char **argv);
 int drv_cmd_run(int argc, char **argv);
+int drv_cmd_mutants(int argc, char **argv); /* cmd_mutants.c */
+int drv_cmd_score(int argc, char **argv);   /* cmd_score.c */
 int drv_cmd_trace(int argc, char **argv);
+int drv_cmd_check(int argc, char **argv);    /* cmd_check.c */
+int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
+int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 
 #endif /* MR_DRV_H */

@@ -20,15 +20,9 @@ typedef struct drv_cmd {
 } drv_cmd;
 
 static const drv_cmd cmds[] = {
-    {"build", drv_cmd_build, "read FUNCTION's signature, compile with mrpass, link a harness"},
-    {"run", drv_cmd_run, "call FUNCTION on random inputs and record a trace"},
-    {"trace", drv_cmd_trace, "print a trace as JSON Lines, or its summary"},
-#ifdef DRV_HAVE_DSL
-    {"fmt", drv_cmd_fmt, "format relation files (mrdsl)"},
-    {"lint", drv_cmd_lint, "check relation files for errors (mrdsl)"},
-    {"implies", drv_cmd_implies, "does one relation imply another? (Z3)"},
-    {"entails", drv_cmd_entails, "does a set of relations entail one? (Z3)"},
-#endif
+#define DRV_CMD(name, fn, summary) {#name, fn, summary},
+#include "commands.def"
+#undef DRV_CMD
 };
 
 static void usage(FILE *f) {

@@ -52,6 +52,7 @@ uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char 
   h = hash_file_meta(h, t->plugin);
   h = hash_file_meta(h, t->lib_rt);
   h = hash_file_meta(h, t->lib_eng);
+  h = hash_file_meta(h, t->lib_dsl);
   h = drv_fnv_str(h, t->include);
   for (size_t i = 0; drv_san_flags[i]; i++)
     h = drv_fnv_str(h, drv_san_flags[i]);

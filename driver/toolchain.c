@@ -21,6 +21,7 @@
 extern char **environ;
 
 const char *const drv_san_flags[] = {DRV_SAN_FLAGS NULL};
+const char *const drv_link_libs[] = {DRV_LINK_LIBS NULL};
 
 static const char *env_or(const char *name, const char *def) {
   const char *v = getenv(name);
@@ -35,12 +36,14 @@ void drv_tools_init(drv_tools *t) {
   t->include = env_or("MRFUZZ_INCLUDE", DRV_INCLUDE_DIR);
   t->lib_rt = drv_fmt("%s/libmrrt.a", libdir);
   t->lib_eng = drv_fmt("%s/libmreng.a", libdir);
+  t->lib_dsl = drv_fmt("%s/libmrdsl.a", libdir);
 }
 
 /* Release what t owns. */
 void drv_tools_fini(drv_tools *t) {
   free(t->lib_rt);
   free(t->lib_eng);
+  free(t->lib_dsl);
 }
 
 static int need(const char *what, const char *path, const char *env, int mode) {
@@ -60,6 +63,8 @@ int drv_tools_check(const drv_tools *t) {
     rc = need("the runtime library", t->lib_rt, "MRFUZZ_LIBDIR", R_OK);
   if (rc == DRV_EXIT_OK)
     rc = need("the engine library", t->lib_eng, "MRFUZZ_LIBDIR", R_OK);
+  if (rc == DRV_EXIT_OK)
+    rc = need("the relation library", t->lib_dsl, "MRFUZZ_LIBDIR", R_OK);
   if (rc == DRV_EXIT_OK)
     rc = need("the mrfuzz headers", t->include, "MRFUZZ_INCLUDE", R_OK);
   return rc;

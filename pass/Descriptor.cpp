@@ -9,8 +9,11 @@
 //   target)
 //   __mr_desc.f: {abi, id, name, file, nparams, ret_kind, pad[3], params,
 //                 nconsts, nblocks, consts, block_counters, block_locs,
-//                 nedges, pad2, edge_counters, edges}             (96 bytes,
+//                 nedges, pad2, edge_counters, edges, nmutants, mutant_base,
+//                 mutants, flags, pad3}                          (120 bytes,
 //                 x86_64)
+//   __mr_mutants.f: [{op, pad[3], block, line, col, orig, repl, desc}]
+//                 (mutation builds only, MR_MUTATE)
 //   mr.module_ctor -> __mr_module_init(MR_ABI_VERSION, __start_mr_sites,
 //                                      __stop_mr_sites)
 //
@@ -21,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Instrument.h"
+#include "Mutate.h"
 
 #include "mrfuzz/mr_abi.h"
 
@@ -79,6 +83,9 @@ DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
       getOrCreateStruct(Ctx, "mr.const_desc", {I8, ArrayType::get(I8, 7), I64});
   LocDescTy = getOrCreateStruct(Ctx, "mr.loc_desc", {I32, I32});
   EdgeDescTy = getOrCreateStruct(Ctx, "mr.edge_desc", {I32, I32, I32});
+  MutantDescTy = getOrCreateStruct(
+      Ctx, "mr.mutant_desc",
+      {I8, ArrayType::get(I8, 3), I32, I32, I32, Str, Str, Str});
   Type *Counters = I64->getPointerTo();
   // Field for field struct mr_fn_desc of mr_abi.h.
   Type *Fields[] = {I32,                         // abi_version
@@ -97,17 +104,25 @@ DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
                     I32,                         // nedges
                     I32,                         // pad2
                     Counters,                    // edge_counters
-                    EdgeDescTy->getPointerTo()}; // edges
+                    EdgeDescTy->getPointerTo(),  // edges
+                    I32,                         // nmutants
+                    I32,                         // mutant_base (runtime)
+                    MutantDescTy->getPointerTo(), // mutants
+                    I32,                         // flags
+                    I32};                        // pad3
   FnDescTy = getOrCreateStruct(Ctx, "mr.fn_desc", Fields);
 }
 
 Constant *DescriptorBuilder::string(StringRef S) {
+  Constant *&Cached = Strings[S];
+  if (Cached) // mutant tables repeat their texts ("+", "return value", ...)
+    return Cached;
   Constant *Init = ConstantDataArray::getString(Ctx, S, /*AddNull=*/true);
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, Init, ".mr.str");
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   GV->setAlignment(Align(1));
-  return firstElement(GV, Type::getInt8Ty(Ctx));
+  return Cached = firstElement(GV, Type::getInt8Ty(Ctx));
 }
 
 Constant *DescriptorBuilder::array(Type *ElemTy, ArrayRef<Constant *> Elems,
@@ -175,7 +190,12 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
       i32(Ctx, Edges.size()),
       i32(Ctx, 0),
       firstElement(EdgeCounters, I64),
-      array(EdgeDescTy, Edges, "__mr_edges." + Name)};
+      array(EdgeDescTy, Edges, "__mr_edges." + Name),
+      i32(Ctx, 0),
+      i32(Ctx, 0),
+      firstElement(nullptr, MutantDescTy),
+      i32(Ctx, 0),
+      i32(Ctx, 0)};
   // Not constant: the runtime writes `id` at registration.
   auto *Desc = new GlobalVariable(
       M, FnDescTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
@@ -190,6 +210,27 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
   Site->setAlignment(Align(8));
   Sites.push_back(Site);
   return Desc;
+}
+
+void DescriptorBuilder::addMutants(GlobalVariable *Desc,
+                                   ArrayRef<MutantSite> Muts, bool Mutated) {
+  SmallVector<Constant *, 32> Elems;
+  Constant *Pad3 =
+      ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), 3));
+  for (const MutantSite &S : Muts)
+    Elems.push_back(ConstantStruct::get(
+        MutantDescTy, {i8(Ctx, S.Op), Pad3, i32(Ctx, S.Block),
+                       i32(Ctx, S.Line), i32(Ctx, S.Col), string(S.Orig),
+                       string(S.ReplText), string(S.Desc)}));
+  auto *Init = cast<ConstantStruct>(Desc->getInitializer());
+  SmallVector<Constant *, 24> Fields;
+  for (unsigned I = 0; I < Init->getNumOperands(); ++I)
+    Fields.push_back(Init->getOperand(I));
+  Fields[FnDescMutantBaseField - 1] = i32(Ctx, Elems.size());
+  Fields[FnDescMutantBaseField + 1] = array(
+      MutantDescTy, Elems, "__mr_mutants." + Desc->getName().drop_front(10));
+  Fields[FnDescMutantBaseField + 2] = i32(Ctx, Mutated ? MR_FN_MUTATED : 0);
+  Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
 }
 
 void DescriptorBuilder::finish() {

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Instrument.h"
+#include "Mutate.h"
 
 #include "mrfuzz/mr_abi.h"
 
@@ -153,9 +154,12 @@ private:
   Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
   LoadInst *loadState(IRBuilder<> &B);
 
+  void mutateStatic(Function &F);
+
   Module &M;
   LLVMContext &Ctx;
   const MrOptions &Opts;
+  unsigned StaticSeen = 0; ///< MR_MUTANT: mutants of the targets before this
   Constant *State = nullptr;
   FunctionCallee Enter, Exit;
 };
@@ -245,6 +249,10 @@ bool ModuleInstrumenter::run() {
   DescriptorBuilder DB(M);
   for (Target &T : Targets)
     instrument(T, DB);
+  if (Opts.StaticMutant > StaticSeen)
+    reportWarning(Ctx, "MR_MUTANT=" + Twine(Opts.StaticMutant) +
+                           ": this module has only " + Twine(StaticSeen) +
+                           " mutant(s); nothing was mutated");
   DB.finish();
   M.getOrInsertNamedMetadata(InstrumentedMD);
   return true;
@@ -254,6 +262,8 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   Function &F = *T.F;
   SmallVector<MinedConst, 16> Consts = mineConstants(F);
   dropEffectAttrs(F);
+  if (Opts.StaticMutant)
+    mutateStatic(F);
   Function *Body = &F;
   if (const char *Why = inPlaceReason(F))
     reportWarning(Ctx, "'" + F.getName() +
@@ -270,13 +280,41 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
       DB.createCounters(F, "edge_counters", Plan.Edges.size());
   GlobalVariable *Desc =
       DB.createDescriptor(F, T.Sig, Consts, Plan, Blocks, Edges);
+  // Mutation build: sites are listed on the clean body, and applied after the
+  // counters (which keep their block ids) and before the hooks (the exit hook
+  // then logs the mutated return value).
+  SmallVector<MutantSite, 32> Muts;
+  bool Schemata = Opts.MutateOps && !Opts.StaticMutant;
+  if (Schemata) {
+    Muts = planMutants(*Body, &Plan, Opts.MutateOps);
+    DB.addMutants(Desc, Muts, true);
+  }
   insertCoverage(Plan, Blocks, Edges);
+  if (Schemata)
+    applyMutants(*Body, Muts, Desc);
   insertHooks(*Body, T.Sig, Desc);
   if (Body != &F)
     insertDispatch(F, *Body);
   dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
              << " blocks, " << Plan.Edges.size() << " edges, " << Consts.size()
-             << " constants, " << (Body == &F ? "in place" : "cloned") << "\n";
+             << " constants, " << (Body == &F ? "in place" : "cloned") << ", "
+             << Muts.size() << " mutants\n";
+}
+
+/// MR_MUTANT=K: the K-th mutant of the module (counting the targets in order,
+/// each in planMutants order) goes into the original body itself, before it is
+/// cloned: a plain build of one mutant, the baseline the schemata are measured
+/// against.
+void ModuleInstrumenter::mutateStatic(Function &F) {
+  SmallVector<MutantSite, 32> Muts = planMutants(F, nullptr, Opts.MutateOps);
+  unsigned K = Opts.StaticMutant;
+  if (K > StaticSeen && K <= StaticSeen + Muts.size()) {
+    MutantSite &S = Muts[K - StaticSeen - 1];
+    dbgs(Opts) << "mrpass: " << F.getName() << ": static mutant " << K << ": "
+               << S.Desc << " at " << S.Line << ":" << S.Col << "\n";
+    applyOneMutant(S);
+  }
+  StaticSeen += Muts.size();
 }
 
 //===----------------------------------------------------------------------===//

@@ -14,6 +14,7 @@
 #include "Options.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -129,6 +130,11 @@ void setNoSanitize(llvm::Instruction *I);
 // Descriptors (Descriptor.cpp)
 //===----------------------------------------------------------------------===//
 
+struct MutantSite;
+
+/// Field index of mutant_base in mr.fn_desc (the schemata read it at run time).
+constexpr unsigned FnDescMutantBaseField = 18;
+
 /// Builds the mr_abi.h tables of one module: per-target descriptors, the
 /// mr_sites section entries and the module constructor.
 class DescriptorBuilder {
@@ -145,6 +151,10 @@ public:
                                          const CoveragePlan &Plan,
                                          llvm::GlobalVariable *BlockCounters,
                                          llvm::GlobalVariable *EdgeCounters);
+  /// Adds the mutant table of a mutation build to Desc (Mutated: MR_FN_MUTATED,
+  /// set even when Muts is empty).
+  void addMutants(llvm::GlobalVariable *Desc, llvm::ArrayRef<MutantSite> Muts,
+                  bool Mutated);
   /// Emits mr.module_ctor (calls __mr_module_init with the section bounds) and
   /// keeps the site entries alive. Call once, after the last createDescriptor.
   void finish();
@@ -158,8 +168,9 @@ private:
   llvm::Module &M;
   llvm::LLVMContext &Ctx;
   llvm::StructType *FnDescTy, *ParamDescTy, *ConstDescTy, *LocDescTy,
-      *EdgeDescTy;
+      *EdgeDescTy, *MutantDescTy;
   llvm::SmallVector<llvm::GlobalValue *, 8> Sites;
+  llvm::StringMap<llvm::Constant *> Strings; ///< one global per distinct text
 };
 
 } // namespace mrpass

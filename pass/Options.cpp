@@ -11,11 +11,14 @@
 
 #include "Options.h"
 
+#include "mrfuzz/mr_abi.h"
+
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 
 #include <cstdlib>
+#include <string>
 
 using namespace llvm;
 
@@ -61,6 +64,51 @@ raw_ostream &dbgs(const MrOptions &Opts) {
 // MrOptions
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// Every operator (bit 0 is MR_MUT_NONE).
+constexpr unsigned AllMutOps = ((1u << MR_MUT__COUNT) - 1) & ~1u;
+
+/// MR_MUTATE: "" or "0" (off), "1" or "all", or operator names separated by
+/// commas ("AOR,ROR", any case). Returns false with Err set.
+bool parseMutate(StringRef Text, unsigned &Mask, std::string &Err) {
+  Text = Text.trim();
+  Mask = 0;
+  if (Text.empty() || Text == "0")
+    return true;
+  if (Text == "1" || Text.equals_insensitive("all")) {
+    Mask = AllMutOps;
+    return true;
+  }
+  // ORDER MR_MUT: the operators are numbered 1, 2, ... in list order.
+  static const char *const Names[] = {
+      "",
+#define MUT_NAME(name, val, str, what) str,
+      MR_MUT_LIST(MUT_NAME)
+#undef MUT_NAME
+  };
+  static_assert(sizeof Names / sizeof Names[0] == MR_MUT__COUNT,
+                "MR_MUT_LIST must number its operators 1, 2, ...");
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ',');
+  for (StringRef P : Parts) {
+    P = P.trim();
+    unsigned Op = 1;
+    while (Op < MR_MUT__COUNT && !P.equals_insensitive(Names[Op]))
+      ++Op;
+    if (Op == MR_MUT__COUNT) {
+      Err = "'" + P.str() +
+            "': expected 0, 1, all, or operator names separated by commas "
+            "(AOR ROR LCR BCR CRP UOI RVR SDL BCN)";
+      return false;
+    }
+    Mask |= 1u << Op;
+  }
+  return true;
+}
+
+} // namespace
+
 bool MrOptions::fromEnv(LLVMContext &Ctx) {
   std::string Err;
   if (const char *S = std::getenv("MR_DEBUG")) {
@@ -83,11 +131,29 @@ bool MrOptions::fromEnv(LLVMContext &Ctx) {
       return false;
     }
   }
+  if (const char *S = std::getenv("MR_MUTATE")) {
+    if (!parseMutate(S, MutateOps, Err)) {
+      reportError(Ctx, "MR_MUTATE=" + Twine(S) + ": " + Err);
+      return false;
+    }
+  }
+  if (const char *S = std::getenv("MR_MUTANT")) {
+    StringRef V = StringRef(S).trim();
+    if (!V.empty() && (V.getAsInteger(10, StaticMutant) || StaticMutant == 0)) {
+      reportError(Ctx, "MR_MUTANT='" + Twine(S) +
+                           "': expected a mutant id (a positive integer)");
+      return false;
+    }
+    if (StaticMutant && !MutateOps)
+      MutateOps = AllMutOps; // the ids of `mrfuzz mutants`
+  }
   for (unsigned I = 0; I < Spec.size(); ++I)
     SpecIndex[Spec[I].Name] = I;
   dbgs(*this) << "mrpass: options: " << Functions.size()
               << " name(s) in MR_FUNCTIONS, " << Spec.size()
-              << " entr(ies) in MR_SPEC\n";
+              << " entr(ies) in MR_SPEC, mutation mask 0x";
+  dbgs(*this).write_hex(MutateOps) << ", static mutant " << StaticMutant
+                                   << "\n";
   return true;
 }
 

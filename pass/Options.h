@@ -33,8 +33,11 @@ struct MrOptions {
   llvm::SmallVector<SpecEntry, 8> Spec;        ///< MR_SPEC entries
   llvm::StringMap<unsigned> SpecIndex; ///< function name -> index in Spec
   bool Debug = false;                  ///< MR_DEBUG=1
+  unsigned MutateOps = 0;   ///< MR_MUTATE: mutBit() mask of operators, 0 = off
+  unsigned StaticMutant = 0; ///< MR_MUTANT=K: apply mutant K only, in place
 
-  /// Reads and validates MR_FUNCTIONS, MR_SPEC and MR_DEBUG from the
+  /// Reads and validates MR_FUNCTIONS, MR_SPEC, MR_DEBUG, MR_MUTATE and
+  /// MR_MUTANT from the
   /// environment. Returns false after reporting the first bad variable through
   /// Ctx (emitError-style DS_Error diagnostic naming the variable); the options
   /// are then unusable.

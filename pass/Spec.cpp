@@ -65,7 +65,7 @@ namespace {
 /// Recursive-descent parser over one MR_SPEC string; the first error wins.
 class SpecParser {
 public:
-  explicit SpecParser(StringRef Text) : Text(Text) {}
+  explicit SpecParser(StringRef Input) : Text(Input) {}
   bool parse(SmallVectorImpl<SpecEntry> &Out, std::string &Err);
 
 private:

@@ -9,13 +9,14 @@
 
 #include <stdint.h>
 
-#define MR_ABI_VERSION 1u
+#define MR_ABI_VERSION 2u /* 2: mutant schemata (mr_mutant_desc, mr_fn_desc.mutants) */
 
 /* ---- Symbols emitted by the pass / provided by the runtime ------------------------- */
 #define MR_HOOK_ENTER "__mr_enter"             /* void (mr_fn_desc *, const uint64_t *args) */
 #define MR_HOOK_EXIT "__mr_exit"               /* void (mr_fn_desc *, const uint64_t *args, uint64_t ret) */
 #define MR_HOOK_MODULE_INIT "__mr_module_init" /* void (uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) */
 #define MR_STATE_VAR "__mr_state"              /* volatile uint32_t: MR_STATE_* bits, 0 = all off */
+#define MR_MUTANT_VAR "__mr_mutant"            /* uint32_t: global id of the active mutant, 0 = none */
 #define MR_MODULE_CTOR "mr.module_ctor"
 #define MR_CTOR_PRIO 2                         /* before user ctors, like sancov */
 #define MR_SECTION "mr_sites"                  /* array of mr_fn_desc* ; __start_/__stop_ bounds */
@@ -30,6 +31,8 @@
  * which always bumps coverage counters and calls the hooks only when TRACE is set. */
 #define MR_STATE_COVER 0x1u  /* instrumented clone active: coverage counters count */
 #define MR_STATE_TRACE 0x2u  /* enter/exit hooks are called (runtime records or forwards) */
+#define MR_STATE_MUTANT 0x4u /* a mutant is selected (__mr_mutant != 0): run the clone, which
+                              * holds the mutant schemata of a mutation build (MR_MUTATE) */
 
 /* ---- Value kinds (ORDER MR_KIND: the runtime's name table mirrors this list) ------- */
 #define MR_KIND_LIST(X) \
@@ -90,6 +93,41 @@ typedef struct mr_edge_desc {
   uint32_t counter;  /* index into edge_counters */
 } mr_edge_desc;
 
+/* ---- Mutation operators (ORDER MR_MUT: the runtime's name table mirrors this list) --
+ * X(name, value, "short name", "what it does"). docs/mutation.md describes each. */
+#define MR_MUT_LIST(X)                                                      \
+  X(AOR, 1, "AOR", "arithmetic operator replacement")                       \
+  X(ROR, 2, "ROR", "relational operator replacement")                       \
+  X(LCR, 3, "LCR", "logical connector replacement (&& ||)")                 \
+  X(BCR, 4, "BCR", "bitwise connector replacement (& | ^)")                 \
+  X(CRP, 5, "CRP", "constant replacement")                                  \
+  X(UOI, 6, "UOI", "unary operator insertion (-v, v+1, v-1)")               \
+  X(RVR, 7, "RVR", "return value replacement")                              \
+  X(SDL, 8, "SDL", "deletion of a call whose result is unused")             \
+  X(BCN, 9, "BCN", "branch condition negation")
+
+#define MR_MUT_ENUM(name, val, str, what) MR_MUT_##name = val,
+enum mr_mut_op { MR_MUT_NONE = 0, MR_MUT_LIST(MR_MUT_ENUM) MR_MUT__COUNT };
+#undef MR_MUT_ENUM
+
+/* One mutant of a target body. The mutation build (MR_MUTATE) compiles every mutant into
+ * the instrumented clone as a run-time choice: site k is active when
+ * __mr_mutant == mutant_base + k + 1 (and MR_STATE_MUTANT routes calls to the clone). */
+typedef struct mr_mutant_desc {
+  uint8_t op;           /* enum mr_mut_op */
+  uint8_t pad[3];
+  uint32_t block;       /* index of the block holding the site (block_counters) */
+  uint32_t line;        /* source position of the site; 0 without -g */
+  uint32_t col;
+  const char *orig;     /* the code replaced, e.g. "+", "3.5", "&&", "call of foo" */
+  const char *repl;     /* its replacement, e.g. "-", "0", "||", "" (deleted) */
+  const char *desc;     /* one line, e.g. "replace '+' with '-'" */
+} mr_mutant_desc;
+
+/* mr_fn_desc.flags */
+#define MR_FN_MUTATED 0x1u /* compiled with MR_MUTATE: the clone holds mutant schemata
+                            * (set even when the body has no mutable site) */
+
 typedef struct mr_fn_desc {
   uint32_t abi_version;               /* MR_ABI_VERSION of the pass that built it */
   uint32_t id;                        /* written by the runtime at registration */
@@ -108,6 +146,12 @@ typedef struct mr_fn_desc {
   uint32_t pad2;
   uint64_t *edge_counters;            /* [nedges], mutable */
   const mr_edge_desc *edges;          /* [nedges] CFG edges of the original body */
+  uint32_t nmutants;                  /* mutants in the clone (mutation builds), else 0 */
+  uint32_t mutant_base;               /* written by the runtime: mutant k has the global id
+                                       * mutant_base + k + 1 */
+  const mr_mutant_desc *mutants;      /* [nmutants], in body order */
+  uint32_t flags;                     /* MR_FN_* */
+  uint32_t pad3;
 } mr_fn_desc;
 
 #endif /* MR_ABI_H */

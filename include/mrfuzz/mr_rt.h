@@ -61,6 +61,29 @@ MR_API void mr_coverage_reset(void);
 MR_API size_t mr_fn_blocks_hit(const mr_fn *fn);
 MR_API size_t mr_fn_edges_hit(const mr_fn *fn);
 
+/* ---- Mutants (mutation builds: MR_MUTATE, see docs/mutation.md) ---------------------
+ * Every mutant of every registered function has a global id 1..mr_mutant_count(), dense,
+ * in registration order then body order; 0 is the original program. */
+typedef struct mr_mutant_desc mr_mutant; /* borrowed, lives as long as the program */
+
+/* Total number of mutants of all registered functions. */
+MR_API uint32_t mr_mutant_count(void);
+/* Mutant k (0-based, < fn->nmutants) of fn, or NULL. */
+MR_API const mr_mutant *mr_fn_mutant(const mr_fn *fn, size_t k);
+/* Global id of mutant k of fn (fn->mutant_base + k + 1), or 0 when k is out of range. */
+MR_API uint32_t mr_fn_mutant_id(const mr_fn *fn, size_t k);
+/* The function and index of global mutant id; false (OUT params untouched) when no
+ * registered function holds it. */
+MR_API bool mr_mutant_find(uint32_t id, const mr_fn **fn /* OUT */, size_t *k /* OUT */);
+/* Make mutant id active in the whole process (0: the original program). MR_OK, or
+ * MR_EINVAL when id > mr_mutant_count() (nothing changes then). Not for use while another
+ * thread calls targets: the switch is not atomic with respect to a running call. */
+MR_API int mr_mutant_select(uint32_t id);
+/* The active mutant id (0: none). */
+MR_API uint32_t mr_mutant_active(void);
+/* Short name of a mutation operator ("AOR", ...); "?" for an unknown value. */
+MR_API const char *mr_mutant_op_name(int op);
+
 /* ---- Trace recording ----------------------------------------------------------------
  * Off by default. At start-up MR_TRACE=<path> turns it on (appending to path). When on,
  * every call of a target appends an enter and an exit record (see docs/trace-format.md);

@@ -39,6 +39,14 @@ static void validate(const mr_fn_desc *d) {
                                      (uint32_t)p->len_index == i))
       rt_die("corrupt descriptor '", n, "': array without a valid length parameter");
   }
+  if (d->nmutants && !d->mutants) rt_die("corrupt descriptor '", n, "': mutants missing");
+  if (d->nmutants > (1u << 24)) rt_die("corrupt descriptor '", n, "': too many mutants");
+  for (uint32_t i = 0; i < d->nmutants; i++) {
+    const mr_mutant_desc *m = &d->mutants[i];
+    if (m->op == MR_MUT_NONE || m->op >= MR_MUT__COUNT || !m->orig || !m->repl || !m->desc ||
+        (d->nblocks && m->block >= d->nblocks))
+      rt_die("corrupt descriptor '", n, "': bad mutant");
+  }
   for (uint32_t i = 0; i < d->nedges; i++)
     if (d->edges[i].counter >= d->nedges || d->edges[i].from >= d->nblocks ||
         d->edges[i].to >= d->nblocks)
@@ -59,6 +67,11 @@ static void register_one(mr_fn_desc *d) {
       __atomic_store_n(&d->id, UINT32_MAX, __ATOMIC_RELAXED);
     } else {
       __atomic_store_n(&d->id, n, __ATOMIC_RELAXED);
+      /* Mutant ids are dense over the whole program: this function's follow the
+       * previous ones (registration order is section order, so it is deterministic). */
+      uint32_t base = atomic_load_explicit(&rt_nmutants, memory_order_relaxed);
+      d->mutant_base = base;
+      atomic_store_explicit(&rt_nmutants, base + d->nmutants, memory_order_release);
       rt_fns[n] = d;
       atomic_store_explicit(&rt_nfns, n + 1, memory_order_release);
     }

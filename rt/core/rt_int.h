@@ -91,6 +91,9 @@ static inline mr_fn_desc *rt_fn_checked(const mr_fn_desc *d) {
 
 /* ============================== State (state.c) ===================================== */
 extern MR_ABI_EXPORT _Atomic uint32_t __mr_state;
+extern MR_ABI_EXPORT _Atomic uint32_t __mr_mutant;
+/* Mutants of the functions registered so far: the next function's mutant_base. */
+MR_INTERNAL extern _Atomic uint32_t rt_nmutants;
 /* The hooks of mr_abi.h, called from instrumented code (hooks.c, registry.c). */
 MR_ABI_EXPORT void __mr_enter(mr_fn_desc *desc, const uint64_t *args);
 MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t ret);

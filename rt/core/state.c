@@ -11,6 +11,8 @@
 
 /* Zero: every target runs its original body; see MR_STATE_* in mr_abi.h. */
 MR_ABI_EXPORT _Atomic uint32_t __mr_state = 0;
+/* Global id of the active mutant (mutation builds); 0: the original program. */
+MR_ABI_EXPORT _Atomic uint32_t __mr_mutant = 0;
 _Atomic uint32_t rt_recording = 0;
 
 static const char *const kind_names[] = {

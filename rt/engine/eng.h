@@ -9,8 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <mrfuzz/mr_rt.h>
+#include <mrfuzz/mrdsl.h>
 
 #define ENG_EXIT_OK 0
 #define ENG_EXIT_VIOLATION 1
@@ -85,11 +87,116 @@ void eng_args_fini(eng_args *a);
 bool eng_args_draw(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_rng *r);
 void eng_args_clear(eng_args *a);
 
+/* ---- Metamorphic groups (mg.c) ------------------------------------------------------
+ * One relation run on one source input: the source execution, the follow-ups mrdsl builds
+ * (from inputs, and outputs when the relation says so), then guard and output relation.
+ * Calls get private copies of arrays and strings and zeroed out-cells; the executions'
+ * `in` slots keep pointing at the unmodified inputs. Not thread-safe: one per thread. */
+typedef struct eng_mg eng_mg;
+/* For relation p (compiled in ctx) of subject s. NULL on allocation failure or when p's
+ * execution count is out of range. Free with eng_mg_free before freeing ctx. */
+eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p);
+void eng_mg_free(eng_mg *g);
+/* Run the group from the source slots src (caller-owned, unchanged). Returns MRDSL_PASS,
+ * MRDSL_FAIL (violated), MRDSL_SKIP (a follow-up left its domain, the guard does not hold,
+ * an undefined operation), or a negative MR_E* code. res (may be NULL): residual and
+ * tolerance of the closest comparison. */
+int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_result *res);
+/* The executions of the last run, [*h] entries, for reports; valid until the next run.
+ * Executions the run did not reach (it stopped at a follow-up) have `in` NULL. */
+const mrdsl_exec *eng_mg_execs(const eng_mg *g, int *h);
+
+/* ---- Fuzz-input decoding (fdp.c; layout in docs/checking.md) -------------------------
+ * FuzzedDataProvider-style: values consumed from the front of the bytes, each mapped into
+ * its domain; missing bytes read as zero, so every byte string decodes to a valid input. */
+typedef struct eng_fdp {
+  const uint8_t *data; /* borrowed */
+  size_t size;
+  size_t pos;          /* bytes consumed */
+} eng_fdp;
+uint64_t eng_fdp_u64(eng_fdp *f, uint64_t lo, uint64_t hi);
+int64_t eng_fdp_i64(eng_fdp *f, int64_t lo, int64_t hi);
+double eng_fdp_f64(eng_fdp *f, double lo, double hi, bool f32);
+/* One decoded source input: slots and the reusable buffers behind pointer slots. */
+typedef struct eng_src {
+  size_t nparams;
+  uint64_t *slots; /* owned [nparams] */
+  void **bufs;     /* owned [nparams], grown, never shrunk */
+  size_t *caps;    /* owned [nparams] */
+} eng_src;
+void eng_src_init(eng_src *x, const mr_subject *s);
+void eng_src_fini(eng_src *x);
+/* Decode data[0..size) into x's slots (valid until the next decode). false: out of memory. */
+bool eng_fdp_decode(eng_src *x, const mr_subject *s, const eng_run_opts *o, const uint8_t *data,
+                    size_t size);
+/* Bytes a full-length input of s consumes (random inputs draw sizes up to it). */
+size_t eng_fdp_max_size(const mr_subject *s, const eng_run_opts *o);
+/* The bytes that decode to v for a scalar of kind k in domain d (a dictionary entry):
+ * returns their count (0: v is not in d), written to out. */
+size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]);
+
+/* ---- Violation reports (report.c) ------------------------------------------------------
+ * Print the report of relation rel (of file mr, for the message) violated by executions
+ * x[0..h-1] of s (stops at the first execution not reached): relation text, inputs and
+ * outputs of every execution, residual and tolerance of res. */
+void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
+                const mrdsl_exec *x, int h, const mrdsl_result *res);
+
+/* ---- Relation checking (check.c, check_cmd.c, check_fuzz.c; docs/checking.md) -------- */
+typedef struct eng_chk eng_chk;
+/* Options shared by `harness check/repro/minimize/dict` and the libFuzzer entry. */
+typedef struct eng_chk_opts {
+  const char *mr;        /* borrowed: relation file */
+  const char *only;      /* borrowed: check only this relation (NULL: all) */
+  const char *stats;     /* borrowed: directory for stats and findings (NULL: none) */
+  bool keep_going;       /* count further violations of a relation already reported */
+  eng_run_opts run;      /* domains (--range, --len) */
+} eng_chk_opts;
+/* Parse one option at argv[*i] (advancing *i past its value). 1 when consumed, 0 when not
+ * a check option, -1 on a bad value (printed). */
+int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int *i);
+/* Load, match against s and compile o->mr; ENG_EXIT_OK, ENG_EXIT_USAGE (positions printed)
+ * or ENG_EXIT_INTERNAL. OUT: *out, free with eng_chk_free. */
+int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out);
+void eng_chk_free(eng_chk *c);
+/* Check every relation on the source input decoded from data. MRDSL_PASS, or MRDSL_FAIL
+ * with the report printed on stderr (the caller aborts or stops), or a negative MR_E*. */
+int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size);
+/* Name of the relation the last MRDSL_FAIL was about. */
+const char *eng_chk_failed(const eng_chk *c);
+/* Write the stats file into o->stats now (also done every second by eng_chk_input). */
+void eng_chk_stats_flush(eng_chk *c);
+/* Print the summary of this process's checks (inputs, calls, relations, coverage). */
+void eng_chk_summary(eng_chk *c, FILE *f);
+/* Harness commands (check_cmd.c): random engine, replay, minimize, dictionary, and the
+ * hand-over of the subject to the libFuzzer entry (eng_fuzz_subject). */
+int eng_cmd_check(const mr_subject *s, int argc, char **argv);
+int eng_cmd_repro(const mr_subject *s, int argc, char **argv);
+int eng_cmd_minimize(const mr_subject *s, int argc, char **argv);
+int eng_cmd_dict(const mr_subject *s, int argc, char **argv);
+int eng_cmd_fuzz_init(const mr_subject *s, int argc, char **argv);
+extern const mr_subject *eng_fuzz_subject;
+
 /* ---- Engines ------------------------------------------------------------------------- */
 /* `run`: argv[0] is "run". Returns an ENG_EXIT_* code. */
 int eng_cmd_run(const mr_subject *s, int argc, char **argv);
+/* `info`: prints the subject's signature. */
+int eng_cmd_info(const mr_subject *s, int argc, char **argv);
 /* Register s as a black-box function when no instrumented body registered itself;
  * returns the registry entry, or NULL on allocation failure. *black set when synthesized. */
 mr_fn *eng_subject_register(const mr_subject *s, bool *black /* OUT */);
+
+/* ---- Mutation analysis (mutants.c, score*.c; docs/mutation.md) ------------------------ */
+/* `mutants`: list the mutants of a mutation build. `score`: mutation score of a .mr. */
+int eng_cmd_mutants(const mr_subject *s, int argc, char **argv);
+int eng_cmd_score(const mr_subject *s, int argc, char **argv);
+/* The subject's registry entry when it was compiled in mutation mode; else NULL, a
+ * message printed and *rc the exit code. */
+const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT */);
+
+/* ---- Discovery (discover.c, disc_*.c, pso.c, poly.c, svd.c, cleanse.c; docs/discover.md)
+ * `discover`: AutoMR polynomial relations -> .mr. `verify`: re-check a .mr on fresh inputs. */
+int eng_cmd_discover(const mr_subject *s, int argc, char **argv);
+int eng_cmd_verify(const mr_subject *s, int argc, char **argv);
 
 #endif /* MR_ENG_H */

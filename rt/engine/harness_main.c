@@ -19,12 +19,25 @@ void eng_error(const char *fmt, ...) {
   va_end(ap);
 }
 
-static const char usage_text[] =
-    "usage: harness COMMAND [options]\n"
-    "A generated mrfuzz harness (normally started by 'mrfuzz run').\n\n"
-    "commands:\n"
-    "  run    call the function on random inputs (see 'run --help')\n"
-    "  info   print the function's signature as the harness sees it\n";
+typedef struct eng_cmd {
+  const char *name;
+  int (*fn)(const mr_subject *s, int argc, char **argv);
+  const char *summary;
+} eng_cmd;
+
+static const eng_cmd cmds[] = {
+#define ENG_CMD(name, fn, summary) {#name, fn, summary},
+#include "commands.def"
+#undef ENG_CMD
+};
+#define NCMDS (sizeof cmds / sizeof cmds[0])
+
+static void usage(FILE *f) {
+  fputs("usage: harness COMMAND [options]\n"
+        "A generated mrfuzz harness (normally started by the mrfuzz driver).\n\ncommands:\n", f);
+  for (size_t i = 0; i < NCMDS; i++)
+    fprintf(f, "  %-10s%s\n", cmds[i].name, cmds[i].summary);
+}
 
 /* A generated subject must be self-consistent; anything else is a driver bug. */
 static bool subject_ok(const mr_subject *s) {
@@ -56,7 +69,10 @@ static void describe(const mr_subject_param *p, const mr_subject *s) {
   putchar('\n');
 }
 
-static int info(const mr_subject *s) {
+/* `info`: the signature and what the harness observes of the function. */
+int eng_cmd_info(const mr_subject *s, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
   bool black;
   const mr_fn *fn = eng_subject_register(s, &black);
   printf("function:   %s\nfile:       %s\nreturns:    %s (%s)\nparameters: %zu\n", s->name,
@@ -78,18 +94,17 @@ int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
     return ENG_EXIT_INTERNAL;
   }
   if (argc < 2) {
-    fputs(usage_text, stderr);
+    usage(stderr);
     return ENG_EXIT_USAGE;
   }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-    fputs(usage_text, stdout);
+    usage(stdout);
     return ENG_EXIT_OK;
   }
-  if (!strcmp(cmd, "run"))
-    return eng_cmd_run(subject, argc - 1, argv + 1);
-  if (!strcmp(cmd, "info"))
-    return info(subject);
-  eng_error("unknown harness command '%s' (commands: run, info)", cmd);
+  for (size_t i = 0; i < NCMDS; i++)
+    if (!strcmp(cmd, cmds[i].name))
+      return cmds[i].fn(subject, argc - 1, argv + 1);
+  eng_error("unknown harness command '%s' (see 'harness --help')", cmd);
   return ENG_EXIT_USAGE;
 }

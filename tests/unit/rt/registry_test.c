@@ -142,7 +142,7 @@ static void bad_desc_kind(void) {
 }
 
 static void test_aborts(void) {
-  CHECK(aborts_with(bad_abi_arg, "ABI mismatch: a module was instrumented for mrfuzz ABI version 2"));
+  CHECK(aborts_with(bad_abi_arg, "ABI mismatch: a module was instrumented for mrfuzz ABI version "));
   CHECK(aborts_with(bad_desc_abi, "ABI mismatch: function 'old'"));
   CHECK(aborts_with(bad_desc_array, "corrupt descriptor 'arr'"));
   CHECK(aborts_with(bad_desc_kind, "corrupt descriptor 'k'"));

@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_check.c - `mrfuzz check / repro / minimize FILE:FUNCTION --mr FILE.mr`: continuous
+ * relation checking (docs/checking.md). check builds the libFuzzer variant of the harness
+ * (DIR/fuzz/), validates the .mr against the function before anything runs, writes the
+ * dictionary, runs libFuzzer with the flags after `--` unchanged, and prints a summary
+ * aggregated from the stats files every harness process writes (fork/jobs workers too),
+ * so Ctrl-C and time budgets end with the same summary. repro and minimize run the
+ * ordinary harness (deterministic, no libFuzzer needed).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drv.h"
+
+#ifdef DRV_HAVE_DSL
+#include <mrfuzz/mrdsl.h>
+#endif
+
+static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]";
+static const char check_summary[] =
+    "Check FUNCTION's relations continuously: libFuzzer supplies source inputs (decoded into "
+    "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
+    "A violation prints a report and libFuzzer saves the input (replay: mrfuzz repro). "
+    "libFuzzer flags after -- pass through unchanged (-max_total_time, -runs, -jobs, -workers, "
+    "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Exit 0: no violation, 1: violation "
+    "or crash found, 2: bad input (e.g. a malformed or mismatched .mr), 3: internal error.";
+
+/* ============================== Shared set-up ============================== */
+
+typedef struct chk_run {
+  drv_opts o;
+  char *file;
+  const char *function;
+  char *mr;           /* owned, absolute */
+  int lf_argc;        /* libFuzzer arguments after `--` */
+  char **lf_argv;     /* borrowed from argv */
+} chk_run;
+
+static void on_int(int sig) { (void)sig; } /* the child gets Ctrl-C; we summarize */
+
+/* Parse; split off everything after `--`. DRV_EXIT_OK, or a code (-1: help printed). */
+static int setup(chk_run *r, int argc, char **argv, const char *name, const char *args,
+                 const char *summary) {
+  memset(r, 0, sizeof *r);
+  int n = argc;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--")) {
+      n = i;
+      r->lf_argc = argc - i - 1;
+      r->lf_argv = argv + i + 1;
+      break;
+    }
+  int rc = drv_opts_parse(&r->o, DRV_CMD_CHECK, n, argv);
+  if (rc == DRV_EXIT_OK && r->o.help) {
+    drv_opts_help(DRV_CMD_CHECK, name, args, summary);
+    return -1;
+  }
+  if (rc == DRV_EXIT_OK && r->o.pos.n == 0) {
+    drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && !r->o.mr) {
+    drv_error("missing --mr FILE.mr, the relations to check (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK)
+    rc = drv_split_target(r->o.pos.v[0], &r->file, &r->function);
+  if (rc == DRV_EXIT_OK && access(r->o.mr, R_OK) != 0) {
+    drv_error("%s: %s", r->o.mr, strerror(errno));
+    rc = DRV_EXIT_USAGE;
+  }
+#ifdef DRV_HAVE_DSL
+  /* Syntax and types first, with every position, before building anything. */
+  if (rc == DRV_EXIT_OK) {
+    mrdsl_ctx *ctx;
+    mrdsl_file *f;
+    if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+      return DRV_EXIT_INTERNAL;
+    int lrc = mrdsl_load_path(ctx, r->o.mr, &f);
+    if (lrc != MR_OK) {
+      size_t nd = mrdsl_diag_count(ctx);
+      for (size_t i = 0; i < nd; i++)
+        fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
+      if (!nd)
+        drv_error("%s", mrdsl_errmsg(ctx));
+      drv_error("%s is not a valid relation file: nothing was run", r->o.mr);
+      rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
+    }
+    mrdsl_ctx_free(ctx);
+  }
+#endif
+  if (rc == DRV_EXIT_OK)
+    r->mr = drv_abspath(r->o.mr);
+  return rc;
+}
+
+static void teardown(chk_run *r) {
+  free(r->file);
+  free(r->mr);
+  drv_opts_fini(&r->o);
+}
+
+/* The check options the harness takes (eng_chk_opt), into l (strings owned by keep). */
+static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
+  drv_list_push(l, "--mr");
+  drv_list_push(l, r->mr);
+  for (size_t i = 0; i < r->o.range.n; i++) {
+    drv_list_push(l, "--range");
+    drv_list_push(l, r->o.range.v[i]);
+  }
+  if (r->o.len) {
+    drv_list_push(l, "--len");
+    drv_list_push(l, r->o.len);
+  }
+  if (r->o.relation) {
+    drv_list_push(l, "--relation");
+    drv_list_push(l, r->o.relation);
+  }
+  if (r->o.keep_going)
+    drv_list_push(l, "--keep-going");
+  if (stats) {
+    drv_list_push(l, "--stats");
+    drv_list_push(l, stats);
+  }
+}
+
+static int build(chk_run *r, bool fuzz, drv_build_res *res) {
+  drv_list sources = {r->o.pos.v + 1, r->o.pos.n - 1};
+  r->o.fuzz_build = fuzz;
+  drv_build_req req = {r->file, r->function, &sources, &r->o};
+  int rc = drv_build(&req, res);
+  fflush(stdout);
+  return rc;
+}
+
+/* Run argv; map the status: exit codes pass through, a signal is a crash (1). */
+static int launch(char **argv, char **env, const char *what) {
+  int status;
+  bool timed_out;
+  if (drv_spawn_timed(argv, env, NULL, 0, &status, &timed_out) != 0) {
+    drv_error("cannot run %s: %s", argv[0], strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  if (WIFSIGNALED(status)) {
+    if (WTERMSIG(status) == SIGINT)
+      return DRV_EXIT_OK;
+    drv_error("the target crashed: %s while %s", drv_status_str(status), what);
+    return DRV_EXIT_VIOLATION;
+  }
+  return WEXITSTATUS(status);
+}
+
+/* ============================== Stats and summary ============================== */
+
+typedef struct agg_rel {
+  char name[128];
+  unsigned long long checked, skipped, violated;
+} agg_rel;
+
+typedef struct agg {
+  unsigned long long inputs, calls;
+  double seconds;                  /* longest-lived process: the run's wall time */
+  agg_rel rels[256];
+  size_t nrels;
+  char *blocks, *edges;            /* owned: OR of every process's bitmaps ('0'/'1') */
+  size_t nprocs;
+} agg;
+
+static void or_bits(char **dst, const char *src) {
+  size_t n = strcspn(src, "\n");
+  if (!*dst) {
+    *dst = drv_fmt("%.*s", (int)n, src);
+    return;
+  }
+  for (size_t i = 0; i < n && (*dst)[i]; i++)
+    if (src[i] == '1')
+      (*dst)[i] = '1';
+}
+
+static void read_stats(agg *a, const char *path) {
+  char *s = drv_read_file(path, NULL);
+  if (!s || strncmp(s, "mrfuzz-check-stats 1\n", 21)) {
+    free(s);
+    return;
+  }
+  a->nprocs++;
+  for (char *line = s; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    unsigned long long x, y, z;
+    double d;
+    char name[128];
+    unsigned nb;
+    int off = 0;
+    if (sscanf(line, "inputs %llu", &x) == 1)
+      a->inputs += x;
+    else if (sscanf(line, "calls %llu", &x) == 1)
+      a->calls += x;
+    else if (sscanf(line, "seconds %lf", &d) == 1)
+      a->seconds = d > a->seconds ? d : a->seconds;
+    else if (sscanf(line, "rel %127s %llu %llu %llu", name, &x, &y, &z) == 4) {
+      size_t i = 0;
+      while (i < a->nrels && strcmp(a->rels[i].name, name))
+        i++;
+      if (i == a->nrels && a->nrels < 256)
+        snprintf(a->rels[a->nrels++].name, sizeof a->rels[0].name, "%s", name);
+      if (i < a->nrels) {
+        a->rels[i].checked += x;
+        a->rels[i].skipped += y;
+        a->rels[i].violated += z;
+      }
+    } else if (sscanf(line, "blocks %u %n", &nb, &off) == 1 && off) {
+      or_bits(&a->blocks, line + off);
+    } else if (sscanf(line, "edges %u %n", &nb, &off) == 1 && off) {
+      or_bits(&a->edges, line + off);
+    }
+  }
+  free(s);
+}
+
+static size_t ones(const char *b) {
+  size_t n = 0;
+  for (; b && *b; b++)
+    n += *b == '1';
+  return n;
+}
+
+/* Which relation a reproducer violated, from the violation-<fnv> files (NULL: none, so
+ * the file records a crash, timeout or leak of the target itself). Caller frees. */
+static char *violation_of(const char *stats, const char *path) {
+  size_t len;
+  char *d = drv_read_file(path, &len);
+  if (!d)
+    return NULL;
+  uint64_t h = drv_fnv(DRV_FNV_INIT, d, len);
+  free(d);
+  char *v = drv_fmt("%s/violation-%016llx", stats, (unsigned long long)h);
+  char *s = drv_read_file(v, NULL);
+  free(v);
+  if (s)
+    s[strcspn(s, "\n")] = '\0';
+  return s;
+}
+
+/* The report a worker saved with the violation (after the relation's name). */
+static void print_report(const char *stats, const char *path) {
+  size_t len;
+  char *d = drv_read_file(path, &len);
+  if (!d)
+    return;
+  char *v = drv_fmt("%s/violation-%016llx", stats, (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len));
+  char *s = drv_read_file(v, NULL);
+  if (s && strchr(s, '\n'))
+    fputs(strchr(s, '\n') + 1, stderr);
+  free(s);
+  free(v);
+  free(d);
+}
+
+/* Artifacts (crash-, timeout-, oom-, leak-) under the artifact prefix that are not in
+ * `before` (the listing taken when the run started; NULL: all). */
+static void list_artifacts(const char *prefix, const drv_list *before, drv_list *out, drv_list *owned) {
+  char *dir = prefix && strrchr(prefix, '/') ? drv_fmt("%.*s", (int)(strrchr(prefix, '/') - prefix + 1), prefix)
+                                             : drv_strdup("./");
+  const char *base = prefix && strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix ? prefix : "";
+  DIR *d = opendir(dir);
+  static const char *kinds[] = {"crash-", "timeout-", "oom-", "leak-", "slow-unit-"};
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (strncmp(e->d_name, base, strlen(base)))
+      continue;
+    const char *rest = e->d_name + strlen(base);
+    bool art = false;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+      art |= !strncmp(rest, kinds[i], strlen(kinds[i]));
+    char *p = drv_fmt("%s%s", dir, e->d_name);
+    for (size_t i = 0; art && before && i < before->n; i++)
+      art = strcmp(before->v[i], p) != 0;
+    if (art) {
+      drv_list_push(out, p);
+      drv_list_push(owned, p);
+    } else {
+      free(p);
+    }
+  }
+  if (d)
+    closedir(d);
+  free(dir);
+}
+
+/* Print the summary; returns the exit code the findings call for. */
+static int summarize(const chk_run *r, const char *stats, const char *prefix, const drv_list *before,
+                     int rc) {
+  agg a = {0};
+  DIR *d = opendir(stats);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (strncmp(e->d_name, "stats-", 6) || strstr(e->d_name, ".tmp"))
+      continue;
+    char *p = drv_fmt("%s/%s", stats, e->d_name);
+    read_stats(&a, p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+  unsigned long long checks = 0;
+  size_t nviol = 0;
+  for (size_t i = 0; i < a.nrels; i++) {
+    checks += a.rels[i].checked;
+    nviol += a.rels[i].violated != 0;
+  }
+  printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
+         "%zu relations, %llu checks, %zu violated",
+         r->function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0, a.calls,
+         a.nrels, checks, nviol);
+  if (a.blocks)
+    printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
+           a.edges ? strlen(a.edges) : 0);
+  printf("\n");
+  for (size_t i = 0; i < a.nrels; i++)
+    printf("  %-28s checked %llu, skipped %llu, violated %llu\n", a.rels[i].name, a.rels[i].checked,
+           a.rels[i].skipped, a.rels[i].violated);
+  drv_list arts = {0}, owned = {0};
+  list_artifacts(prefix, before, &arts, &owned);
+  for (size_t i = 0; i < arts.n; i++) {
+    char *rel = violation_of(stats, arts.v[i]);
+    if (rel && r->o.keep_going) /* fork workers' stderr went to libFuzzer's logs */
+      print_report(stats, arts.v[i]);
+    if (rel)
+      printf("  reproducer: %s (relation %s; replay: mrfuzz repro %s --mr %s %s)\n", arts.v[i], rel,
+             r->o.pos.v[0], r->o.mr, arts.v[i]);
+    else
+      printf("  reproducer: %s (the target itself failed: crash, timeout, leak or out of memory)\n",
+             arts.v[i]);
+    free(rel);
+    if (rc == DRV_EXIT_OK)
+      rc = DRV_EXIT_VIOLATION;
+  }
+  if (nviol && rc == DRV_EXIT_OK)
+    rc = DRV_EXIT_VIOLATION;
+  fflush(stdout);
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&arts);
+  free(a.blocks);
+  free(a.edges);
+  return rc;
+}
+
+/* A fresh stats directory: old stats and findings removed. Caller frees. */
+static char *fresh_stats(const char *dir) {
+  char *s = drv_fmt("%s/check-stats", dir);
+  drv_mkdirs(s);
+  DIR *d = opendir(s);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (e->d_name[0] == '.')
+      continue;
+    char *p = drv_fmt("%s/%s", s, e->d_name);
+    unlink(p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+  return s;
+}
+
+/* The value of libFuzzer flag -name= among the pass-through args, or NULL. */
+static const char *lf_flag(const chk_run *r, const char *name) {
+  size_t n = strlen(name);
+  const char *v = NULL;
+  for (int i = 0; i < r->lf_argc; i++)
+    if (r->lf_argv[i][0] == '-' && !strncmp(r->lf_argv[i] + 1, name, n) && r->lf_argv[i][n + 1] == '=')
+      v = r->lf_argv[i] + n + 2;
+  return v;
+}
+
+/* ============================== check ============================== */
+
+static int check_random(chk_run *r, const drv_build_res *b, const char *stats) {
+  drv_list a = {0};
+  drv_list_push(&a, b->harness);
+  drv_list_push(&a, "check");
+  check_opts(r, &a, stats);
+  char *seed = r->o.seed ? drv_fmt("-seed=%s", r->o.seed) : NULL;
+  if (seed)
+    drv_list_push(&a, seed);
+  for (int i = 0; i < r->lf_argc; i++)
+    drv_list_push(&a, r->lf_argv[i]);
+  drv_list_push(&a, NULL);
+  const char *prefix = lf_flag(r, "artifact_prefix");
+  drv_list before = {0}, owned = {0};
+  list_artifacts(prefix ? prefix : "./", NULL, &before, &owned);
+  int rc = launch((char **)a.v, NULL, "checking");
+  drv_list_fini(&a);
+  free(seed);
+  if (rc <= DRV_EXIT_VIOLATION)
+    rc = summarize(r, stats, prefix ? prefix : "./", &before, rc);
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&before);
+  return rc;
+}
+
+static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats) {
+  /* Options for the harness travel in MRFUZZ_CHECK (libFuzzer owns the command line). */
+  drv_list co = {0};
+  check_opts(r, &co, stats);
+  drv_buf env_check = {0};
+  drv_buf_printf(&env_check, "MRFUZZ_CHECK=");
+  for (size_t i = 0; i < co.n; i++)
+    drv_buf_printf(&env_check, "%s%s", i ? "\n" : "", co.v[i]);
+  drv_list_fini(&co);
+  char *dict = drv_fmt("%s/check.dict", b->dir);
+  char *env_dict = drv_fmt("MRFUZZ_DICT=%s", dict);
+  char *exe[] = {b->harness, NULL};
+  /* 1. The .mr against the function (positions on mismatch), before any fuzzing. */
+  char *env_v[] = {env_check.s, "MRFUZZ_VALIDATE=1", NULL};
+  int rc = launch(exe, env_v, "validating the relations");
+  if (rc != DRV_EXIT_OK && rc != DRV_EXIT_INTERNAL) {
+    drv_error("%s does not fit %s: nothing was fuzzed", r->o.mr, r->function);
+    rc = DRV_EXIT_USAGE;
+  }
+  /* 2. The dictionary: special values and the constants mrpass mined. */
+  char *env_d[] = {env_check.s, env_dict, NULL};
+  if (rc == DRV_EXIT_OK && launch(exe, env_d, "writing the dictionary") != DRV_EXIT_OK)
+    drv_warn("no dictionary (%s could not be written)", dict);
+  /* 3. libFuzzer, flags unchanged; our corpus directory unless the user named some. */
+  char *corpus = r->o.corpus ? drv_strdup(r->o.corpus) : drv_fmt("%s/../corpus", b->dir);
+  char *dflag = drv_fmt("-dict=%s", dict);
+  char *seed = r->o.seed ? drv_fmt("-seed=%s", r->o.seed) : NULL;
+  drv_list a = {0};
+  drv_list_push(&a, b->harness);
+  bool dirs = false;
+  for (int i = 0; i < r->lf_argc; i++) {
+    drv_list_push(&a, r->lf_argv[i]);
+    dirs |= r->lf_argv[i][0] != '-';
+  }
+  if (!lf_flag(r, "dict") && access(dict, R_OK) == 0)
+    drv_list_push(&a, dflag);
+  if (seed && !lf_flag(r, "seed"))
+    drv_list_push(&a, seed);
+  if (r->o.keep_going) {
+    if (!lf_flag(r, "fork") && !lf_flag(r, "jobs"))
+      drv_list_push(&a, "-fork=1");
+    if (!lf_flag(r, "ignore_crashes"))
+      drv_list_push(&a, "-ignore_crashes=1");
+  }
+  if (!dirs) {
+    if (drv_mkdirs(corpus) != 0)
+      drv_warn("cannot create the corpus directory %s: %s", corpus, strerror(errno));
+    else
+      drv_list_push(&a, corpus);
+  }
+  drv_list_push(&a, NULL);
+  if (r->o.verbose) {
+    fprintf(stderr, "MRFUZZ_CHECK='%s'", env_check.s + 13);
+    for (size_t i = 0; a.v[i]; i++)
+      fprintf(stderr, " %s", a.v[i]);
+    fputc('\n', stderr);
+  }
+  const char *prefix = lf_flag(r, "artifact_prefix");
+  drv_list before = {0}, owned = {0};
+  list_artifacts(prefix ? prefix : "./", NULL, &before, &owned);
+  if (rc == DRV_EXIT_OK) {
+    char *env_f[] = {env_check.s, NULL};
+    rc = launch((char **)a.v, env_f, "fuzzing");
+    /* libFuzzer's own codes: crashes and timeouts are findings, listed by the summary. */
+    if (rc != DRV_EXIT_OK && rc != DRV_EXIT_USAGE && rc != DRV_EXIT_INTERNAL)
+      rc = DRV_EXIT_VIOLATION;
+    if (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION)
+      rc = summarize(r, stats, prefix ? prefix : "./", &before, rc);
+  }
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&before);
+  drv_list_fini(&a);
+  free(seed);
+  free(dflag);
+  free(corpus);
+  free(env_dict);
+  free(dict);
+  drv_buf_fini(&env_check);
+  return rc;
+}
+
+/* `mrfuzz check`: see check_summary. */
+int drv_cmd_check(int argc, char **argv) {
+  chk_run r;
+  int rc = setup(&r, argc, argv, "check", check_args, check_summary);
+  const char *engine = r.o.engine ? r.o.engine : "libfuzzer";
+  if (rc == DRV_EXIT_OK && strcmp(engine, "libfuzzer") && strcmp(engine, "random")) {
+    drv_error("--engine %s: expected libfuzzer or random", engine);
+    rc = DRV_EXIT_USAGE;
+  }
+  bool fuzz = !strcmp(engine, "libfuzzer");
+  drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK)
+    rc = build(&r, fuzz, &b);
+  if (rc == DRV_EXIT_OK) {
+    char *base = drv_fmt("%s%s", b.dir, fuzz ? "/.." : "");
+    char *stats = fresh_stats(base);
+    signal(SIGINT, on_int);
+    rc = fuzz ? check_libfuzzer(&r, &b, stats) : check_random(&r, &b, stats);
+    signal(SIGINT, SIG_DFL);
+    free(stats);
+    free(base);
+  }
+  drv_build_res_fini(&b);
+  teardown(&r);
+  return rc < 0 ? DRV_EXIT_OK : rc;
+}
+
+/* ============================== repro, minimize ============================== */
+
+static int replay(int argc, char **argv, const char *name, const char *args, const char *summary) {
+  chk_run r;
+  int rc = setup(&r, argc, argv, name, args, summary);
+  drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
+    drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK) {
+    /* The reproducers are the positionals after FILE:FUNCTION (no extra sources here). */
+    drv_list none = {0};
+    drv_build_req req = {r.file, r.function, &none, &r.o};
+    rc = drv_build(&req, &b);
+    fflush(stdout);
+  }
+  if (rc == DRV_EXIT_OK) {
+    drv_list a = {0};
+    drv_list_push(&a, b.harness);
+    drv_list_push(&a, name);
+    check_opts(&r, &a, NULL);
+    for (size_t i = 1; i < r.o.pos.n; i++)
+      drv_list_push(&a, r.o.pos.v[i]);
+    for (int i = 0; i < r.lf_argc; i++)
+      drv_list_push(&a, r.lf_argv[i]);
+    drv_list_push(&a, NULL);
+    rc = launch((char **)a.v, NULL, "replaying");
+    drv_list_fini(&a);
+  }
+  drv_build_res_fini(&b);
+  teardown(&r);
+  return rc < 0 ? DRV_EXIT_OK : rc;
+}
+
+/* `mrfuzz repro FILE:FUNCTION --mr FILE.mr INPUT...`. */
+int drv_cmd_repro(int argc, char **argv) {
+  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT...",
+                "Replay reproducers saved by 'mrfuzz check' deterministically in the ordinary "
+                "harness and print the same report. Exit 1 when a relation is violated, 0 when "
+                "none is (the bug is fixed), 2 on bad input.");
+}
+
+/* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]`. */
+int drv_cmd_minimize(int argc, char **argv) {
+  return replay(argc, argv, "minimize", "FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]",
+                "Shrink a reproducer while the same relation stays violated (a crash of the "
+                "target or another relation does not count). Writes INPUT.min (or OUT), prints "
+                "its path and the final report. -runs=N bounds the attempts (default 100000).");
+}

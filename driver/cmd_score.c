@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_score.c - `mrfuzz score FILE.c:FUNCTION --mr FILE.mr`: builds the mutation variant
+ * (DIR/mutants) if needed and runs `harness score` as a child process: the relations on
+ * N inputs for the original and for every mutant (forked workers inside the harness,
+ * each with a deadline), a table on stdout, optionally the Mutation Testing Elements JSON.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "drv.h"
+
+static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr";
+static const char score_summary[] =
+    "Mutation score of a relation set: build FUNCTION with every mutant in (as 'mrfuzz "
+    "mutants'), run every relation of FILE.mr on N source inputs (default 100, seed 1) and "
+    "their follow-ups for the original and for each mutant, in parallel forked workers "
+    "with a wall-clock limit each. A mutant is killed when a relation is violated, and "
+    "also when it crashes or times out (reported as such); equivalent suspects (outputs "
+    "equal to the original's on every input) are left out of the score. A relation "
+    "violated by the original program is reported as invalid and never scores. Prints a "
+    "table per mutant and per relation, the score, and the redundant relations (killing "
+    "nothing the others do not); --json writes the Mutation Testing Elements report.";
+
+static const char **harness_argv(const drv_opts *o, const char *exe) {
+  size_t n = 0, cap = 24 + 2 * o->range.n;
+  const char **a = drv_alloc(cap * sizeof *a);
+  a[n++] = exe;
+  a[n++] = "score";
+  a[n++] = "--mr";
+  a[n++] = o->mr;
+#define OPT(field, name)                                                                \
+  if (o->field) {                                                                       \
+    a[n++] = name;                                                                      \
+    a[n++] = o->field;                                                                  \
+  }
+  OPT(runs, "-n")
+  OPT(seed, "--seed")
+  OPT(json, "--json")
+  OPT(oracle, "--oracle")
+  OPT(jobs, "--jobs")
+  OPT(mutant_timeout, "--mutant-timeout")
+  OPT(len, "--len")
+#undef OPT
+  for (size_t i = 0; i < o->range.n; i++) {
+    a[n++] = "--range";
+    a[n++] = o->range.v[i];
+  }
+  a[n] = NULL;
+  return a;
+}
+
+static int launch(const drv_opts *o, const drv_build_res *b, const char *function) {
+  char *end = NULL;
+  double limit = o->timeout ? strtod(o->timeout, &end) : 0;
+  if (o->timeout && (end == o->timeout || *end || !(limit >= 0))) {
+    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", o->timeout);
+    return DRV_EXIT_USAGE;
+  }
+  const char **a = harness_argv(o, b->harness);
+  int status, rc;
+  bool timed_out = false;
+  if (drv_spawn_timed((char *const *)a, NULL, NULL, limit, &status, &timed_out) != 0) {
+    drv_error("cannot run %s", b->harness);
+    rc = DRV_EXIT_INTERNAL;
+  } else if (timed_out) {
+    drv_error("score of %s did not finish within %g s (--timeout)", function, limit);
+    rc = DRV_EXIT_INTERNAL;
+  } else if (WIFSIGNALED(status)) {
+    /* Mutants run in their own children: this is the original program (or mrfuzz). */
+    drv_error("the original %s crashed while its relations were evaluated: %s", function,
+              drv_status_str(status));
+    rc = DRV_EXIT_VIOLATION;
+  } else {
+    rc = WEXITSTATUS(status);
+    if (rc > DRV_EXIT_INTERNAL) {
+      drv_error("the harness of %s exited with %s", function, drv_status_str(status));
+      rc = DRV_EXIT_INTERNAL;
+    }
+  }
+  free(a);
+  return rc;
+}
+
+/* `mrfuzz score`: see score_summary. */
+int drv_cmd_score(int argc, char **argv) {
+  drv_opts o;
+  int rc = drv_opts_parse(&o, DRV_CMD_SCORE, argc, argv);
+  if (rc == DRV_EXIT_OK && o.help) {
+    drv_opts_help(DRV_CMD_SCORE, "score", score_args, score_summary);
+    drv_opts_fini(&o);
+    return DRV_EXIT_OK;
+  }
+  if (rc == DRV_EXIT_OK && o.pos.n == 0) {
+    drv_error("missing FILE:FUNCTION (see 'mrfuzz score --help')");
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && !o.mr) {
+    drv_error("missing --mr FILE.mr: the relations to score (see 'mrfuzz score --help')");
+    rc = DRV_EXIT_USAGE;
+  }
+  char *file = NULL;
+  const char *function = NULL;
+  if (rc == DRV_EXIT_OK)
+    rc = drv_split_target(o.pos.v[0], &file, &function);
+  if (rc == DRV_EXIT_OK) {
+    o.mutants_build = true;
+    drv_list sources = {o.pos.v + 1, o.pos.n - 1};
+    drv_build_req req = {file, function, &sources, &o};
+    drv_build_res res;
+    rc = drv_build(&req, &res);
+    fflush(stdout);
+    if (rc == DRV_EXIT_OK)
+      rc = launch(&o, &res, function);
+    drv_build_res_fini(&res);
+  }
+  free(file);
+  drv_opts_fini(&o);
+  return rc;
+}

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT
+ * type_test.c - the type checker: unknown names, arity, type mismatches, incomplete
+ * follow-ups, views (inputs, outputs, after-call values), guards, follow composition and
+ * its cycles, and the subject signature rules (kinds, lengths) with signature matching.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "mrdsl_int.h"
+
+static mrdsl_ctx *ctx;
+
+static const char *SUBJ =
+    "mrdsl 1;\n"
+    "subject g(double x, int64_t k, const double a[n], size_t n, double b[m], size_t m,\n"
+    "          const char *s, char *t, out char o[cap], size_t cap, double *p, bool f) -> double y;\n";
+
+/* Load SUBJ + body; expect MR_ETYPE with a diagnostic containing want. */
+static void type_error(const char *body, const char *want) {
+  char src[4096];
+  snprintf(src, sizeof src, "%s%s", SUBJ, body);
+  mrdsl_file *f;
+  int rc = mrdsl_load(ctx, "t.mr", src, strlen(src), &f);
+  CHECK(rc == MR_ETYPE);
+  bool found = false;
+  for (size_t i = 0; i < mrdsl_diag_count(ctx); i++) found |= strstr(mrdsl_diag(ctx, i), want) != NULL;
+  CHECK(found);
+  if (!found || rc != MR_ETYPE) {
+    fprintf(stderr, "body: %s\nwant: %s (rc %d)\n", body, want, rc);
+    for (size_t i = 0; i < mrdsl_diag_count(ctx); i++) fprintf(stderr, "  have: %s\n", mrdsl_diag(ctx, i));
+  }
+}
+
+/* A complete follow-up of every input for relation bodies below. */
+#define ALL2 "x2 = x1; k2 = k1; a2 = a1; b2 = b1; s2 = s1; t2 = t1; cap2 = cap1; f2 = f1; "
+
+static void type_ok(const char *body) {
+  char src[4096];
+  snprintf(src, sizeof src, "%s%s", SUBJ, body);
+  mrdsl_file *f;
+  int rc = mrdsl_load(ctx, "t.mr", src, strlen(src), &f);
+  CHECK(rc == MR_OK);
+  if (rc != MR_OK) {
+    fprintf(stderr, "body: %s\n", body);
+    for (size_t i = 0; i < mrdsl_diag_count(ctx); i++) fprintf(stderr, "  have: %s\n", mrdsl_diag(ctx, i));
+  }
+}
+
+static void test_relations(void) {
+  type_ok("relation r { " ALL2 "check y1 == y2; }\n");
+  type_ok("relation r { " ALL2 "check approx(a1, b2', abs=0.0) && o1' == t2' && p1' > 0 && s1 == \"q\" "
+          "&& len(o2') <= cap2 && a1[0] + a1[-1] >= min(b1') && n1 == m2 && f1 != f2 "
+          "&& is_perm(b1, b1') && ends_with(t1', s1) && k1 % 3 == 1 && sum(a1) / 2 < 1 implies isnan(y1); }\n");
+  type_error("relation r { " ALL2 "check z1 == 1; }\n", "t.mr:4:");
+  type_error("relation r { " ALL2 "check z1 == 1; }\n", "unknown name 'z1'");
+  type_error("relation r { " ALL2 "check x == 1; }\n", "'x' needs an execution number");
+  type_error("relation r { " ALL2 "check x17 == 1; }\n", "execution 17 is out of range");
+  type_error("relation r { " ALL2 "check y1' == 1; }\n", "the result has no after-call mark");
+  type_error("relation r { " ALL2 "check x1' == 1; }\n", "'x' is not written by the function");
+  type_error("relation r { " ALL2 "check o1 == \"\"; }\n", "'o' has no input value");
+  type_error("relation r { " ALL2 "check p1 == 0; }\n", "'p' has no input value");
+  type_error("relation r { " ALL2 "where y1 > 0; check true; }\n", "a guard reads inputs only");
+  type_error("relation r { " ALL2 "check x1 + f1 > 0; }\n", "'+' needs numbers, not float and bool");
+  type_error("relation r { " ALL2 "check x1 % 2 == 0; }\n", "'%' needs integers");
+  type_error("relation r { " ALL2 "check s1 == x1; }\n", "cannot compare string with float");
+  type_error("relation r { " ALL2 "check f1 < f2; }\n", "needs numbers");
+  type_error("relation r { " ALL2 "check x1 && f1; }\n", "'&&' needs booleans");
+  type_error("relation r { " ALL2 "check !x1; }\n", "'!' cannot apply to float");
+  type_error("relation r { " ALL2 "check x1 + 1; }\n", "a check must be a boolean, not float");
+  type_error("relation r { " ALL2 "where 1; check true; }\n", "a guard must be a boolean");
+  type_error("relation r { " ALL2 "check abs(x1, x2) > 0; }\n", "abs() takes 1 argument, not 2");
+  type_error("relation r { " ALL2 "check approx(x1, x2); }\n", "approx() needs a tolerance");
+  type_error("relation r { " ALL2 "check approx(x1, a1, abs=1.0); }\n", "approx() compares two numbers or two arrays");
+  type_error("relation r { " ALL2 "check len(x1) > 0; }\n", "len() needs an array or string");
+  type_error("relation r { " ALL2 "check is_perm(a1, s1); }\n", "needs two arrays or two strings");
+  type_error("relation r { " ALL2 "check reverse(a1) == a2; }\n", "reverse() builds follow-up inputs");
+  type_error("relation r { " ALL2 "check a1[1.5] > 0; }\n", "indexing needs an array or string and an integer");
+  type_error("relation r { " ALL2 "check sqrt(s1) > 0; }\n", "sqrt() needs a number");
+  /* Definitions. */
+  type_error("relation r { x2 = x1; check true; }\n", "follow-up 2 does not define 'k' (write k2 = ...)");
+  type_error("relation r { " ALL2 "x2 = x1; check true; }\n", "x2 is defined twice");
+  type_error("relation r { " ALL2 "n2 = 3; check true; }\n", "'n' is the length of 'a' and follows from it");
+  type_error("relation r { " ALL2 "o2 = \"\"; check true; }\n", "'o' is written by the function");
+  type_error("relation r { " ALL2 "x1 = 2; check true; }\n", "x1 is the source input");
+  type_error("relation r { " ALL2 "y2 = 2; check true; }\n", "'y2' is not a follow-up input");
+  type_error("relation r { " ALL2 "k3 = x1; check true; }\n", "k3 is int but the expression is float");
+  type_error("relation r { " ALL2 "s3 > s1; check true; }\n", "an inequality needs a numeric input");
+  type_error("relation r { " ALL2 "x3 = x3 + 1; check true; }\n", "execution 3 is built from executions 1..2 only");
+  type_error("relation r { " ALL2 "a3 = scale(a1, s1); check true; }\n", "scale() on float array takes a number");
+  type_error("relation r { " ALL2 "s3 = scale(s1, 2); check true; }\n", "scale() needs an array, not a string");
+  type_error("relation r { " ALL2 "a3 = remove(a1, 1.0); check true; }\n", "remove() takes an integer index");
+  type_error("relation r { " ALL2 "a3 = concat(a1, s1); check true; }\n", "concat() needs two arrays or two strings");
+  type_error("relation r { check true; }\n", "has no follow-up execution");
+  type_error("relation r { " ALL2 "}\n", "relation 'r' has no check");
+  type_error("relation r { " ALL2 "check true; }\nrelation r { " ALL2 "check true; }\n", "relation 'r' defined twice");
+  /* Inputs built from outputs, transforms, inequalities, composition. */
+  type_ok("relation r { " ALL2 "x3 > y1 + 1; k3 = k2; a3 = remove(append(a1, x1), -1); b3 = b1'; "
+          "s3 = concat(s1, \"x\"); t3 = reverse(t2'); cap3 = cap1; f3 = !f1; check true; }\n");
+  type_ok("relation base { " ALL2 "check true; }\nrelation comp { follow 2 = base(1); follow 3 = base(2); "
+          "check y3 == y1; }\n");
+  type_error("relation a { follow 2 = b(1); check true; }\nrelation b { follow 2 = a(1); check true; }\n",
+             "compose each other");
+  type_error("relation a { follow 2 = nope(1); check true; }\n", "unknown relation 'nope'");
+  type_error("relation a { follow 2 = a(1); check true; }\n", "cannot follow itself");
+  type_error("relation base { " ALL2 "check true; }\nrelation c { follow 2 = base(2); check true; }\n",
+             "must come after the one it starts from");
+  type_error("relation base { " ALL2 "check true; }\nrelation c { " ALL2 "follow 2 = base(1); check true; }\n",
+             "is defined twice (by follow");
+  type_error("relation three { " ALL2 "x3 = x1; k3 = k1; a3 = a1; b3 = b1; s3 = s1; t3 = t1; cap3 = cap1; "
+             "f3 = f1; check true; }\nrelation c { follow 2 = three(1); check true; }\n",
+             "follow needs a relation with 2 executions; 'three' has 3");
+}
+
+static void test_subject(void) {
+  mrdsl_file *f;
+  const char *bad[][2] = {
+      {"mrdsl 1;\nsubject f(double x, double x) -> double;\n", "parameter 'x' declared twice"},
+      {"mrdsl 1;\nsubject f(double a[q]) -> double;\n", "has length 'q', which is not a parameter"},
+      {"mrdsl 1;\nsubject f(double a[m], double m) -> double;\n", "must be an integer parameter"},
+      {"mrdsl 1;\nsubject f(double y) -> double y;\n", "has the name of the result"},
+      {"mrdsl 1;\nrelation r { check true; }\n", "the file declares no subject"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    CHECK(mrdsl_load(ctx, "s.mr", bad[i][0], strlen(bad[i][0]), &f) == MR_ETYPE);
+    CHECK(strstr(mrdsl_errmsg(ctx), bad[i][1]) != NULL);
+  }
+  /* Kinds of C spellings. */
+  const char *sig = "mrdsl 1;\nsubject h(unsigned char a, short b, unsigned c, long long d, "
+                    "unsigned long e, int8_t f, uint16_t g, float h2, bool i, const char *j, "
+                    "char *k, double *l, const int32_t m[n], size_t n, out char o[n]) -> const char *r;\n";
+  CHECK(mrdsl_load(ctx, "k.mr", sig, strlen(sig), &f) == MR_OK);
+  int kinds[] = {MR_KIND_U8, MR_KIND_I16, MR_KIND_U32, MR_KIND_I64, MR_KIND_U64, MR_KIND_I8,
+                 MR_KIND_U16, MR_KIND_F32, MR_KIND_BOOL, MR_KIND_CSTR, MR_KIND_CSTR, MR_KIND_F64,
+                 MR_KIND_I32, MR_KIND_U64, MR_KIND_I8};
+  int flags[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, MR_PF_CONST, 0, MR_PF_OUT, MR_PF_ARRAY | MR_PF_CONST,
+                 0, MR_PF_ARRAY | MR_PF_OUT};
+  mrdsl_param ps[15];
+  CHECK(mrdsl_subject_nparams(f) == 15);
+  for (size_t i = 0; i < 15; i++) {
+    CHECK(mrdsl_subject_param(f, i, &ps[i]) == MR_OK);
+    CHECK(ps[i].kind == kinds[i] && ps[i].flags == flags[i]);
+  }
+  CHECK(ps[12].len_index == 13 && ps[14].len_index == 13 && ps[0].len_index == -1);
+  CHECK(mrdsl_subject_ret_kind(f) == MR_KIND_CSTR);
+  CHECK(!strcmp(mrdsl_subject_name(f), "h"));
+  CHECK(mrdsl_subject_param(f, 15, &ps[0]) == MR_EINVAL);
+  /* Matching a C signature: the out array matches a plain non-const array. */
+  mrdsl_param c[15];
+  for (size_t i = 0; i < 15; i++) CHECK(mrdsl_subject_param(f, i, &c[i]) == MR_OK);
+  c[14].flags = MR_PF_ARRAY;
+  CHECK(mrdsl_subject_match(ctx, f, "h", c, 15, MR_KIND_CSTR) == MR_OK);
+  CHECK(mrdsl_subject_match(ctx, f, "other", c, 15, MR_KIND_CSTR) == MR_ETYPE);
+  CHECK(strstr(mrdsl_errmsg(ctx), "k.mr:2:1: error: the relations are for 'h', not 'other'") != NULL);
+  CHECK(mrdsl_subject_match(ctx, f, "h", c, 14, MR_KIND_CSTR) == MR_ETYPE);
+  c[3].kind = MR_KIND_I32;
+  CHECK(mrdsl_subject_match(ctx, f, "h", c, 15, MR_KIND_CSTR) == MR_ETYPE);
+  CHECK(strstr(mrdsl_errmsg(ctx), "parameter 4 differs in kind: 'd' (i64) here, 'd' (i32)") != NULL);
+  c[3].kind = MR_KIND_I64;
+  c[12].len_index = 2;
+  CHECK(mrdsl_subject_match(ctx, f, "h", c, 15, MR_KIND_CSTR) == MR_ETYPE);
+  CHECK(strstr(mrdsl_errmsg(ctx), "length parameter") != NULL);
+  c[12].len_index = 13;
+  CHECK(mrdsl_subject_match(ctx, f, "h", c, 15, MR_KIND_F64) == MR_ETYPE);
+  CHECK(strstr(mrdsl_errmsg(ctx), "returns cstr here but f64") != NULL);
+}
+
+int main(void) {
+  CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_relations();
+  test_subject();
+  mrdsl_ctx_free(ctx);
+  return CHECK_DONE();
+}
