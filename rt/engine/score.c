@@ -21,7 +21,8 @@ static const char score_help[] =
     "                     [--len LO:HI] [--original-only]\n"
     "Run every relation of FILE.mr on N source inputs (default 100) and their follow-ups,\n"
     "for the original program and for every mutant of this mutation build, each mutant in a\n"
-    "forked child with a wall-clock limit (default: 10 x the original's time + 0.5 s).\n"
+    "forked child with a CPU-time limit (default: 10 x the original's time + 0.05 s) and a\n"
+    "wall-clock backstop (10 x + 0.5 s); --mutant-timeout sets both.\n"
     "--oracle concrete also scores the original's outputs recorded as plain assertions.\n"
     "--original-only checks the relations on this build only (exit 1 when one fails).\n";
 
@@ -328,6 +329,10 @@ int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
     /* Generous: a mutant may be slower without being stuck; the margin covers fork and
      * scheduling on a loaded machine. */
     c.limit = c.timeout_fixed > 0 ? c.timeout_fixed : 10 * c.orig_secs + 0.5;
+    /* A looping mutant burns CPU: a CPU-time limit stops it long before the wall-clock
+     * backstop, and unlike wall time it does not grow when the machine is loaded, so it
+     * can be tight without turning slow-to-schedule mutants into false timeouts. */
+    c.cpu_limit = c.timeout_fixed > 0 ? c.timeout_fixed : 10 * c.orig_secs + 0.05;
     fflush(stdout);
     fflush(stderr);
     rc = score_run_mutants(&c);

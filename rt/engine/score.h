@@ -63,7 +63,8 @@ typedef struct score_ctx {
   bool original_only;        /* --original-only: check the relations on this build, no mutants */
   unsigned jobs;
   double timeout_fixed;      /* --mutant-timeout (0: derived from the original's time) */
-  double limit;              /* per-mutant wall-clock limit in seconds */
+  double limit;              /* per-mutant wall-clock limit in seconds (backstop) */
+  double cpu_limit;          /* per-mutant CPU-time limit in seconds (0: none) */
   mrdsl_ctx *dsl;            /* owned */
   size_t nrels;
   score_rel *rels;           /* owned [nrels] */

@@ -140,9 +140,10 @@ void score_print(const score_ctx *c) {
     }
   if (any)
     putchar('\n');
-  printf("time: original %.3g s, mutants %.3g s (%.1f mutants/s, limit %.3g s each)\n",
+  printf("time: original %.3g s, mutants %.3g s (%.1f mutants/s; limits per mutant: %.3g s "
+         "CPU, %.3g s wall)\n",
          c->orig_secs, c->total_secs, c->total_secs > 0 ? c->nmut / c->total_secs : 0.0,
-         c->limit);
+         c->cpu_limit, c->limit);
   fflush(stdout);
 }
 

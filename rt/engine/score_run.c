@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -245,6 +246,13 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
     dup2(null, 1);
     dup2(null, 2);
   }
+  if (c->cpu_limit > 0) { /* SIGPROF's default action ends the child: a timeout */
+    double s = c->cpu_limit;
+    struct itimerval it = {{0, 0}, {(time_t)s, (suseconds_t)((s - (double)(time_t)s) * 1e6)}};
+    if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+      it.it_value.tv_usec = 1;
+    setitimer(ITIMER_PROF, &it, NULL);
+  }
   double t0 = now();
   mr_mutant_select(id);
   for (size_t k = 0; k < c->nrels; k++) {
@@ -298,7 +306,7 @@ static void classify(score_ctx *c, uint32_t m, int status, bool timed_out) {
   bool killed = false;
   for (size_t k = 0; k < c->nrels; k++)
     killed |= r->killed_by[k] != 0;
-  if (timed_out) {
+  if (timed_out || (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF)) {
     c->status[m] = SCORE_TIMEOUT;
   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
              !__atomic_load_n(&r->done, __ATOMIC_ACQUIRE)) {
