@@ -221,5 +221,7 @@ int drv_cmd_trace(int argc, char **argv);
 int drv_cmd_check(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
+int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
+int drv_cmd_discover(int argc, char **argv); /* cmd_discover.c */
 
 #endif /* MR_DRV_H */

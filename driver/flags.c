@@ -30,10 +30,6 @@ static const drv_flag flags[] = {
 };
 #define NFLAGS (sizeof flags / sizeof flags[0])
 
-static const char *cmd_name(unsigned cmd) {
-  return cmd == DRV_CMD_BUILD ? "build" : cmd == DRV_CMD_RUN ? "run" : "trace";
-}
-
 static const drv_flag *find_long(unsigned cmd, const char *name, size_t n) {
   for (size_t i = 0; i < NFLAGS; i++)
     if ((flags[i].cmds & cmd) && strlen(flags[i].lng) == n && !strncmp(flags[i].lng, name, n))
@@ -63,8 +59,9 @@ static void store(drv_opts *o, const drv_flag *f, const char *val) {
   }
 }
 
-static int usage_error(unsigned cmd, const char *what, const char *arg) {
-  drv_error("%s '%s' (see 'mrfuzz %s --help')", what, arg, cmd_name(cmd));
+/* argv[0] names the subcommand: several share one flag bit (check, repro, minimize). */
+static int usage_error(char **argv, const char *what, const char *arg) {
+  drv_error("%s '%s' (see 'mrfuzz %s --help')", what, arg, argv[0]);
   return DRV_EXIT_USAGE;
 }
 
@@ -77,24 +74,24 @@ static int parse_one(drv_opts *o, unsigned cmd, int argc, char **argv, int *i) {
     const char *name = a + 2, *eq = strchr(name, '=');
     size_t n = eq ? (size_t)(eq - name) : strlen(name);
     if (!(f = find_long(cmd, name, n)))
-      return usage_error(cmd, "unknown option", a);
+      return usage_error(argv, "unknown option", a);
     if (eq) {
       if (f->type == DRV_T_BOOL)
-        return usage_error(cmd, "option takes no value:", a);
+        return usage_error(argv, "option takes no value:", a);
       val = eq + 1;
     }
   } else {
     if (!(f = find_short(cmd, a[1])))
-      return usage_error(cmd, "unknown option", a);
+      return usage_error(argv, "unknown option", a);
     if (a[2]) {
       if (f->type == DRV_T_BOOL)
-        return usage_error(cmd, "option takes no value:", a);
+        return usage_error(argv, "option takes no value:", a);
       val = a + 2;
     }
   }
   if (f->type != DRV_T_BOOL && !val) {
     if (*i + 1 >= argc)
-      return usage_error(cmd, "missing value for option", a);
+      return usage_error(argv, "missing value for option", a);
     val = argv[++*i];
   }
   store(o, f, val);

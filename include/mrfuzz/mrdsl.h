@@ -227,6 +227,22 @@ MR_API void mrdsl_work_free(mrdsl_work *w);
 MR_API int mrdsl_build(mrdsl_work *w, int k, const mrdsl_exec *execs,
                           const mrdsl_build_opts *opts, const uint64_t **slots);
 
+/* ============================== C code (emit_c.c) ============================== */
+
+typedef struct mrdsl_emit_opts {
+  const char *prefix; /* prefix of every generated name; NULL: "<subject>_mr" */
+  const char *source; /* file name shown in reports and comments; NULL: the file's name */
+} mrdsl_emit_opts;
+
+/* Generate a self-contained C header (libc and libm only) that checks every relation of
+ * the checked file f: per relation a group function (follow-ups, calls, guard, output
+ * relation) with the evaluator's exact semantics, plus <prefix>_init/_check/_fini
+ * (docs/checking.md, "mrfuzz embed"). o may be NULL. MR_OK; MR_EINVAL when f is not
+ * checked or a relation uses something that cannot be emitted (the message names the
+ * relation and the feature); MR_ENOMEM. OUT: *out NUL-terminated, arena-owned; *len. */
+MR_API int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o,
+                        const char **out, size_t *len);
+
 /* ============================== Solver (Z3) ============================== */
 
 #define MRDSL_NO 0

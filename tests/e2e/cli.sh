@@ -33,6 +33,11 @@ expect_err "mrfuzz: error: unknown command 'frobnicate'"
 check "unknown option: exit 2"
 expect_exit 2 "$MRFUZZ" build --frob "$trig:trig_sin"
 expect_err "mrfuzz: error: unknown option '--frob'"
+for c in score repro minimize; do
+  check "unknown option of $c: the message points to '$c --help'"
+  expect_exit 2 "$MRFUZZ" $c --frob "$trig:trig_sin"
+  expect_err "see 'mrfuzz $c --help'"
+done
 check "an option without its value: exit 2"
 expect_exit 2 "$MRFUZZ" run "$trig:trig_sin" -n
 expect_err "missing value"

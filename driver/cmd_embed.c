@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_embed.c - `mrfuzz embed FILE.mr [-o relations.h] [--prefix NAME]`: the relations of
+ * a file as plain C (mrdsl_emit_c) for hand-written harnesses that cannot carry a parser
+ * (OSS-Fuzz style builds; docs/checking.md). The header is written atomically. Exit 0,
+ * 2 for a malformed file or a relation that cannot be emitted (positions printed), 3
+ * internal. Self-contained: libc and mrdsl.h.
+ */
+#ifdef DRV_HAVE_DSL
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <mrfuzz/mrdsl.h>
+
+#include "drv.h"
+
+static const char embed_usage[] =
+    "usage: mrfuzz embed FILE.mr [-o OUT.h] [--prefix NAME]\n"
+    "Generate plain C (one function per relation) that checks FILE.mr's relations in a\n"
+    "hand-written fuzz harness with no parser at run time.\n\n"
+    "  -o, --output OUT.h   write the header here (default: standard output)\n"
+    "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr)\n\n"
+    "In the harness: static FUNCTION_mr m; FUNCTION_mr_init(&m, thunk) once, then\n"
+    "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h). See docs/checking.md.\n";
+
+static void embed_diags(const mrdsl_ctx *ctx) {
+  size_t n = mrdsl_diag_count(ctx);
+  for (size_t i = 0; i < n; i++)
+    fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
+  if (n == 0 && *mrdsl_errmsg(ctx))
+    fprintf(stderr, "mrfuzz: error: %s\n", mrdsl_errmsg(ctx));
+}
+
+/* Write text to path through a temporary file in the same directory and rename. */
+static int embed_write(const char *path, const char *text, size_t len) {
+  size_t n = strlen(path) + 32;
+  char *tmp = malloc(n);
+  if (!tmp)
+    return 3;
+  snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  int rc = 0;
+  if (!f || fwrite(text, 1, len, f) != len) {
+    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
+    rc = 2;
+  }
+  if (f && fclose(f) != 0 && !rc) {
+    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
+    rc = 2;
+  }
+  if (!rc && rename(tmp, path) != 0) {
+    fprintf(stderr, "mrfuzz: error: cannot rename %s to %s: %s\n", tmp, path, strerror(errno));
+    rc = 2;
+  }
+  if (rc)
+    unlink(tmp);
+  free(tmp);
+  return rc;
+}
+
+/* See drv.h. */
+int drv_cmd_embed(int argc, char **argv) {
+  const char *in = NULL, *out = NULL, *prefix = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(embed_usage, stdout);
+      return 0;
+    }
+    if ((!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--prefix")) && i + 1 < argc) {
+      if (a[1] == 'o' || a[2] == 'o')
+        out = argv[++i];
+      else
+        prefix = argv[++i];
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "mrfuzz: error: embed: unknown option '%s' (see 'mrfuzz embed --help')\n", a);
+      return 2;
+    } else if (!in) {
+      in = a;
+    } else {
+      fprintf(stderr, "mrfuzz: error: embed: one relation file only ('%s')\n", a);
+      return 2;
+    }
+  }
+  if (!in) {
+    fputs(embed_usage, stderr);
+    return 2;
+  }
+  if (prefix) /* a C identifier: it names types and functions */
+    for (const char *p = prefix; *p; p++)
+      if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+            (p != prefix && *p >= '0' && *p <= '9'))) {
+        fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' is not a C identifier\n", prefix);
+        return 2;
+      }
+  mrdsl_ctx *ctx = NULL;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return 3;
+  mrdsl_file *f = NULL;
+  const char *text = NULL;
+  size_t len = 0;
+  mrdsl_emit_opts o = {prefix, NULL};
+  int rc = mrdsl_load_path(ctx, in, &f);
+  if (rc == MR_OK)
+    rc = mrdsl_emit_c(ctx, f, &o, &text, &len);
+  int code = 0;
+  if (rc != MR_OK) {
+    embed_diags(ctx);
+    code = rc == MR_ENOMEM ? 3 : 2;
+  } else if (out) {
+    code = embed_write(out, text, len);
+    if (!code)
+      fprintf(stderr, "mrfuzz: embed: %zu relations of %s -> %s\n", mrdsl_rel_count(f),
+              mrdsl_subject_name(f), out);
+  } else if (fwrite(text, 1, len, stdout) != len) {
+    code = 2;
+  }
+  mrdsl_ctx_free(ctx);
+  return code;
+}
+#endif /* DRV_HAVE_DSL */

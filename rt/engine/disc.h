@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT
+ * disc.h - internal header of discovery (AutoMR, issue #4): polynomial relations found by
+ * PSO over input-relation matrices A and output-relation vectors B, filtered on fresh
+ * inputs, falsified by local search, cleansed (similarity, SVD, Z3), written as mrdsl.
+ * The search evaluates the subject natively (no mrdsl in the hot loop); every call of the
+ * target happens in a forked worker (disc_par.c), never in the coordinating process.
+ */
+#ifndef MR_DISC_H
+#define MR_DISC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eng.h"
+
+#define DISC_MAX_N 8    /* input elements (scalar parameters) */
+#define DISC_MAX_M 4    /* output elements (return value, scalar out-parameters) */
+#define DISC_MAX_H 4    /* executions per relation */
+#define DISC_MAX_A 128  /* (h-1) * n * t coefficients of A */
+#define DISC_MAX_R 96   /* output monomials r */
+#define DISC_MAX_T 64   /* input monomials t */
+#define DISC_MAX_TYPES 16
+
+/* ---- Monomials (poly.c) ---------------------------------------------------------------
+ * A monomial of degree <= 3 over numbered variables: v[0..deg-1], non-decreasing.
+ * Lists are ordered by degree, then lexicographically: [1, x0, x1, x0^2, x0 x1, ...]. */
+typedef struct disc_mono {
+  uint8_t deg;  /* 0..3 */
+  uint8_t v[3]; /* variable indices */
+} disc_mono;
+
+/* All monomials of degree <= deg over nvars variables into out[cap]; the count, or -1
+ * when more than cap. */
+int poly_monos(int nvars, int deg, disc_mono *out, int cap);
+static inline double poly_mono_eval(const disc_mono *mo, const double *x) {
+  double p = 1.0;
+  for (int i = 0; i < mo->deg; i++)
+    p *= x[mo->v[i]];
+  return p;
+}
+/* Index of monomial mo in list[n], or -1. */
+int poly_find(const disc_mono *list, int n, const disc_mono *mo);
+/* Interval of a monomial given per-variable intervals (powers handled exactly). */
+void poly_mono_range(const disc_mono *mo, const double *lo, const double *hi, double *plo,
+                     double *phi);
+
+/* ---- Constants for seeding and snapping (disc_const.c) --------------------------------
+ * A value with its mrdsl spelling and a complexity (0 for 0, 1 for +-1, ... larger for
+ * pi multiples and mined constants): snapping prefers the simplest value that keeps the
+ * relation within its tolerance. */
+typedef struct disc_const {
+  double v;
+  double cx;      /* complexity */
+  char text[40];  /* mrdsl expression, e.g. "2 * pi", "pi / 2", "3", "0.5" */
+} disc_const;
+
+typedef struct disc_consts {
+  disc_const *c; /* owned, sorted by complexity */
+  int n;
+} disc_consts;
+
+/* Build the table from small integers, simple fractions, multiples of pi and the
+ * constants mined from the function (fn may be NULL: black box). false on ENOMEM. */
+bool disc_consts_init(disc_consts *k, const mr_fn *fn);
+void disc_consts_fini(disc_consts *k);
+/* Complexity of v: the table's entry equal to v (within 1e-12 relative), else 10. */
+double disc_const_cx(const disc_consts *k, double v, const disc_const **hit /* OUT */);
+/* Print v into buf: the table's spelling when v is a table value, else the shortest
+ * round-trip decimal. */
+void disc_const_text(const disc_consts *k, double v, char *buf, size_t cap);
+
+/* ---- The subject as discovery sees it (disc_subj.c) ---------------------------------- */
+/* Per-worker shared cell: what the worker is calling, so the coordinator can name the
+ * input that crashed or hung a worker it had to kill. */
+typedef struct disc_shm {
+  volatile uint64_t beat;            /* calls started */
+  volatile int busy;                 /* inside a call */
+  volatile double x[DISC_MAX_N];     /* the input of the current call */
+} disc_shm;
+
+typedef struct disc_subj {
+  const mr_subject *s;         /* borrowed */
+  int n, m;                    /* input and output elements */
+  int in_param[DISC_MAX_N];    /* parameter index of input element i */
+  int out_param[DISC_MAX_M];   /* -1: the return value, else an out-parameter index */
+  bool in_int[DISC_MAX_N];     /* integer kind: follow-ups are rounded, A integral */
+  double lo[DISC_MAX_N], hi[DISC_MAX_N]; /* domain of each input element */
+  const double *bad;           /* [nbad * n] inputs known to crash or hang (excluded) */
+  size_t nbad;
+  disc_shm *shm;               /* this worker's cell, or NULL */
+  uint64_t ncalls;             /* calls made by this process */
+  uint64_t nnonfinite;         /* calls whose outputs were NaN/Inf (excluded) */
+} disc_subj;
+
+/* Describe s for discovery: numeric scalar parameters are inputs, the numeric return
+ * value and scalar out-parameters outputs. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed) for
+ * arrays, strings, or no numeric output. Domains come from o (eng_dom of run's options). */
+int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o);
+/* Call the function on x (n values; integers must be integral and in range). Outputs in
+ * y[m]. false when x is outside the domain or blacklisted, or an output is NaN/Inf. */
+bool disc_call(disc_subj *d, const double *x, double *y);
+/* x is within the excluded neighbourhood of a crashing or hanging input. */
+bool disc_excluded(const disc_subj *d, const double *x);
+/* The harness slots of input x (scalars only). */
+void disc_encode(const disc_subj *d, const double *x, uint64_t *slots);
+/* A uniform random input of the domain into x. */
+void disc_draw(const disc_subj *d, eng_rng *r, double *x);
+/* Name of input element i / output element e as the .mr file spells them. */
+const char *disc_in_name(const disc_subj *d, int i);
+const char *disc_out_name(const disc_subj *d, int e);
+/* The mrdsl subject line ("subject f(double x) -> double y;") into buf. */
+void disc_subject_text(const disc_subj *d, char *buf, size_t cap);
+
+/* ---- Relation types and candidates ---------------------------------------------------- */
+typedef struct disc_type {
+  char name[16]; /* "I".."VIII" or "h3k1l2:ee" */
+  int h, k, l;   /* executions, input degree, output degree */
+  bool in_ineq;  /* x_j > A u (AutoMR eq. 5, a random positive offset) */
+  bool out_ineq; /* B v >= 0 / <= 0 rather than = 0 */
+} disc_type;
+
+/* Parse "I,II,VII" or "h3k1l2:ee" items into types[max]; count or -1 (message printed). */
+int disc_types_parse(const char *list, disc_type *types, int max);
+
+enum { DISC_ST_FOUND, DISC_ST_FILTERED, DISC_ST_FALSIFIED, DISC_ST_OK, DISC_ST_REDUNDANT };
+
+typedef struct disc_rel {
+  int type;                 /* index into the run's type list */
+  int h, k, l;
+  bool in_ineq;
+  int cmp;                  /* 0: B v = 0; +1: B v >= 0; -1: B v <= 0 */
+  double A[DISC_MAX_A];     /* [(h-1)][n][t]: x_j[e] = sum_t A u_t (+ offset if in_ineq) */
+  double B[DISC_MAX_R];     /* over output monomials of h*m variables, degree <= l */
+  double cost;              /* phase I cost */
+  double gain;              /* inequalities: share of the range-implied interval excluded */
+  double abs_tol, rel_tol;  /* equalities: approx(P, N, abs, rel) */
+  double max_res, max_rel;  /* residual statistics on fresh inputs (filter + falsify) */
+  double mean_res;
+  uint32_t nchecked, nskipped;
+  int status;               /* DISC_ST_* */
+  int run;                  /* PSO run that produced it */
+  bool seeded;              /* came from a seeded start position */
+  bool nonfinite;           /* the function gave NaN/Inf: guard the check with isfinite */
+} disc_rel;
+
+/* ---- Configuration ------------------------------------------------------------------- */
+typedef struct disc_cfg {
+  int runs, iters, particles, s;     /* PSO: runs per type, iterations, swarm, test inputs */
+  int filter_n, filter_rounds;       /* phase II: fresh inputs x rounds */
+  int falsify_evals;                 /* local-search evaluations per candidate */
+  bool paper;                        /* PSO over (A, B) with eq. 22 as written */
+  double tau;                        /* relative residual of a true equality (from noise) */
+  double noise;                      /* measured relative output noise (1-ulp inputs) */
+  double min_gain;                   /* inequalities: minimum informative share */
+  uint64_t seed;
+  int jobs;
+  double deadline;                   /* absolute monotonic time; 0: none */
+  double call_timeout;               /* seconds without progress before a worker is killed */
+  disc_consts consts;
+  double ylo[DISC_MAX_M], yhi[DISC_MAX_M]; /* observed output ranges */
+} disc_cfg;
+
+double disc_now(void);
+
+/* ---- PSO (pso.c) ----------------------------------------------------------------------- */
+typedef double (*pso_cost_fn)(void *ud, const double *pos);
+typedef struct pso_opts {
+  int dim, particles, iters;
+  const double *lo, *hi; /* [dim] search box */
+  const double *init;    /* [ninit * dim] start positions (seeds), or NULL */
+  int ninit;
+  double stop_cost;      /* stop early once the best cost is <= this (-inf: never) */
+  double deadline;       /* absolute time, 0: none */
+} pso_opts;
+/* Minimise cost over the box; best[dim] and the cost. Returns evaluations made. */
+long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *best,
+             double *best_cost);
+
+/* ---- SVD (svd.c, LAPACKE dgesvd) ------------------------------------------------------ */
+/* Singular values of the row-major rows x cols matrix a (destroyed) into sv[min]. 0 or the
+ * LAPACK info. */
+int svd_values(double *a, int rows, int cols, double *sv);
+/* Right singular vectors whose singular value is <= tol * sqrt(rows) (a null space basis)
+ * into basis[k][cols]; returns k (or -1 on failure); sv[min(rows,cols)] receives the values. */
+int svd_null(double *a, int rows, int cols, double tol, double *basis, int maxk, double *sv);
+/* Rank of the row-major matrix (destroyed): singular values above rel * largest. */
+int svd_rank(double *a, int rows, int cols, double rel);
+/* Reduced row echelon form in place (partial pivoting), pivots preferred from the last
+ * column backwards; returns the rank. */
+int svd_rref(double *a, int rows, int cols, double eps);
+
+/* ---- Search, filter, falsification (disc_search.c, disc_check.c) --------------------- */
+typedef struct disc_prob disc_prob;
+struct disc_prob { /* one type in one worker */
+  disc_subj *d;
+  const disc_cfg *c;
+  disc_type ty;
+  int tyi;
+  int n, m, h, t, r, na, dim;
+  disc_mono um[DISC_MAX_T], vm[DISC_MAX_R];
+  double mlo[DISC_MAX_R], mhi[DISC_MAX_R]; /* range of each output monomial */
+  int s;
+  double *X, *Y, *U, *E; /* base inputs, outputs, input monomials, offsets in (0,1] */
+  bool *ok;
+  double *V, *Vc;        /* [s * r] monomial rows, scaled copy */
+  double lo[DISC_MAX_A + DISC_MAX_R], hi[DISC_MAX_A + DISC_MAX_R];
+  double A[DISC_MAX_A];  /* decoded A of the last evaluation */
+  double colnorm[DISC_MAX_R];
+  int nv;                /* valid rows of the last fill */
+  eng_rng rng;
+};
+/* Follow-up execution j+1 (j >= 1) from the base input's monomials u under A (shape of p:
+ * n inputs, t monomials); eps[n] in (0,1] realise inequalities. false outside the domain. */
+bool disc_follow(const disc_prob *p, const double *A, bool ineq, const double *u,
+                 const double *eps, int j, double *xj);
+/* Problem state for one type in a worker: base sample, monomials, work buffers. NULL on
+ * allocation failure. */
+disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, int tyi,
+                         uint64_t seed);
+void disc_prob_free(disc_prob *p);
+/* One PSO run (index run): candidates appended to out[max]; returns their count. */
+int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals);
+/* Phase II natively (fresh inputs) and falsification (local search) on one candidate:
+ * sets status, tolerances, bound and statistics. */
+void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed);
+/* Monomials of the problem (for printing): t input and r output monomials. */
+const disc_mono *disc_prob_umono(const disc_prob *p, int *t);
+const disc_mono *disc_prob_vmono(const disc_prob *p, int *r);
+
+/* Monomial lists for a relation's shape (h, k, l over n inputs, m outputs). */
+int disc_umonos(int n, int k, disc_mono *out, int cap);
+int disc_vmonos(int h, int m, int l, disc_mono *out, int cap);
+
+/* ---- Text (disc_emit.c) ---------------------------------------------------------------- */
+/* The relation body "relation NAME { ... }" into buf; false when it does not fit. */
+bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
+               char *buf, size_t cap);
+/* A complexity score (smaller is simpler): executions, degree, terms, constants. */
+double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m);
+
+/* ---- Parallel workers (disc_par.c) ----------------------------------------------------- */
+/* A task computes one result record of rsize bytes for task index i in a worker. */
+typedef void (*disc_task_fn)(void *ud, int i, void *result);
+typedef struct disc_par_stats {
+  int crashes, hangs, restarts, abandoned; /* workers lost; tasks given up */
+  double bad[16 * DISC_MAX_N];             /* inputs that crashed or hung (confirmed) */
+  int badkind[16];                         /* 0: crash, 1: hang */
+  int nbad;
+} disc_par_stats;
+/* Run ntasks tasks on jobs forked workers; done[i] tells which finished (results in
+ * res[i * rsize]). Workers that crash or stall are replaced; the input they were calling is
+ * confirmed in a throwaway child and added to d's blacklist. Stops at deadline. */
+int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, void *res,
+                 size_t rsize, bool *done, double deadline, double call_timeout,
+                 disc_par_stats *st);
+
+/* ---- Cleansing (cleanse.c) ----------------------------------------------------------- */
+/* Remove near-duplicates (AutoMR eq. 23, threshold 0.05) among rels[n]; marks them
+ * DISC_ST_REDUNDANT. Returns how many were marked. */
+int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
+/* SVD rank reduction among equalities sharing an input relation: the products of kept
+ * relations with monomials (up to degree 3) span what they imply; a relation that adds no
+ * rank is redundant. Marks DISC_ST_REDUNDANT; returns how many. */
+int cleanse_svd(disc_rel *rels, int n, int nin, int nout, const int *order);
+/* Families (beyond AutoMR): equalities that differ only in the constants of their input
+ * relation and in the values (not the signs or monomials) of their output coefficients,
+ * such as y1^2 + y2^2 - 2 cos(c) y1 y2 - sin(c)^2 = 0 for x2 = x1 + c, hold along a whole
+ * valley of constants and say the same thing each time: among rels[n], sorted simplest
+ * first, keep the first `keep` of each family. Inequalities whose bounds and coefficient
+ * values vary along x2 = x1 + c (f(x) + f(x + c) <= 2 |cos(c/2)|) form families too: the
+ * first `keep_ineq` (simplest constants) are kept. Marks DISC_ST_REDUNDANT; returns how
+ * many. */
+int cleanse_family(disc_rel *rels, int n, int nin, int nout, int keep, int keep_ineq);
+
+/* ---- Commands -------------------------------------------------------------------------- */
+int eng_cmd_discover(const mr_subject *s, int argc, char **argv);
+int eng_cmd_verify(const mr_subject *s, int argc, char **argv);
+
+#endif /* MR_DISC_H */

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT
+ * disc_const.c - the constants discovery seeds its search with and snaps coefficients to:
+ * small integers, simple fractions, multiples of pi, and the literals mrpass mined from the
+ * function's body (a sine containing pi/2 suggests x + pi/2). Each has a complexity, so
+ * that among values that keep a relation true the simplest one is printed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disc.h"
+
+#define D_PI 3.14159265358979323846
+#define D_E 2.71828182845904523536
+#define D_SQRT2 1.41421356237309504880
+#define D_LN2 0.69314718055994530942
+
+static bool add(disc_consts *k, int *cap, double v, double cx, const char *text) {
+  if (!isfinite(v))
+    return true;
+  for (int i = 0; i < k->n; i++)
+    if (fabs(k->c[i].v - v) <= 1e-12 * fmax(1.0, fabs(v))) {
+      if (cx < k->c[i].cx) { /* a simpler spelling of the same value wins */
+        k->c[i].cx = cx;
+        snprintf(k->c[i].text, sizeof k->c[i].text, "%s", text);
+      }
+      return true;
+    }
+  if (k->n == *cap) {
+    int nc = *cap ? *cap * 2 : 64;
+    disc_const *p = realloc(k->c, (size_t)nc * sizeof *p);
+    if (!p)
+      return false;
+    k->c = p;
+    *cap = nc;
+  }
+  disc_const *c = &k->c[k->n++];
+  c->v = v;
+  c->cx = cx;
+  snprintf(c->text, sizeof c->text, "%s", text);
+  return true;
+}
+
+static int by_cx(const void *a, const void *b) {
+  const disc_const *x = a, *y = b;
+  if (x->cx != y->cx)
+    return x->cx < y->cx ? -1 : 1;
+  return fabs(x->v) < fabs(y->v) ? -1 : fabs(x->v) > fabs(y->v);
+}
+
+/* pi * p / q as mrdsl text. */
+static void pi_text(char *buf, size_t cap, int p, int q) {
+  const char *sg = p < 0 ? "-" : "";
+  int a = abs(p);
+  if (q == 1)
+    snprintf(buf, cap, a == 1 ? "%spi" : "%s%d * pi", sg, a);
+  else if (a == 1)
+    snprintf(buf, cap, "%spi / %d", sg, q);
+  else
+    snprintf(buf, cap, "%s%d * pi / %d", sg, a, q);
+}
+
+/* See disc.h. */
+bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
+  int cap = 0;
+  char t[40];
+  k->c = NULL;
+  k->n = 0;
+  bool ok = add(k, &cap, 0, 0, "0");
+  for (int i = 1; i <= 12 && ok; i++) {
+    snprintf(t, sizeof t, "%d", i);
+    ok = add(k, &cap, i, i <= 1 ? 1 : i <= 4 ? 2 : 3, t);
+    snprintf(t, sizeof t, "-%d", i);
+    ok = ok && add(k, &cap, -i, i <= 1 ? 1.2 : i <= 4 ? 2.2 : 3.2, t);
+  }
+  static const int fr[][2] = {{1, 2}, {1, 3}, {2, 3}, {1, 4}, {3, 4}, {3, 2}, {5, 2}, {1, 8}};
+  for (size_t i = 0; i < sizeof fr / sizeof fr[0] && ok; i++)
+    for (int s = 1; s >= -1 && ok; s -= 2) {
+      double v = s * (double)fr[i][0] / fr[i][1];
+      char txt[40];
+      mrdsl_fmt_double(v, txt);
+      ok = add(k, &cap, v, fr[i][1] <= 2 ? 2.5 : 3.5, txt);
+    }
+  static const int pq[][2] = {{1, 1}, {2, 1}, {1, 2}, {3, 2}, {1, 4}, {3, 4}, {3, 1}, {4, 1},
+                              {1, 3}, {2, 3}, {5, 4}, {5, 2}};
+  for (size_t i = 0; i < sizeof pq / sizeof pq[0] && ok; i++)
+    for (int s = 1; s >= -1 && ok; s -= 2) {
+      pi_text(t, sizeof t, s * pq[i][0], pq[i][1]);
+      ok = add(k, &cap, s * D_PI * pq[i][0] / pq[i][1],
+                3 + 0.1 * (pq[i][0] - 1) + 0.25 * (pq[i][1] > 1) + 0.1 * (s < 0), t);
+    }
+  double mined[64];
+  int nm = 0;
+  for (uint32_t i = 0; fn && i < fn->nconsts && nm < 64; i++) {
+    double v;
+    if (mr_fn_const_f64(fn, i, &v) && isfinite(v) && v != 0 && fabs(v) < 1e6)
+      mined[nm++] = v;
+  }
+  for (int i = 0; i < nm && ok; i++) {
+    static const double mul[] = {1, -1, 2, -2, 0.5, -0.5, 3, 4};
+    for (size_t j = 0; j < sizeof mul / sizeof mul[0] && ok; j++) {
+      char num[32];
+      double v = mined[i] * mul[j];
+      mrdsl_fmt_double(v, num);
+      ok = add(k, &cap, v, 4 + 0.5 * (j > 1), num);
+    }
+  }
+  ok = ok && add(k, &cap, D_E, 5, "2.718281828459045") && add(k, &cap, D_SQRT2, 5, "sqrt(2.0)") &&
+       add(k, &cap, D_LN2, 5, "0.6931471805599453");
+  if (!ok) {
+    disc_consts_fini(k);
+    return false;
+  }
+  qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
+  return true;
+}
+
+/* See disc.h. */
+void disc_consts_fini(disc_consts *k) {
+  free(k->c);
+  k->c = NULL;
+  k->n = 0;
+}
+
+/* See disc.h. */
+double disc_const_cx(const disc_consts *k, double v, const disc_const **hit) {
+  for (int i = 0; i < k->n; i++)
+    if (fabs(k->c[i].v - v) <= 1e-12 * fmax(1.0, fabs(v))) {
+      if (hit)
+        *hit = &k->c[i];
+      return k->c[i].cx;
+    }
+  if (hit)
+    *hit = NULL;
+  return 10;
+}
+
+/* See disc.h. */
+void disc_const_text(const disc_consts *k, double v, char *buf, size_t cap) {
+  const disc_const *c;
+  disc_const_cx(k, v, &c);
+  if (c) {
+    snprintf(buf, cap, "%s", c->text);
+    return;
+  }
+  char num[32];
+  mrdsl_fmt_double(v, num);
+  snprintf(buf, cap, "%s", num);
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT
+ * disc_subj.c - the function under discovery as vectors of doubles: numeric scalar
+ * parameters are the input elements, the numeric return value the output. disc_call
+ * encodes slots (integers rounded and range-checked, f32 as its bits), calls the thunk and
+ * decodes the result; NaN/Inf results and blacklisted (crashing, hanging) inputs are
+ * excluded from scoring rather than scored.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "disc.h"
+
+static const char *kind_ctype(int k) {
+  switch (k) {
+  case MR_KIND_BOOL: return "bool";
+  case MR_KIND_I8: return "int8_t";
+  case MR_KIND_U8: return "uint8_t";
+  case MR_KIND_I16: return "int16_t";
+  case MR_KIND_U16: return "uint16_t";
+  case MR_KIND_I32: return "int32_t";
+  case MR_KIND_U32: return "uint32_t";
+  case MR_KIND_I64: return "int64_t";
+  case MR_KIND_U64: return "uint64_t";
+  case MR_KIND_F32: return "float";
+  default: return "double";
+  }
+}
+
+static bool numeric(int k) { return eng_kind_float(k) || eng_kind_signed(k) || eng_kind_unsigned(k); }
+
+/* See disc.h. */
+int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
+  memset(d, 0, sizeof *d);
+  d->s = s;
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || !numeric(p->kind)) {
+      eng_error("discover: parameter '%s' (%s) is not a numeric scalar; discovery of polynomial "
+                "relations needs numeric inputs and outputs", p->name, p->ctype);
+      return ENG_EXIT_USAGE;
+    }
+    if (d->n == DISC_MAX_N) {
+      eng_error("discover: more than %d parameters", DISC_MAX_N);
+      return ENG_EXIT_USAGE;
+    }
+    const eng_dom *dm = &o->dom[i];
+    int k = d->n++;
+    d->in_param[k] = (int)i;
+    d->in_int[k] = !eng_kind_float(p->kind);
+    d->lo[k] = eng_kind_float(p->kind) ? dm->flo : eng_kind_signed(p->kind) ? (double)dm->ilo : (double)dm->ulo;
+    d->hi[k] = eng_kind_float(p->kind) ? dm->fhi : eng_kind_signed(p->kind) ? (double)dm->ihi : (double)dm->uhi;
+  }
+  if (!numeric(s->ret_kind)) {
+    eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
+              mr_kind_name(s->ret_kind));
+    return ENG_EXIT_USAGE;
+  }
+  if (d->n == 0) {
+    eng_error("discover: %s has no parameters", s->name);
+    return ENG_EXIT_USAGE;
+  }
+  d->out_param[0] = -1;
+  d->m = 1;
+  return ENG_EXIT_OK;
+}
+
+static uint64_t enc(int k, double v) {
+  if (k == MR_KIND_F64) {
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    return u;
+  }
+  if (k == MR_KIND_F32) {
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+  }
+  if (eng_kind_signed(k))
+    return (uint64_t)(int64_t)v;
+  return (uint64_t)v;
+}
+
+static double dec(int k, uint64_t u) {
+  switch (k) {
+  case MR_KIND_F64: { double v; memcpy(&v, &u, 8); return v; }
+  case MR_KIND_F32: { float f; uint32_t b = (uint32_t)u; memcpy(&f, &b, 4); return f; }
+  case MR_KIND_BOOL: return (double)(u & 1);
+  case MR_KIND_I8: return (double)(int8_t)u;
+  case MR_KIND_U8: return (double)(uint8_t)u;
+  case MR_KIND_I16: return (double)(int16_t)u;
+  case MR_KIND_U16: return (double)(uint16_t)u;
+  case MR_KIND_I32: return (double)(int32_t)u;
+  case MR_KIND_U32: return (double)(uint32_t)u;
+  case MR_KIND_I64: return (double)(int64_t)u;
+  default: return (double)u;
+  }
+}
+
+/* See disc.h. */
+void disc_encode(const disc_subj *d, const double *x, uint64_t *slots) {
+  for (int i = 0; i < d->n; i++)
+    slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+}
+
+/* x is excluded when it lies within 1/256 of the domain's width of a confirmed crashing
+ * or hanging input in every element: faults come in regions far more often than at single
+ * points (a bad branch, a range check missing), and a worker restart per random point of
+ * such a region would stall discovery. The exact inputs are what the report shows. */
+static bool blacklisted(const disc_subj *d, const double *x) {
+  for (size_t i = 0; i < d->nbad; i++) {
+    const double *b = d->bad + i * (size_t)d->n;
+    bool near = true;
+    for (int e = 0; e < d->n && near; e++)
+      near = fabs(x[e] - b[e]) <= (d->hi[e] - d->lo[e]) / 256;
+    if (near)
+      return true;
+  }
+  return false;
+}
+
+/* See disc.h. */
+bool disc_excluded(const disc_subj *d, const double *x) { return d->nbad && blacklisted(d, x); }
+
+/* See disc.h. */
+bool disc_call(disc_subj *d, const double *x, double *y) {
+  uint64_t slots[DISC_MAX_N], ret = 0;
+  for (int i = 0; i < d->n; i++) {
+    if (!(x[i] >= d->lo[i] && x[i] <= d->hi[i]))
+      return false;
+    if (d->in_int[i] && x[i] != floor(x[i]))
+      return false;
+  }
+  if (d->nbad && blacklisted(d, x))
+    return false;
+  for (int i = 0; i < d->n; i++)
+    slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+  if (d->shm) {
+    for (int i = 0; i < d->n; i++)
+      d->shm->x[i] = x[i];
+    d->shm->busy = 1;
+    d->shm->beat++;
+  }
+  d->s->call(slots, &ret);
+  if (d->shm)
+    d->shm->busy = 0;
+  d->ncalls++;
+  y[0] = dec(d->s->ret_kind, ret);
+  if (!isfinite(y[0])) {
+    d->nnonfinite++;
+    return false;
+  }
+  return true;
+}
+
+/* See disc.h. */
+void disc_draw(const disc_subj *d, eng_rng *r, double *x) {
+  for (int i = 0; i < d->n; i++) {
+    if (d->in_int[i])
+      x[i] = (double)eng_rng_i64(r, (int64_t)d->lo[i], (int64_t)d->hi[i]);
+    else
+      x[i] = eng_rng_f64(r, d->lo[i], d->hi[i]);
+  }
+}
+
+/* See disc.h. */
+const char *disc_in_name(const disc_subj *d, int i) { return d->s->params[d->in_param[i]].name; }
+
+/* See disc.h. The return value is "y", or "ret" when a parameter is called y. */
+const char *disc_out_name(const disc_subj *d, int e) {
+  (void)e;
+  for (int i = 0; i < d->n; i++)
+    if (!strcmp(disc_in_name(d, i), "y"))
+      return "ret";
+  return "y";
+}
+
+/* See disc.h. */
+void disc_subject_text(const disc_subj *d, char *buf, size_t cap) {
+  size_t at = 0;
+  at += (size_t)snprintf(buf, cap, "subject %s(", d->s->name);
+  for (int i = 0; i < d->n && at < cap; i++)
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s %s", i ? ", " : "",
+                           kind_ctype(d->s->params[d->in_param[i]].kind), disc_in_name(d, i));
+  if (at < cap)
+    snprintf(buf + at, cap - at, ") -> %s %s;", kind_ctype(d->s->ret_kind), disc_out_name(d, 0));
+}

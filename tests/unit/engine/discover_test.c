@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT
+ * discover_test.c - the numeric building blocks of discovery (issue #4) without a target:
+ * monomial enumeration (AutoMR eqs. 2 and 6: C(v + d, d) terms of degree <= d over v
+ * variables, constant first), interval ranges of monomials, LAPACKE's SVD giving the null
+ * vector of a relation matrix built from a known identity, ranks, the row echelon form,
+ * PSO on a known minimum, the relation-type table (Table III), the constant table used
+ * for seeding and snapping, and both numeric cleansing steps (eq. 23 and SVD rank).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+#include "disc.h"
+
+#define PI 3.14159265358979323846
+
+static long binom(int n, int k) {
+  long r = 1;
+  for (int i = 1; i <= k; i++)
+    r = r * (n - k + i) / i;
+  return r;
+}
+
+static void test_monos(void) {
+  disc_mono m[DISC_MAX_R];
+  bool counts = true;
+  for (int v = 1; v <= 4; v++)
+    for (int d = 0; d <= 3; d++)
+      counts &= poly_monos(v, d, m, DISC_MAX_R) == binom(v + d, d);
+  printf("monomial counts C(v+d, d) for v = 1..4, d = 0..3\n");
+  CHECK(counts);
+  /* eq. 2: input monomials of one element, degree 1: [1, x]; eq. 6: outputs of 2
+   * executions of a scalar function, degree 3: 10 terms */
+  CHECK(disc_umonos(1, 1, m, DISC_MAX_T) == 2);
+  CHECK(disc_vmonos(2, 1, 3, m, DISC_MAX_R) == 10);
+  CHECK(disc_vmonos(3, 1, 2, m, DISC_MAX_R) == 10);
+  CHECK(disc_vmonos(2, 2, 2, m, DISC_MAX_R) == 15); /* hypot-like: 2 outputs x 2 runs */
+  /* order: constant, then linear terms, then degree 2 lexicographically */
+  int n = poly_monos(2, 2, m, DISC_MAX_R);
+  CHECK(n == 6 && m[0].deg == 0 && m[1].deg == 1 && m[1].v[0] == 0 && m[2].v[0] == 1);
+  CHECK(m[3].deg == 2 && m[3].v[0] == 0 && m[3].v[1] == 0);
+  CHECK(m[4].v[0] == 0 && m[4].v[1] == 1 && m[5].v[0] == 1 && m[5].v[1] == 1);
+  disc_mono small[10];
+  CHECK(poly_monos(4, 3, small, 10) == -1); /* does not fit: refused, not truncated */
+  disc_mono sq = {2, {1, 1, 0}};
+  CHECK(poly_find(m, n, &sq) == 5);
+  double x[2] = {3, -2};
+  CHECK(poly_mono_eval(&m[4], x) == -6 && poly_mono_eval(&m[0], x) == 1);
+  double lo[2] = {-1, -3}, hi[2] = {2, 1}, a, b;
+  poly_mono_range(&m[3], lo, hi, &a, &b); /* x0^2 over [-1, 2] */
+  CHECK(a == 0 && b == 4);
+  poly_mono_range(&m[4], lo, hi, &a, &b); /* x0 x1 */
+  CHECK(a == -6 && b == 3);
+}
+
+/* Rows [1, y1, y2, y1^2, y1 y2, y2^2] for y1 = sin x, y2 = sin(x + pi/2): the null space
+ * is one vector, proportional to (-1, 0, 0, 1, 0, 1) (Table I (g)). */
+static void test_svd(void) {
+  enum { S = 60, C = 6 };
+  double M[S * C], basis[C * C], sv[C];
+  for (int i = 0; i < S; i++) {
+    double x = -3 + 6.0 * i / S, y1 = sin(x), y2 = sin(x + PI / 2);
+    double row[C] = {1, y1, y2, y1 * y1, y1 * y2, y2 * y2};
+    memcpy(M + i * C, row, sizeof row);
+  }
+  int k = svd_null(M, S, C, 1e-9, basis, C, sv);
+  printf("SVD null space of the (g) matrix: %d vector(s), smallest singular value %.3g\n", k,
+         sv[C - 1]);
+  CHECK(k == 1);
+  if (k == 1) {
+    double want[C] = {-1, 0, 0, 1, 0, 1}, err = 0, nrm = 0;
+    for (int j = 0; j < C; j++) {
+      err = fmax(err, fabs(basis[j] / basis[0] - want[j] / want[0]));
+      nrm += basis[j] * basis[j];
+    }
+    CHECK(err < 1e-9);
+    CHECK(fabs(nrm - 1) < 1e-12); /* ||B|| = 1: the trivial B = 0 is excluded */
+  }
+  /* no relation: y2 = random, the null space is empty */
+  eng_rng r;
+  eng_rng_seed(&r, 7);
+  for (int i = 0; i < S; i++) {
+    double y1 = eng_rng_f64(&r, -1, 1), y2 = eng_rng_f64(&r, -1, 1);
+    double row[C] = {1, y1, y2, y1 * y1, y1 * y2, y2 * y2};
+    memcpy(M + i * C, row, sizeof row);
+  }
+  CHECK(svd_null(M, S, C, 1e-9, basis, C, sv) == 0);
+  /* rank of [a; 2a; b] is 2 */
+  double R[9] = {1, 2, 3, 2, 4, 6, 0, 1, 1};
+  CHECK(svd_rank(R, 3, 3, 1e-10) == 2);
+  /* rref pivots from the last column: rows (1 0 1) and (0 1 1) give pivots in column 2 */
+  double E[6] = {1, 0, 1, 0, 1, 1};
+  CHECK(svd_rref(E, 2, 3, 1e-12) == 2);
+  CHECK(fabs(E[2] - 1) < 1e-12 && fabs(E[5]) < 1e-12 && fabs(E[3] + 1) < 1e-12);
+}
+
+static double sphere(void *ud, const double *p) {
+  (void)ud;
+  return (p[0] - 1.5) * (p[0] - 1.5) + (p[1] + 2) * (p[1] + 2) + (p[2] - 0.25) * (p[2] - 0.25);
+}
+
+static void test_pso(void) {
+  double lo[3] = {-5, -5, -5}, hi[3] = {5, 5, 5}, best[3], c1, c2, best2[3];
+  pso_opts o = {3, 20, 150, lo, hi, NULL, 0, -INFINITY, 0};
+  eng_rng r;
+  eng_rng_seed(&r, 11);
+  long ev = pso_run(&o, &r, sphere, NULL, best, &c1);
+  printf("PSO on a shifted sphere: cost %.3g after %ld evaluations at (%g, %g, %g)\n", c1, ev,
+         best[0], best[1], best[2]);
+  CHECK(ev == 20L * 151);
+  CHECK(c1 < 1e-6 && fabs(best[0] - 1.5) < 1e-3 && fabs(best[1] + 2) < 1e-3);
+  eng_rng_seed(&r, 11);
+  pso_run(&o, &r, sphere, NULL, best2, &c2);
+  CHECK(c1 == c2 && !memcmp(best, best2, sizeof best)); /* reproducible from the seed */
+  /* a seeded start position at the optimum stops at once with stop_cost */
+  double init[3] = {1.5, -2, 0.25};
+  pso_opts s = {3, 20, 150, lo, hi, init, 1, 1e-12, 0};
+  ev = pso_run(&s, &r, sphere, NULL, best, &c1);
+  CHECK(c1 == 0 && ev == 20);
+}
+
+static void test_types_consts(void) {
+  disc_type t[DISC_MAX_TYPES];
+  int n = disc_types_parse("I,III,VII,h3k2l1:ie", t, DISC_MAX_TYPES);
+  printf("types parsed: %d\n", n);
+  CHECK(n == 4);
+  CHECK(t[0].h == 2 && t[0].k == 1 && t[0].l == 1 && !t[0].in_ineq && !t[0].out_ineq);
+  CHECK(t[1].l == 3);
+  CHECK(t[2].out_ineq && !t[2].in_ineq);
+  CHECK(t[3].h == 3 && t[3].k == 2 && t[3].in_ineq && !t[3].out_ineq);
+  printf("(two refusals expected below)\n");
+  CHECK(disc_types_parse("IX", t, DISC_MAX_TYPES) == -1);
+  CHECK(disc_types_parse("h9k1l1", t, DISC_MAX_TYPES) == -1);
+
+  disc_consts k;
+  CHECK(disc_consts_init(&k, NULL));
+  char buf[64];
+  disc_const_text(&k, 2 * PI, buf, sizeof buf);
+  printf("2 pi prints as '%s'\n", buf);
+  CHECK(!strcmp(buf, "2 * pi"));
+  disc_const_text(&k, PI / 2, buf, sizeof buf);
+  CHECK(!strcmp(buf, "pi / 2"));
+  disc_const_text(&k, 3, buf, sizeof buf);
+  CHECK(!strcmp(buf, "3"));
+  CHECK(disc_const_cx(&k, 1, NULL) < disc_const_cx(&k, 3, NULL));
+  CHECK(disc_const_cx(&k, 3, NULL) < disc_const_cx(&k, PI, NULL));
+  CHECK(disc_const_cx(&k, 1.2345678, NULL) == 10); /* not a table value */
+  disc_consts_fini(&k);
+}
+
+static disc_rel rel(int l, const double *B, int r) {
+  disc_rel x;
+  memset(&x, 0, sizeof x);
+  x.h = 2;
+  x.k = 1;
+  x.l = l;
+  x.A[0] = 0; /* x2 = 0 + 1 * x1 */
+  x.A[1] = 1;
+  memcpy(x.B, B, (size_t)r * sizeof *B);
+  x.status = DISC_ST_OK;
+  return x;
+}
+
+static void test_cleanse(void) {
+  /* eq. 23: the same relation up to scale and a tiny perturbation is similar */
+  double b1[3] = {0, 1, -1}, b2[3] = {0, -2, 2.0001}, b3[3] = {0, 1, 1};
+  disc_rel rs[3] = {rel(1, b1, 3), rel(1, b2, 3), rel(1, b3, 3)};
+  int m = cleanse_similar(rs, 3, 1, 1);
+  printf("similarity: %d of 3 marked\n", m);
+  CHECK(m == 1 && rs[1].status == DISC_ST_REDUNDANT && rs[2].status == DISC_ST_OK);
+  /* SVD rank: y1^2 - y2^2 = 0 follows from y1 - y2 = 0 (same input relation); y1 + y2 = 0
+   * does not */
+  double q[6] = {0, 0, 0, 1, 0, -1};
+  disc_rel ss[3] = {rel(1, b1, 3), rel(2, q, 6), rel(1, b3, 3)};
+  int order[3] = {0, 2, 1};
+  m = cleanse_svd(ss, 3, 1, 1, order);
+  printf("SVD rank reduction: %d of 3 marked\n", m);
+  CHECK(m == 1 && ss[1].status == DISC_ST_REDUNDANT);
+  CHECK(ss[0].status == DISC_ST_OK && ss[2].status == DISC_ST_OK);
+}
+
+int main(void) {
+  test_monos();
+  test_svd();
+  test_pso();
+  test_types_consts();
+  test_cleanse();
+  return CHECK_DONE();
+}
