@@ -281,5 +281,10 @@ MR_INTERNAL int rt_render_jsonl(const uint8_t *buf, size_t len, void *file, char
                                 size_t errlen);
 MR_INTERNAL int rt_render_summary(const uint8_t *buf, size_t len, void *file, char *err,
                                   size_t errlen);
+typedef int (*rt_render_fn)(const uint8_t *buf, size_t len, void *file, char *err,
+                            size_t errlen);
+/* Load the trace at path and render it into file (a FILE *, MR_EINVAL when NULL). */
+MR_INTERNAL int rt_render_path(const char *path, void *file, rt_render_fn render, char *err,
+                               size_t errlen);
 
 #endif /* MR_RT_INT_H */

@@ -309,15 +309,5 @@ int rt_render_jsonl(const uint8_t *buf, size_t len, void *file, char *err, size_
  * MR_OK (a cut trace is reported in err), MR_ECORRUPT after writing everything before the
  * bad record, MR_EIO when the trace cannot be read or the output written, MR_EINVAL. */
 int mr_trace_write_jsonl(const char *path, void *file /* FILE* */, char *err, size_t errlen) {
-  if (!file) {
-    rt_errf(err, errlen, "no output file");
-    return MR_EINVAL;
-  }
-  uint8_t *buf;
-  size_t len;
-  int rc = rt_load(path, &buf, &len, err, errlen);
-  if (rc != MR_OK) return rc;
-  rc = rt_render_jsonl(buf, len, file, err, errlen);
-  free(buf);
-  return rc;
+  return rt_render_path(path, file, rt_render_jsonl, err, errlen);
 }

@@ -150,6 +150,23 @@ int rt_scan(const uint8_t *buf, size_t len, rt_rec_fn fn, void *ud, char *err, s
   return MR_OK;
 }
 
+/* See rt_int.h: the shared body of the public renderers. */
+int rt_render_path(const char *path, void *file, rt_render_fn render, char *err,
+                   size_t errlen) {
+  if (!file) {
+    rt_errf(err, errlen, "no output file");
+    return MR_EINVAL;
+  }
+  uint8_t *buf;
+  size_t len;
+  int rc = rt_load(path, &buf, &len, err, errlen);
+  if (rc != MR_OK)
+    return rc;
+  rc = render(buf, len, file, err, errlen);
+  free(buf);
+  return rc;
+}
+
 /* Read the whole file at path into a malloc'd buffer (*buf, freed by the caller; NULL
  * for an empty file). MR_OK, MR_EIO (message in err) or MR_ENOMEM. */
 int rt_load(const char *path, uint8_t **buf /* OUT */, size_t *len /* OUT */, char *err,

@@ -193,15 +193,5 @@ int rt_render_summary(const uint8_t *buf, size_t len, void *file, char *err, siz
  * its calls, mined constants, blocks and edges reached and source lines reached. Same
  * return codes as mr_trace_write_jsonl(). */
 int mr_trace_write_summary(const char *path, void *file /* FILE* */, char *err, size_t errlen) {
-  if (!file) {
-    rt_errf(err, errlen, "no output file");
-    return MR_EINVAL;
-  }
-  uint8_t *buf;
-  size_t len;
-  int rc = rt_load(path, &buf, &len, err, errlen);
-  if (rc != MR_OK) return rc;
-  rc = rt_render_summary(buf, len, file, err, errlen);
-  free(buf);
-  return rc;
+  return rt_render_path(path, file, rt_render_summary, err, errlen);
 }
