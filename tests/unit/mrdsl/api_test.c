@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * api_test.c - the API later engines use: building files from a subject and relation
  * texts (discovery), metadata that survives rewriting, removing relations (cleansing),
- * printing one relation, atomic writes, loading from a path, argument checks.
+ * printing one relation, atomic writes, loading from a path, argument checks, emitted C
+ * that stays whole whatever the length of the names it carries.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +120,28 @@ static void test_args(void) {
   mrdsl_work_free(NULL);
 }
 
+/* Regression: a long source path (CI checkouts) once cut a formatted block at 1 KB. */
+static void test_emit_long_names(void) {
+  const char *t = "mrdsl 1; subject f(double x) -> double y; relation r { x2 = x1; check y2 == y1; }";
+  mrdsl_file *f;
+  CHECK(mrdsl_parse(ctx, "e.mr", t, strlen(t), &f) == MR_OK && mrdsl_check(ctx, f) == MR_OK);
+  static char src[5000];
+  memset(src, 'd', sizeof src - 1);
+  mrdsl_emit_opts o = {NULL, src};
+  const char *c;
+  size_t n;
+  CHECK(mrdsl_emit_c(ctx, f, &o, &c, &n) == MR_OK);
+  CHECK(strlen(c) == n);
+  const char *tail = "#endif /* F_MR_H */\n";
+  CHECK(n > strlen(tail) && !strcmp(c + n - strlen(tail), tail));
+  size_t copies = 0;
+  for (const char *p = c; (p = strstr(p, src)) != NULL; p += sizeof src - 1) copies++;
+  CHECK(copies >= 2); /* the comment and the report name, both whole */
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_emit_long_names();
   test_build_file();
   test_write();
   test_args();
