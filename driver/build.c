@@ -168,6 +168,8 @@ static int link_harness(build_ctx *c, const char *exe) {
   drv_list_push(&a, tmp);
   for (size_t i = 0; i < c->objs.n; i++)
     drv_list_push(&a, c->objs.v[i]);
+  if (c->o->fuzz_build && c->o->falsify_build) /* pull disc_fuzz.o out of the archive */
+    drv_list_push(&a, "-Wl,--undefined=disc_fuzz_init");
   drv_list_push(&a, c->t.lib_eng);
   drv_list_push(&a, c->t.lib_dsl);
   drv_list_push(&a, c->t.lib_rt);
@@ -320,7 +322,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
   c.dir = req->opts->output ? drv_strdup(req->opts->output)
                             : drv_fmt(".mrfuzz/%s", req->function);
   if (req->opts->fuzz_build) { /* its own directory and stamp: the default harness stays as it is */
-    char *fz = drv_fmt("%s/fuzz%s", c.dir, req->opts->sanitize ? "-san" : "");
+    char *fz = drv_fmt("%s/%s%s", c.dir, req->opts->falsify_build ? "falsify" : "fuzz",
+                       req->opts->sanitize ? "-san" : "");
     free(c.dir);
     c.dir = fz;
   }
@@ -339,6 +342,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
   uint64_t key = drv_stamp_key(req, &c.t, c.opt);
   if (req->opts->fuzz_build)
     key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
+  if (req->opts->falsify_build)
+    key = drv_fnv_str(key, "falsify");
   if (req->opts->mutants_build)
     key = drv_fnv_str(key, "mutants");
   res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);

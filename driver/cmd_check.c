@@ -72,6 +72,8 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK)
+    rc = drv_adeq_check_validate(&r->o); /* --until-adequate (cmd_adequacy.c) */
+  if (rc == DRV_EXIT_OK)
     rc = drv_split_target(r->o.pos.v[0], &r->file, &r->function);
   if (rc == DRV_EXIT_OK && access(r->o.mr, R_OK) != 0) {
     drv_error("%s: %s", r->o.mr, strerror(errno));
@@ -130,6 +132,7 @@ static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
     drv_list_push(l, "--stats");
     drv_list_push(l, stats);
   }
+  drv_adeq_check_opts(&r->o, stats, l); /* --until-adequate (cmd_adequacy.c) */
 }
 
 static int build(chk_run *r, bool fuzz, drv_build_res *res) {
@@ -324,6 +327,7 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
   for (size_t i = 0; i < a.nrels; i++)
     printf("  %-28s checked %llu, skipped %llu, violated %llu\n", a.rels[i].name, a.rels[i].checked,
            a.rels[i].skipped, a.rels[i].violated);
+  drv_adeq_check_summary(stats);
   drv_list arts = {0}, owned = {0};
   list_artifacts(prefix, before, &arts, &owned);
   for (size_t i = 0; i < arts.n; i++) {
@@ -441,7 +445,8 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
     drv_list_push(&a, r->lf_argv[i]);
     dirs |= r->lf_argv[i][0] != '-';
   }
-  if (!lf_flag(r, "dict") && access(dict, R_OK) == 0)
+  struct stat dst; /* libFuzzer refuses an empty dictionary (small domains have none) */
+  if (!lf_flag(r, "dict") && stat(dict, &dst) == 0 && dst.st_size > 0)
     drv_list_push(&a, dflag);
   if (seed && !lf_flag(r, "seed"))
     drv_list_push(&a, seed);
@@ -501,8 +506,18 @@ int drv_cmd_check(int argc, char **argv) {
   }
   bool fuzz = !strcmp(engine, "libfuzzer");
   drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK && r.o.order && strcmp(r.o.order, "prioritized")) {
+    drv_error("--order %s: the only order is 'prioritized'", r.o.order);
+    rc = DRV_EXIT_USAGE;
+  }
   if (rc == DRV_EXIT_OK)
     rc = build(&r, fuzz, &b);
+  if (rc == DRV_EXIT_OK && r.o.order) { /* the corpus in prioritized order first (cmd_prioritize.c) */
+    char *corpus = r.o.corpus ? drv_strdup(r.o.corpus)
+                              : drv_fmt("%s%s/corpus", b.dir, fuzz ? "/.." : "");
+    rc = drv_prio_check_first(&r.o, r.file, r.function, r.mr, corpus);
+    free(corpus);
+  }
   if (rc == DRV_EXIT_OK) {
     char *base = drv_fmt("%s%s", b.dir, fuzz ? "/.." : "");
     char *stats = fresh_stats(base);

@@ -4,7 +4,10 @@
  * flags.def), then runs `harness discover ...` (rt/engine/discover.c) as a child with a
  * wall-clock limit, so a crashing or hanging target never takes mrfuzz down. Discovery's
  * own options are forwarded unchanged; -o names the .mr file (the build directory is
- * --build-dir, default .mrfuzz/FUNCTION).
+ * --build-dir, default .mrfuzz/FUNCTION). Unless --fuzz-falsify is 0, the libFuzzer variant
+ * (DIR/falsify/harness: `mrfuzz check`'s plus disc_fuzz.o) is built too and handed to discovery
+ * for its falsification stage (rt/engine/disc_fuzz*.c); when it does not build, the stage
+ * is skipped with a warning.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +25,9 @@ static const struct {
     {"--jobs", true},      {"--paper", false},  {"--runs", true},      {"--iters", true},
     {"--particles", true}, {"--inputs", true},  {"--filter", true},    {"--falsify", true},
     {"--min-gain", true},  {"--call-timeout", true}, {"-q", false},    {"--quiet", false},
+    /* --engine genmorph (rt/engine/gm_*.c) and its options */
+    {"--engine", true},    {"--templates", true}, {"--population", true}, {"--generations", true},
+    {"--max-exec", true},  {"--validate", true}, {"--corpus", true},   {"--len", true},
 };
 
 static const char disc_help[] =
@@ -42,8 +48,15 @@ static const char disc_help[] =
     "  --falsify N         local-search evaluations per candidate (default 600)\n"
     "  --min-gain G        inequalities must exclude this share of the range-implied interval (0.1)\n"
     "  --call-timeout S    a call without progress for S seconds is a hang (default 2)\n"
+    "  --fuzz-falsify S    libFuzzer tries to break the surviving candidates for S seconds in\n"
+    "                      total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  -q                  no progress lines\n"
     "  --timeout SECONDS   kill discovery after SECONDS (default 3600; 0: none)\n"
+    "  --engine E          automr (default): polynomial relations of numeric functions;\n"
+    "                      genmorph: template transformations + evolved output relations, any\n"
+    "                      types (mutation build; --templates N --inputs N --population N\n"
+    "                      --generations N --max-exec N --validate N --corpus DIR --len LO:HI;\n"
+    "                      docs/discover.md, \"GenMorph engine\")\n"
     "  --build-dir DIR     build directory (default .mrfuzz/FUNCTION)\n"
     "build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v).\n";
 
@@ -56,10 +69,11 @@ static int fwd_index(const char *a) {
 /* `mrfuzz discover`: see disc_help. */
 int drv_cmd_discover(int argc, char **argv) {
   const char **bargv = drv_alloc((size_t)(argc + 4) * sizeof *bargv);
-  const char **hargv = drv_alloc((size_t)(2 * argc + 8) * sizeof *hargv);
+  const char **hargv = drv_alloc((size_t)(2 * argc + 12) * sizeof *hargv);
   int nb = 0, nh = 2;
-  const char *out = NULL, *timeout = "3600";
+  const char *out = NULL, *timeout = "3600", *fuzz_secs = "5";
   bargv[nb++] = argv[0];
+  bool genmorph = false, corpus = false; /* GenMorph runs in the mutation build */
   int rc = DRV_EXIT_OK;
   for (int i = 1; i < argc && rc == DRV_EXIT_OK; i++) {
     const char *a = argv[i];
@@ -70,7 +84,9 @@ int drv_cmd_discover(int argc, char **argv) {
       free(hargv);
       return DRV_EXIT_OK;
     }
-    bool needs = k >= 0 ? fwd[k].value : !strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--build-dir");
+    bool needs = k >= 0 ? fwd[k].value
+                        : !strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--build-dir") ||
+                              !strcmp(a, "--fuzz-falsify");
     if ((k >= 0 || needs) && needs && i + 1 >= argc) {
       drv_error("discover: missing value for %s", a);
       rc = DRV_EXIT_USAGE;
@@ -78,11 +94,15 @@ int drv_cmd_discover(int argc, char **argv) {
     }
     if (k >= 0) {
       hargv[nh++] = a;
+      genmorph |= !strcmp(a, "--engine") && !strcmp(argv[i + 1], "genmorph");
+      corpus |= !strcmp(a, "--corpus");
       if (fwd[k].value) hargv[nh++] = argv[++i];
     } else if (!strcmp(a, "-o")) {
       out = argv[++i];
     } else if (!strcmp(a, "--timeout")) {
       timeout = argv[++i];
+    } else if (!strcmp(a, "--fuzz-falsify")) {
+      fuzz_secs = argv[++i];
     } else if (!strcmp(a, "--build-dir")) {
       bargv[nb++] = "--output";
       bargv[nb++] = argv[++i];
@@ -103,21 +123,49 @@ int drv_cmd_discover(int argc, char **argv) {
     drv_error("--timeout: expected a number of seconds >= 0, got '%s'", timeout);
     rc = DRV_EXIT_USAGE;
   }
+  double fsecs = strtod(fuzz_secs, &end);
+  if (rc == DRV_EXIT_OK && (end == fuzz_secs || *end || !(fsecs >= 0 && fsecs <= 86400))) {
+    drv_error("--fuzz-falsify: expected a number of seconds in [0, 86400], got '%s'", fuzz_secs);
+    rc = DRV_EXIT_USAGE;
+  }
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
   if (rc == DRV_EXIT_OK) {
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
-    drv_build_res res;
+    drv_build_res res, fres = {0};
+    o.mutants_build = genmorph;
     rc = drv_build(&req, &res);
     fflush(stdout);
+    char *cdir = genmorph && !corpus && rc == DRV_EXIT_OK ? drv_fmt("%s/../corpus", res.dir) : NULL;
+    if (cdir) { /* the corpus `mrfuzz check` grows: coverage-diverse source inputs */
+      hargv[nh++] = "--corpus";
+      hargv[nh++] = cdir;
+    }
+    if (rc == DRV_EXIT_OK && fsecs > 0) { /* the fuzz variant, for the falsification stage */
+      o.fuzz_build = o.falsify_build = true;
+      o.mutants_build = false; /* relations are falsified on the original */
+      if (drv_build(&req, &fres) != DRV_EXIT_OK) {
+        drv_warn("the libFuzzer variant of %s did not build: no libFuzzer falsification", function);
+        drv_build_res_fini(&fres);
+      }
+      o.fuzz_build = o.falsify_build = false;
+      o.mutants_build = genmorph;
+      fflush(stdout);
+    }
     if (rc == DRV_EXIT_OK) {
       char *def = drv_fmt("%s.mr", function);
       hargv[0] = res.harness;
       hargv[1] = "discover";
       hargv[nh++] = "-o";
       hargv[nh++] = out ? out : def;
+      if (fres.harness) {
+        hargv[nh++] = "--fuzz-harness";
+        hargv[nh++] = fres.harness;
+        hargv[nh++] = "--fuzz-falsify";
+        hargv[nh++] = fuzz_secs;
+      }
       hargv[nh] = NULL;
       int status;
       bool timed_out = false;
@@ -137,7 +185,9 @@ int drv_cmd_discover(int argc, char **argv) {
       }
       free(def);
     }
+    drv_build_res_fini(&fres);
     drv_build_res_fini(&res);
+    free(cdir);
   }
   free(file);
   drv_opts_fini(&o);

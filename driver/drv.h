@@ -75,6 +75,10 @@ enum {
   DRV_CMD_MUTANTS = 1 << 11, /* mutants (cmd_mutants.c) */
   DRV_CMD_SCORE = 1 << 12,   /* score (cmd_score.c) */
   DRV_CMD_MUTATION = DRV_CMD_MUTANTS | DRV_CMD_SCORE,
+  DRV_CMD_ADEQUACY = 1 << 20, /* adequacy, report (cmd_adequacy.c) */
+  DRV_CMD_CORPUS = 1 << 21,   /* corpus (cmd_prioritize.c) */
+  DRV_CMD_PRIO = 1 << 22,     /* prioritize (cmd_prioritize.c) */
+  DRV_CMD_INPUTS = DRV_CMD_CORPUS | DRV_CMD_PRIO,
 };
 
 #define DRV_FIELD_BOOL(id) bool id;
@@ -223,5 +227,67 @@ int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
 int drv_cmd_discover(int argc, char **argv); /* cmd_discover.c */
+int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
+int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
+int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
+/* check --order prioritized (cmd_prioritize.c): the relations on the corpus in
+ * prioritized order, in the ordinary harness, before fuzzing. DRV_EXIT_* */
+int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,
+                         const char *mr, const char *corpus);
+int drv_cmd_adequacy(int argc, char **argv); /* cmd_adequacy.c */
+int drv_cmd_report(int argc, char **argv);   /* cmd_adequacy.c */
+/* check --until-adequate (cmd_adequacy.c): the harness options for adequacy tracking into
+ * l (stats NULL: none; inputs that raise adequacy go to --corpus, else stats/../corpus), and the
+ * adequacy lines of the summary from stats/adeq-* (nothing when tracking was off). */
+int drv_adeq_check_validate(const drv_opts *o); /* the values: DRV_EXIT_OK or USAGE (printed) */
+void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l);
+void drv_adeq_check_summary(const char *stats);
+/* The state of one adequacy measurement ("mrfuzz-adequacy 1", docs/inputs.md), merged
+ * over processes: best per requirement is the max, relation counts add up. */
+typedef struct drv_adeq_req {
+  unsigned idx, line, line2;   /* block or edge counter; source line(s), 0 unknown */
+  int best;                    /* relations of the best input satisfying it, -1 none */
+} drv_adeq_req;
+typedef struct drv_adeq_rel {
+  char name[128];
+  unsigned long long checked, skipped, violated;
+} drv_adeq_rel;
+typedef struct drv_adeq_pt {
+  double secs;
+  unsigned long long inputs, sum;
+} drv_adeq_pt;
+typedef struct drv_adeq {
+  unsigned k;
+  bool branch;                 /* criterion: branches (edges), else statements */
+  char subject[128];
+  unsigned long long inputs, sum, den;
+  double seconds;
+  drv_adeq_rel *rels;          /* owned [nrels] */
+  size_t nrels;
+  drv_adeq_req *reqs;          /* owned [nreqs] */
+  size_t nreqs;
+  drv_adeq_pt *pts;            /* owned [npts], by time */
+  size_t npts;
+  size_t nfiles;               /* files merged */
+} drv_adeq;
+/* Merge the state in text (NUL-terminated) / the file at path into a (adeq_data.c).
+ * false when it is not an adequacy state. */
+bool drv_adeq_parse(drv_adeq *a, const char *text);
+bool drv_adeq_load(drv_adeq *a, const char *path);
+void drv_adeq_fini(drv_adeq *a);
+/* One row of `mrfuzz prioritize --apfd`'s table: APFD and % of faults found after
+ * 10%, ..., 100% of the tests. */
+typedef struct drv_fdr {
+  char label[64];
+  double apfd, pct[10];
+} drv_fdr;
+/* The rows of prioritize's APFD table in text (lines "  LABEL APFD P10 ... P100"), at
+ * most max, into rows; returns their number (adeq_data.c). */
+size_t drv_fdr_parse(const char *text, drv_fdr *rows, size_t max);
+/* Write the HTML report (report_html.c) of a (replayed corpus), run (a check run's
+ * tracking, may be NULL or empty), fdr[nfdr] (may be 0: not measured) and the target's
+ * source file src. */
+void drv_report_html(drv_buf *out, const drv_adeq *a, const drv_adeq *run, const drv_fdr *fdr,
+                     size_t nfdr, const char *target, const char *mr, const char *src_path);
 
 #endif /* MR_DRV_H */

@@ -181,8 +181,12 @@ static int build_transform(mrdsl_work *w, const eval_tnode *t, const mrdsl_exec 
   eval_val v = {0};
   if (t->code != UINT32_MAX && build_scalar(w, t->code, x, &v) != MRDSL_PASS) return MRDSL_SKIP;
   size_t n = a.n;
-  if (t->op == MRDSL_BI_APPEND) n = a.n + 1;
+  if (t->op == MRDSL_BI_APPEND || t->op == MRDSL_BI_PREPEND) n = a.n + 1;
   if (t->op == MRDSL_BI_CONCAT) n = a.n + b.n;
+  if (t->op == MRDSL_BI_TRUNCATE) {
+    if (v.i < 0) return MRDSL_SKIP;
+    if ((uint64_t)v.i < a.n) n = (size_t)v.i;
+  }
   if (t->op == MRDSL_BI_REMOVE) {
     if (v.i < 0) v.i += (int64_t)a.n;
     if (v.i < 0 || (uint64_t)v.i >= a.n) return MRDSL_SKIP;
@@ -205,8 +209,9 @@ static int build_transform(mrdsl_work *w, const eval_tnode *t, const mrdsl_exec 
       case MRDSL_BI_CONCAT:
         if (i >= a.n) s = &b, src = i - a.n;
         break;
+      case MRDSL_BI_PREPEND: src = i - 1; break;
     }
-    bool tail_value = t->op == MRDSL_BI_APPEND && i == a.n;
+    bool tail_value = (t->op == MRDSL_BI_APPEND && i == a.n) || (t->op == MRDSL_BI_PREPEND && i == 0);
     if (fl) {
       double e = tail_value ? v.f : eval_elem_f(s->kind, s->p, src);
       if (t->op == MRDSL_BI_SCALE) e *= v.f;
@@ -289,18 +294,24 @@ static int build_store_seq(mrdsl_work *w, int p, const build_seq *s, uint64_t *s
   return MRDSL_PASS;
 }
 
+/* An array or string parameter: out of line, so the scalar path stays short. */
+static MR_NOINLINE int build_seq_param(mrdsl_work *w, int k, int p, const eval_def *d,
+                                       const mrdsl_exec *x, const mrdsl_build_opts *o,
+                                       uint64_t *slots, size_t *len) {
+  build_seq s;
+  int rc = build_seq_eval(w, d->tree, x, o, &s);
+  if (rc != MRDSL_PASS) return rc;
+  return build_store_seq(w, p, &s, slots, &w->pbufs[(size_t)k * w->p->nparams + p], o, len);
+}
+
 static int build_param(mrdsl_work *w, int k, int p, const mrdsl_exec *x,
                        const mrdsl_build_opts *o, uint64_t *slots, size_t *len) {
   const eval_def *d = &w->p->defs[(size_t)k * (size_t)w->p->nparams + (size_t)p];
   const ast_param *pa = &w->p->subj->params[p];
-  if (d->how == 3) {
-    build_seq s;
-    int rc = build_seq_eval(w, d->tree, x, o, &s);
-    if (rc != MRDSL_PASS) return rc;
-    return build_store_seq(w, p, &s, slots, &w->pbufs[(size_t)k * w->p->nparams + p], o, len);
-  }
+  if (d->how == 3) return build_seq_param(w, k, p, d, x, o, slots, len);
   eval_val v;
-  if (build_scalar(w, d->code, x, &v) != MRDSL_PASS) return MRDSL_SKIP;
+  if (d->poly != UINT32_MAX) v.f = eval_poly_run(&w->p->polys[d->poly], x);
+  else if (build_scalar(w, d->code, x, &v) != MRDSL_PASS) return MRDSL_SKIP;
   uint64_t r = 0;
   if (d->how == 2) {
     if (!o || !o->rng) return MR_EINVAL;
@@ -329,22 +340,26 @@ int mrdsl_build(mrdsl_work *w, int k, const mrdsl_exec *execs, const mrdsl_build
   if (!w || !execs || !slots || k < 2 || k > w->p->h) return MR_EINVAL;
   int np = w->p->nparams;
   uint64_t *s = w->slots + (size_t)k * (size_t)np;
+  const eval_def *defs = w->p->defs + (size_t)k * (size_t)np;
   size_t lens[MRDSL_MAX_PARAMS];
+  bool seqs = false;
   memset(s, 0, sizeof *s * (size_t)np);
   for (int p = 0; p < np; p++) {
-    if (w->p->defs[(size_t)k * np + p].how == 0) continue;
+    if (defs[p].how == 0) continue;
+    seqs |= defs[p].how == 3;
     int rc = build_param(w, k, p, execs, opts, s, &lens[p]);
+    if (rc == MRDSL_PASS) continue;
     if (rc == MR_ENOMEM) return arena_err(w->ctx, MR_ENOMEM, "out of memory");
     if (rc == MR_EINVAL)
       return arena_err(w->ctx, MR_EINVAL, "mrdsl_build: the relation needs a random number "
                        "generator (inequality or shuffle)");
-    if (rc != MRDSL_PASS) return rc;
+    return rc;
   }
   /* Arrays sharing one length parameter must come out equally long. */
   const ast_subject *sj = w->p->subj;
-  for (int p = 0; p < np; p++) {
+  for (int p = 0; seqs && p < np; p++) {
     const ast_param *pa = &sj->params[p];
-    if (w->p->defs[(size_t)k * np + p].how == 3 && pa->len_index >= 0 && !(pa->flags & MR_PF_OUT) &&
+    if (defs[p].how == 3 && pa->len_index >= 0 && !(pa->flags & MR_PF_OUT) &&
         s[pa->len_index] != (uint64_t)lens[p])
       return MRDSL_SKIP;
   }

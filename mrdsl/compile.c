@@ -287,27 +287,36 @@ static bool cg_poly_slots(cg_state *C, const cg_poly_acc *acc, eval_poly *P) {
   return true;
 }
 
-/* Emit e as one EVAL_POLY when it is a sum of products with at least two factors. */
-static bool cg_try_poly(cg_state *C, const ast_expr *e) {
+/* e as one polynomial (at least min leaves) appended to the program's: its index, or
+ * UINT32_MAX when e has another shape or on error (C->rc). */
+static uint32_t cg_poly(cg_state *C, const ast_expr *e, size_t min) {
   size_t n = 0;
-  if (e->ty != MRDSL_T_FLOAT || e->kind != MRDSL_E_BINARY ||
-      (e->op != MRDSL_TOK_PLUS && e->op != MRDSL_TOK_MINUS && e->op != MRDSL_TOK_STAR) ||
-      !cg_poly_terms(C, e, NULL, &n, false) || n < 2)
-    return false;
+  if (e->ty != MRDSL_T_FLOAT || !cg_poly_terms(C, e, NULL, &n, false) || n < min)
+    return UINT32_MAX;
   cg_poly_acc acc;
   memset(&acc, 0, sizeof acc);
   n = 0;
-  if (!cg_poly_terms(C, e, &acc, &n, false)) return C->rc == MR_OK ? false : true;
   eval_poly P;
   memset(&P, 0, sizeof P);
-  if (!cg_poly_slots(C, &acc, &P)) return C->rc != MR_OK;
+  if (!cg_poly_terms(C, e, &acc, &n, false) || !cg_poly_slots(C, &acc, &P)) return UINT32_MAX;
+  P.single = n == 1;
   mrdsl_prog *p = C->p;
   if (arena_grow(C->ctx, (void **)&p->polys, &C->cappolys, p->npolys, sizeof *p->polys)) {
     C->rc = MR_ENOMEM;
-    return true;
+    return UINT32_MAX;
   }
   p->polys[p->npolys] = P;
-  cg_emit(C, EVAL_POLY, 0, 0, p->npolys++);
+  return p->npolys++;
+}
+
+/* Emit e as one EVAL_POLY when it is a sum of products with at least two factors. */
+static bool cg_try_poly(cg_state *C, const ast_expr *e) {
+  if (e->kind != MRDSL_E_BINARY ||
+      (e->op != MRDSL_TOK_PLUS && e->op != MRDSL_TOK_MINUS && e->op != MRDSL_TOK_STAR))
+    return false;
+  uint32_t i = cg_poly(C, e, 2);
+  if (i == UINT32_MAX) return C->rc != MR_OK;
+  cg_emit(C, EVAL_POLY, 0, 0, i);
   return true;
 }
 
@@ -502,7 +511,8 @@ static eval_tnode *cg_tnode(cg_state *C, const ast_expr *e) {
     t->b = cg_tnode(C, e->u.call.args[1]);
   } else if (e->nargs == 2) {
     t->code = C->p->ncode;
-    cg_num(C, e->u.call.args[1], e->ty == MRDSL_T_FARR && e->op != MRDSL_BI_REMOVE);
+    cg_num(C, e->u.call.args[1], e->ty == MRDSL_T_FARR && e->op != MRDSL_BI_REMOVE &&
+                                      e->op != MRDSL_BI_TRUNCATE);
     cg_emit(C, EVAL_END, 0, 0, 0);
   }
   t->buf = C->p->nbufs++;
@@ -527,10 +537,33 @@ static void cg_defs(cg_state *C, const mrdsl_rel *r) {
         ed->how = d->s->op == MRDSL_TOK_ASSIGN ? 1 : 2;
         ed->op = d->s->op;
         ed->code = p->ncode;
+        ed->poly = pa->ty == MRDSL_T_FLOAT ? cg_poly(C, d->s->e, 1) : UINT32_MAX;
         cg_num(C, d->s->e, pa->ty == MRDSL_T_FLOAT);
         cg_emit(C, EVAL_END, 0, 0, 0);
       }
     }
+}
+
+/* The common check approx(A, B) on doubles, A and B variables, products or sums of
+ * products (B possibly a constant), runs as polynomials without the interpreter: the
+ * same values, and neither side can skip. */
+static void cg_fast_check(cg_state *C, const mrdsl_rel *r, int nj) {
+  mrdsl_prog *p = C->p;
+  p->fast_a = p->fast_b = UINT32_MAX;
+  const ast_expr *e = NULL;
+  for (size_t i = 0; i < r->nstmts; i++)
+    if (r->stmts[i]->kind == MRDSL_S_CHECK) e = r->stmts[i]->e;
+  if (C->rc || nj || !e || e->kind != MRDSL_E_CALL || e->op != MRDSL_BI_APPROX ||
+      MRDSL_T_IS_SEQ(e->u.call.args[0]->ty))
+    return;
+  const ast_expr *a = e->u.call.args[0], *b = e->u.call.args[1];
+  if (b->kind == MRDSL_E_INT || b->kind == MRDSL_E_FLOAT || b->kind == MRDSL_E_CONST)
+    p->fast_rhs = cg_const_value(b);
+  else if ((p->fast_b = cg_poly(C, b, 1)) == UINT32_MAX)
+    return;
+  p->fast_a = cg_poly(C, a, 1);
+  p->fast_abs = e->u.call.abs;
+  p->fast_rel = e->u.call.rel;
 }
 
 /* Compile r once; the program is cached on the relation (see mrdsl.h). */
@@ -580,16 +613,7 @@ int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **out) {
   if (!C.rc)
     for (int i = 0; i < nj; i++) p->code[jumps[i]].c = p->ncode;
   cg_emit(&C, EVAL_END, 0, 0, 0);
-  /* The shape discovery writes, approx(polynomial, constant), skips the interpreter. */
-  p->fast_poly = UINT32_MAX;
-  const eval_ins *c = C.rc ? NULL : p->code + p->check_pc;
-  if (c && p->ncode - p->check_pc == 4 && c[0].op == EVAL_POLY && c[1].op == EVAL_PUSH &&
-      c[2].op == EVAL_APPROX && c[3].op == EVAL_END) {
-    p->fast_poly = c[0].c;
-    p->fast_rhs = p->k[c[1].c].f;
-    p->fast_abs = p->k[c[2].c].f;
-    p->fast_rel = p->k[c[2].c + 1].f;
-  }
+  cg_fast_check(&C, r, nj);
   cg_defs(&C, r);
   if (C.rc == MR_EINVAL && nj >= 64)
     return arena_err(ctx, MR_EINVAL, "relation '%s' has more than 64 checks", r->name);

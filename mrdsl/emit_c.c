@@ -471,6 +471,8 @@ static int ec_tr_op(int bi) {
     case MRDSL_BI_SCALE: return 5;
     case MRDSL_BI_SHIFT: return 6;
     case MRDSL_BI_CONCAT: return 7;
+    case MRDSL_BI_PREPEND: return 8;
+    case MRDSL_BI_TRUNCATE: return 9;
     default: return 0;
   }
 }
@@ -489,7 +491,8 @@ static unsigned ec_tree(ec_state *C, const ast_expr *e) {
   unsigned v = C->ntemp++;
   ec_line(C, "mrx_val t%u = {0};", v);
   if (e->op != MRDSL_BI_CONCAT && e->nargs == 2) {
-    ec_val x = ec_num(C, e->u.call.args[1], e->ty == MRDSL_T_FARR && e->op != MRDSL_BI_REMOVE);
+    ec_val x = ec_num(C, e->u.call.args[1], e->ty == MRDSL_T_FARR && e->op != MRDSL_BI_REMOVE &&
+                                               e->op != MRDSL_BI_TRUNCATE);
     ec_line(C, "t%u.%c = t%u;", v, x.fl ? 'f' : 'i', x.t);
   }
   unsigned out = C->ntemp++;

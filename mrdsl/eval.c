@@ -152,7 +152,7 @@ static int64_t eval_pow_i(int64_t x, uint32_t k) {
 }
 
 /* See eval_poly in mrdsl_int.h. */
-static double eval_poly_run(const eval_poly *P, const mrdsl_exec *x) {
+double eval_poly_run(const eval_poly *P, const mrdsl_exec *x) {
   double v[EVAL_POLY_VALS];
   for (uint32_t i = 0; i < P->nk; i++) v[i] = P->k[i];
   for (uint32_t i = 0; i < P->nloads; i++) {
@@ -165,6 +165,7 @@ static double eval_poly_run(const eval_poly *P, const mrdsl_exec *x) {
     v[o->dst] = o->neg ? -v[o->a] : v[o->a] * v[o->b];
   }
   const uint8_t *f = P->fac;
+  if (P->single) return v[f[0]]; /* x2 = x1 keeps x1's bits (a signalling NaN too) */
   double acc = v[f[0]] * v[f[1]] * v[f[2]] * v[f[3]];
   for (uint32_t t = 1; t < P->nterms; t++) {
     f += 4;
@@ -421,10 +422,11 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
 
 /* Evaluate the output relation (see mrdsl.h). */
 int mrdsl_eval(const mrdsl_prog *p, const mrdsl_exec *execs, mrdsl_result *res) {
-  if (p->fast_poly != UINT32_MAX) {
+  if (p->fast_a != UINT32_MAX) {
     double d, tol;
-    bool ok = eval_approx(eval_poly_run(&p->polys[p->fast_poly], execs), p->fast_rhs,
-                          p->fast_abs, p->fast_rel, &d, &tol);
+    double b = p->fast_b == UINT32_MAX ? p->fast_rhs : eval_poly_run(&p->polys[p->fast_b], execs);
+    bool ok = eval_approx(eval_poly_run(&p->polys[p->fast_a], execs), b, p->fast_abs,
+                          p->fast_rel, &d, &tol);
     if (res) res->residual = d, res->tolerance = tol;
     return ok ? MRDSL_PASS : MRDSL_FAIL;
   }

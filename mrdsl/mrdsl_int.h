@@ -17,7 +17,9 @@
 #if defined(__GNUC__)
 #define MR_INTERNAL __attribute__((visibility("hidden")))
 #define MR_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define MR_NOINLINE __attribute__((noinline))
 #else
+#define MR_NOINLINE
 #define MR_INTERNAL
 #define MR_PRINTF(a, b)
 #endif
@@ -126,7 +128,7 @@ enum {
   X(ISNAN, "isnan", 1, 1) X(ISINF, "isinf", 1, 1) X(ISFINITE, "isfinite", 1, 1) \
   X(REVERSE, "reverse", 1, 1) X(SHUFFLE, "shuffle", 1, 1) X(REMOVE, "remove", 2, 2) \
   X(APPEND, "append", 2, 2) X(SCALE, "scale", 2, 2) X(SHIFT, "shift", 2, 2)     \
-  X(CONCAT, "concat", 2, 2)
+  X(CONCAT, "concat", 2, 2) X(PREPEND, "prepend", 2, 2) X(TRUNCATE, "truncate", 2, 2)
 #define MRDSL_BI_ENUM(id, name, lo, hi) MRDSL_BI_##id,
 enum { MRDSL_BUILTINS(MRDSL_BI_ENUM) MRDSL_BI__COUNT };
 #undef MRDSL_BI_ENUM
@@ -357,6 +359,7 @@ typedef struct eval_poly {
   eval_pop *ops;          /* [nops], in dependency order (powers: x*x, then (x*x)*x) */
   uint8_t *fac;           /* [4 * nterms] factor indices, short terms padded with a 1.0 */
   double *sign;           /* [nterms] +1 or -1 (a - b is a + (-1 * b), exactly) */
+  bool single;            /* one term of one factor: that value, no padding products */
 } eval_poly;
 #define EVAL_POLY_VALS 256
 
@@ -379,6 +382,8 @@ typedef struct eval_def {
   uint8_t op;          /* inequality: MRDSL_TOK_GT/GE/LT/LE */
   uint8_t ty;          /* value type of the expression */
   uint32_t code;       /* scalar: start pc */
+  uint32_t poly;       /* scalar: the same value as one polynomial (no interpreter), or
+                        * UINT32_MAX */
   eval_tnode *tree;    /* sequence */
 } eval_def;
 
@@ -395,7 +400,8 @@ struct mrdsl_prog {
   uint32_t navars;
   eval_poly *polys;
   uint32_t npolys;
-  uint32_t fast_poly;  /* check is approx(POLY, constant): its poly, else UINT32_MAX */
+  uint32_t fast_a;     /* the check is approx(A, B) with A a polynomial: A, else UINT32_MAX */
+  uint32_t fast_b;     /* B's polynomial, or UINT32_MAX when B is the constant fast_rhs */
   double fast_rhs, fast_abs, fast_rel; /* that check's constant and tolerances */
   uint32_t guard_pc;   /* UINT32_MAX when no guard */
   uint32_t check_pc;
@@ -407,6 +413,8 @@ struct mrdsl_prog {
  * in *out) or MRDSL_SKIP. res (may be NULL) collects the residual. */
 MR_INTERNAL int eval_run(const mrdsl_prog *p, uint32_t pc, const mrdsl_exec *execs,
                          eval_val *out, mrdsl_result *res);
+/* The value of a polynomial over execs (see eval_poly): what its expression's code gives. */
+MR_INTERNAL double eval_poly_run(const eval_poly *P, const mrdsl_exec *x);
 /* Pointer and length of a sequence operand in execs; false when unavailable (SKIP). */
 MR_INTERNAL bool eval_seq_get(const eval_avar *v, const mrdsl_exec *x, const void **ptr,
                               size_t *n);

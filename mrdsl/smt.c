@@ -345,7 +345,7 @@ static Z3_ast smt_seq_call(smt_state *S, const ast_expr *e) {
     if (MRDSL_T_IS_SEQ(x->ty)) {
       args[i] = smt_expr(S, x);
       dom[i] = S->t_seq;
-    } else if (bi == MRDSL_BI_REMOVE || e->ty != MRDSL_T_FARR) {
+    } else if (bi == MRDSL_BI_REMOVE || bi == MRDSL_BI_TRUNCATE || e->ty != MRDSL_T_FARR) {
       args[i] = smt_expr(S, x); /* an index, or a value for an int array / string */
       dom[i] = smt_sort(S, MRDSL_T_INT);
     } else {

@@ -29,7 +29,7 @@ const char *ty_builtin_name(int bi) {
   return bi >= 0 && bi < MRDSL_BI__COUNT ? ty_builtins[bi].name : "?";
 }
 
-bool ty_is_transform(int bi) { return bi >= MRDSL_BI_REVERSE && bi <= MRDSL_BI_CONCAT; }
+bool ty_is_transform(int bi) { return bi >= MRDSL_BI_REVERSE && bi <= MRDSL_BI_TRUNCATE; }
 
 /* ============================== Subject ============================== */
 
@@ -291,13 +291,15 @@ static int ty_call_seq(ty_state *T, ast_expr *e, const int *t) {
     case MRDSL_BI_REVERSE:
     case MRDSL_BI_SHUFFLE: return t[0];
     case MRDSL_BI_REMOVE:
+    case MRDSL_BI_TRUNCATE:
       if (t[1] != MRDSL_T_INT) {
-        ty_err(T, e->line, e->col, "remove() takes an integer index, not %s", ty_name(t[1]));
+        ty_err(T, e->line, e->col, "%s() takes an integer %s, not %s", fn,
+               bi == MRDSL_BI_REMOVE ? "index" : "length", ty_name(t[1]));
         return MRDSL_T_ERR;
       }
       return t[0];
-    default: /* append scale shift */
-      if (bi != MRDSL_BI_APPEND && t[0] == MRDSL_T_STR) {
+    default: /* append prepend scale shift */
+      if (bi != MRDSL_BI_APPEND && bi != MRDSL_BI_PREPEND && t[0] == MRDSL_T_STR) {
         ty_err(T, e->line, e->col, "%s() needs an array, not a string", fn);
         return MRDSL_T_ERR;
       }

@@ -33,14 +33,6 @@ using namespace llvm;
 namespace mrpass {
 namespace {
 
-/// Where code that runs "at the end of BB" goes: before the terminator, or
-/// before a musttail call that must stay next to its ret.
-Instruction *blockEnd(BasicBlock &BB) {
-  if (CallInst *CI = BB.getTerminatingMustTailCall())
-    return CI;
-  return BB.getTerminator();
-}
-
 std::pair<uint32_t, uint32_t> firstLocation(const BasicBlock &BB) {
   for (const Instruction &I : BB) {
     // Markers move between -O levels (clang adds lifetime markers from -O1 on).
@@ -65,6 +57,12 @@ void bump(GlobalVariable *Counters, unsigned Idx, Instruction *Before) {
 }
 
 } // namespace
+
+Instruction *blockEnd(BasicBlock &BB) {
+  if (CallInst *CI = BB.getTerminatingMustTailCall())
+    return CI;
+  return BB.getTerminator();
+}
 
 Instruction *blockStart(BasicBlock &BB) {
   BasicBlock::iterator IP = BB.getFirstInsertionPt();

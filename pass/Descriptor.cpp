@@ -10,10 +10,13 @@
 //   __mr_desc.f: {abi, id, name, file, nparams, ret_kind, pad[3], params,
 //                 nconsts, nblocks, consts, block_counters, block_locs,
 //                 nedges, pad2, edge_counters, edges, nmutants, mutant_base,
-//                 mutants, flags, pad3}                          (120 bytes,
+//                 mutants, flags, pad3, nvalues, pad4, values,
+//                 value_cells}                                   (144 bytes,
 //                 x86_64)
 //   __mr_mutants.f: [{op, pad[3], block, line, col, orig, repl, desc}]
 //                 (mutation builds only, MR_MUTATE)
+//   __mr_values.f: [{kind, origin, pad[2], block, line, col}]   (value sites)
+//   __mr_value_cells.f: zeroed [{first, hits, varied, pad}]    (runtime-owned)
 //   mr.module_ctor -> __mr_module_init(MR_ABI_VERSION, __start_mr_sites,
 //                                      __stop_mr_sites)
 //
@@ -86,6 +89,9 @@ DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
   MutantDescTy = getOrCreateStruct(
       Ctx, "mr.mutant_desc",
       {I8, ArrayType::get(I8, 3), I32, I32, I32, Str, Str, Str});
+  ValueDescTy = getOrCreateStruct(
+      Ctx, "mr.value_desc", {I8, I8, ArrayType::get(I8, 2), I32, I32, I32});
+  ValueCellTy = getOrCreateStruct(Ctx, "mr.value_cell", {I64, I64, I32, I32});
   Type *Counters = I64->getPointerTo();
   // Field for field struct mr_fn_desc of mr_abi.h.
   Type *Fields[] = {I32,                         // abi_version
@@ -109,7 +115,11 @@ DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
                     I32,                         // mutant_base (runtime)
                     MutantDescTy->getPointerTo(), // mutants
                     I32,                         // flags
-                    I32};                        // pad3
+                    I32,                         // pad3
+                    I32,                         // nvalues
+                    I32,                         // pad4
+                    ValueDescTy->getPointerTo(), // values
+                    ValueCellTy->getPointerTo()}; // value_cells
   FnDescTy = getOrCreateStruct(Ctx, "mr.fn_desc", Fields);
 }
 
@@ -195,7 +205,11 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
       i32(Ctx, 0),
       firstElement(nullptr, MutantDescTy),
       i32(Ctx, 0),
-      i32(Ctx, 0)};
+      i32(Ctx, 0),
+      i32(Ctx, 0),
+      i32(Ctx, 0),
+      firstElement(nullptr, ValueDescTy),
+      firstElement(nullptr, ValueCellTy)};
   // Not constant: the runtime writes `id` at registration.
   auto *Desc = new GlobalVariable(
       M, FnDescTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
@@ -230,6 +244,35 @@ void DescriptorBuilder::addMutants(GlobalVariable *Desc,
   Fields[FnDescMutantBaseField + 1] = array(
       MutantDescTy, Elems, "__mr_mutants." + Desc->getName().drop_front(10));
   Fields[FnDescMutantBaseField + 2] = i32(Ctx, Mutated ? MR_FN_MUTATED : 0);
+  Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
+}
+
+void DescriptorBuilder::addValues(GlobalVariable *Desc,
+                                  ArrayRef<ValueSite> VSites) {
+  if (VSites.empty())
+    return;
+  SmallVector<Constant *, 32> Elems;
+  Constant *Pad2 =
+      ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), 2));
+  for (const ValueSite &S : VSites)
+    Elems.push_back(ConstantStruct::get(
+        ValueDescTy, {i8(Ctx, S.Kind), i8(Ctx, S.Origin), Pad2,
+                      i32(Ctx, S.Block), i32(Ctx, S.Line), i32(Ctx, S.Col)}));
+  StringRef Name = Desc->getName().drop_front(10); // "__mr_desc."
+  ArrayType *CellsTy = ArrayType::get(ValueCellTy, VSites.size());
+  auto *Cells = new GlobalVariable(M, CellsTy, /*isConstant=*/false,
+                                   GlobalValue::InternalLinkage,
+                                   ConstantAggregateZero::get(CellsTy),
+                                   "__mr_value_cells." + Name);
+  Cells->setAlignment(Align(8));
+  auto *Init = cast<ConstantStruct>(Desc->getInitializer());
+  SmallVector<Constant *, 26> Fields;
+  for (unsigned I = 0; I < Init->getNumOperands(); ++I)
+    Fields.push_back(Init->getOperand(I));
+  Fields[FnDescNValuesField] = i32(Ctx, Elems.size());
+  Fields[FnDescNValuesField + 2] =
+      array(ValueDescTy, Elems, "__mr_values." + Name);
+  Fields[FnDescNValuesField + 3] = firstElement(Cells, ValueCellTy);
   Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
 }
 

@@ -12,6 +12,8 @@
 //   counters,
 //          and, when __mr_state & TRACE at entry, __mr_enter(desc, slots) after
 //          the allocas and __mr_exit(desc, slots, ret) before every ret.
+//          When __mr_state & VALUES at entry, it tail-calls F.mr.values, a copy
+//          that also logs the value sites (Values.cpp) through __mr_value.
 //
 // With everything off a target costs one load and one predictable branch.
 // Variadic functions and functions with address-taken blocks cannot be
@@ -149,8 +151,8 @@ private:
   void instrument(Target &T, DescriptorBuilder &DB);
   Function *cloneBody(Function &F);
   void insertDispatch(Function &F, Function &Clone);
-  void insertHooks(Function &Body, const FnSignature &Sig,
-                   GlobalVariable *Desc);
+  LoadInst *insertHooks(Function &Body, const FnSignature &Sig,
+                        GlobalVariable *Desc);
   Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
   LoadInst *loadState(IRBuilder<> &B);
 
@@ -274,6 +276,12 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
     Body = cloneBody(F);
 
   CoveragePlan Plan = planCoverage(*Body);
+  // Value sites live in a copy of the clone: never in an in-place body (the
+  // original one), nor next to the schemata of a mutation build (the constants
+  // come from the ordinary harness).
+  SmallVector<ValueSite, 32> Values;
+  if (Body != &F && !(Opts.MutateOps && !Opts.StaticMutant))
+    Values = planValues(*Body, Plan);
   GlobalVariable *Blocks =
       DB.createCounters(F, "block_counters", Plan.Blocks.size());
   GlobalVariable *Edges =
@@ -289,16 +297,19 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
     Muts = planMutants(*Body, &Plan, Opts.MutateOps);
     DB.addMutants(Desc, Muts, true);
   }
+  DB.addValues(Desc, Values);
   insertCoverage(Plan, Blocks, Edges);
   if (Schemata)
     applyMutants(*Body, Muts, Desc);
-  insertHooks(*Body, T.Sig, Desc);
+  LoadInst *EntryState = insertHooks(*Body, T.Sig, Desc);
+  addValueBody(*Body, Values, Desc, EntryState);
   if (Body != &F)
     insertDispatch(F, *Body);
   dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
              << " blocks, " << Plan.Edges.size() << " edges, " << Consts.size()
              << " constants, " << (Body == &F ? "in place" : "cloned") << ", "
-             << Muts.size() << " mutants\n";
+             << Muts.size() << " mutants, " << Values.size()
+             << " value sites\n";
 }
 
 /// MR_MUTANT=K: the K-th mutant of the module (counting the targets in order,
@@ -352,25 +363,7 @@ void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
                  MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight));
 
   B.SetInsertPoint(Call);
-  SmallVector<Value *, 8> Args;
-  SmallVector<AttributeSet, 8> ArgAttrs;
-  bool CanTail = true;
-  for (Argument &A : F.args()) {
-    Args.push_back(&A);
-    ArgAttrs.push_back(F.getAttributes().getParamAttrs(A.getArgNo()));
-    CanTail &= !A.hasByValAttr() && !A.hasInAllocaAttr() &&
-               !A.hasPreallocatedAttr() && !A.hasSwiftErrorAttr();
-  }
-  CallInst *CI = B.CreateCall(&Clone, Args);
-  CI->setCallingConv(Clone.getCallingConv());
-  CI->setAttributes(AttributeList::get(
-      Ctx, AttributeSet(), F.getAttributes().getRetAttrs(), ArgAttrs));
-  if (CanTail)
-    CI->setTailCallKind(CallInst::TCK_Tail);
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(CI);
+  emitForward(B, F, Clone);
 }
 
 //===----------------------------------------------------------------------===//
@@ -402,8 +395,10 @@ Value *ModuleInstrumenter::encode(IRBuilder<> &B, Value *V, unsigned Kind) {
   return Signed ? B.CreateSExt(V, I64) : B.CreateZExt(V, I64);
 }
 
-void ModuleInstrumenter::insertHooks(Function &Body, const FnSignature &Sig,
-                                     GlobalVariable *Desc) {
+/// Returns the clone's __mr_state load at entry (the value sites test it too).
+LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
+                                          const FnSignature &Sig,
+                                          GlobalVariable *Desc) {
   SmallVector<ReturnInst *, 4> Rets;
   for (BasicBlock &BB : Body)
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
@@ -424,8 +419,9 @@ void ModuleInstrumenter::insertHooks(Function &Body, const FnSignature &Sig,
   }
   IRBuilder<> B(IP);
   B.SetCurrentDebugLocation(siteLoc(IP, Body));
+  LoadInst *EntryState = loadState(B);
   Value *Trace =
-      B.CreateICmpNE(B.CreateAnd(loadState(B), B.getInt32(MR_STATE_TRACE)),
+      B.CreateICmpNE(B.CreateAnd(EntryState, B.getInt32(MR_STATE_TRACE)),
                      B.getInt32(0), "mr.trace");
   MDNode *Weights = MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight);
 
@@ -460,9 +456,33 @@ void ModuleInstrumenter::insertHooks(Function &Body, const FnSignature &Sig,
                      : XB.getInt64(0);
     XB.CreateCall(Exit, {DescPtr, SlotsPtr, Ret});
   }
+  return EntryState;
 }
 
 } // namespace
+
+void emitForward(IRBuilder<> &B, Function &From, Function &To) {
+  LLVMContext &Ctx = From.getContext();
+  SmallVector<Value *, 8> Args;
+  SmallVector<AttributeSet, 8> ArgAttrs;
+  bool CanTail = true;
+  for (Argument &A : From.args()) {
+    Args.push_back(&A);
+    ArgAttrs.push_back(From.getAttributes().getParamAttrs(A.getArgNo()));
+    CanTail &= !A.hasByValAttr() && !A.hasInAllocaAttr() &&
+               !A.hasPreallocatedAttr() && !A.hasSwiftErrorAttr();
+  }
+  CallInst *CI = B.CreateCall(&To, Args);
+  CI->setCallingConv(To.getCallingConv());
+  CI->setAttributes(AttributeList::get(
+      Ctx, AttributeSet(), From.getAttributes().getRetAttrs(), ArgAttrs));
+  if (CanTail)
+    CI->setTailCallKind(CallInst::TCK_Tail);
+  if (From.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(CI);
+}
 
 bool instrumentModule(Module &M, const MrOptions &Opts) {
   return ModuleInstrumenter(M, Opts).run();

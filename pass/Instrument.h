@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: MIT
 //
 // What the pass files share: the pass itself, the signature of a target (one
-// logged slot per parameter), mined constants, the coverage plan of a body, and
-// the builder of the mr_abi.h descriptors. Everything else stays in anonymous
+// logged slot per parameter), mined constants, the coverage plan of a body, its
+// value sites (dynamic constants), and the builder of the mr_abi.h descriptors. Everything else stays in anonymous
 // namespaces.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -122,9 +123,40 @@ void insertCoverage(const CoveragePlan &Plan,
 /// mem2reg). Null when BB has no insertion point (catchswitch).
 llvm::Instruction *blockStart(llvm::BasicBlock &BB);
 
+/// Where code that runs "at the end of BB" goes: before the terminator, or
+/// before a musttail call that must stay next to its ret.
+llvm::Instruction *blockEnd(llvm::BasicBlock &BB);
+
 /// Marks an instruction emitted by the pass as not to be instrumented by
 /// sanitizers.
 void setNoSanitize(llvm::Instruction *I);
+
+//===----------------------------------------------------------------------===//
+// Value sites (Values.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A value the clone logs while MR_STATE_VALUES is set (dynamic constants).
+struct ValueSite {
+  llvm::Instruction *I = nullptr; ///< the value, logged at its block's end
+  uint8_t Kind = 0;                    ///< MR_KIND_I64 or MR_KIND_F64
+  uint8_t Origin = 0;                  ///< enum mr_val_origin
+  uint32_t Block = 0;                  ///< block index in the coverage plan
+  uint32_t Line = 0, Col = 0;          ///< source position (0 without -g)
+};
+
+/// Lists the value sites of Body (the clean clone), in body order.
+llvm::SmallVector<ValueSite, 32> planValues(llvm::Function &Body,
+                                            const CoveragePlan &Plan);
+/// Copies the finished clone Body into F.mr.values, which logs every site
+/// through __mr_value(Desc, site, bits), and makes Body tail-call it when the
+/// VALUES bit of State (Body's __mr_state load at entry) is set. Call last.
+void addValueBody(llvm::Function &Body, llvm::ArrayRef<ValueSite> Sites,
+                  llvm::GlobalVariable *Desc, llvm::Instruction *State);
+
+/// Emits at B `[tail] call To(From's arguments)` and returns its result:
+/// forwarding a call of From to a body with the same signature.
+void emitForward(llvm::IRBuilder<> &B, llvm::Function &From,
+                 llvm::Function &To);
 
 //===----------------------------------------------------------------------===//
 // Descriptors (Descriptor.cpp)
@@ -134,6 +166,8 @@ struct MutantSite;
 
 /// Field index of mutant_base in mr.fn_desc (the schemata read it at run time).
 constexpr unsigned FnDescMutantBaseField = 18;
+/// Field index of nvalues in mr.fn_desc (values and value_cells follow pad4).
+constexpr unsigned FnDescNValuesField = 22;
 
 /// Builds the mr_abi.h tables of one module: per-target descriptors, the
 /// mr_sites section entries and the module constructor.
@@ -155,6 +189,8 @@ public:
   /// set even when Muts is empty).
   void addMutants(llvm::GlobalVariable *Desc, llvm::ArrayRef<MutantSite> Muts,
                   bool Mutated);
+  /// Adds the value-site table and its zeroed cells to Desc.
+  void addValues(llvm::GlobalVariable *Desc, llvm::ArrayRef<ValueSite> VSites);
   /// Emits mr.module_ctor (calls __mr_module_init with the section bounds) and
   /// keeps the site entries alive. Call once, after the last createDescriptor.
   void finish();
@@ -168,7 +204,7 @@ private:
   llvm::Module &M;
   llvm::LLVMContext &Ctx;
   llvm::StructType *FnDescTy, *ParamDescTy, *ConstDescTy, *LocDescTy,
-      *EdgeDescTy, *MutantDescTy;
+      *EdgeDescTy, *MutantDescTy, *ValueDescTy, *ValueCellTy;
   llvm::SmallVector<llvm::GlobalValue *, 8> Sites;
   llvm::StringMap<llvm::Constant *> Strings; ///< one global per distinct text
 };

@@ -7,17 +7,18 @@
 # time, cost-function evaluations per second, target calls and "x bare": the workers' CPU
 # time over the time a plain loop of the same number of calls takes, measured in the same
 # run (the search's cost as a multiple of the calls it makes).
-# Usage: bench/discover/run.sh [MRFUZZ] [TYPES]   (default: build/release/bin/mrfuzz, all)
+# Usage: [MODES='paper default'] bench/discover/run.sh [MRFUZZ] [TYPES]
+#        (default: build/release/bin/mrfuzz, all types, both modes)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-MRFUZZ=${1:-$root/build/release/bin/mrfuzz}
+MRFUZZ=$(realpath "${1:-$root/build/release/bin/mrfuzz}")
 TYPES=${2:-I,II,III,IV,V,VI,VII,VIII}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 echo "mrfuzz: $MRFUZZ; $(nproc) cores; $(date -u +%FT%TZ)"
-for mode in paper default; do
+for mode in ${MODES:-paper default}; do
   flags=()
   [ "$mode" = paper ] && flags=(--paper)
   echo "== $mode settings"

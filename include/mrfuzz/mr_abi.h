@@ -9,11 +9,13 @@
 
 #include <stdint.h>
 
-#define MR_ABI_VERSION 2u /* 2: mutant schemata (mr_mutant_desc, mr_fn_desc.mutants) */
+#define MR_ABI_VERSION 3u /* 2: mutant schemata (mr_mutant_desc, mr_fn_desc.mutants);
+                           * 3: value sites (mr_value_desc, __mr_value, MR_STATE_VALUES) */
 
 /* ---- Symbols emitted by the pass / provided by the runtime ------------------------- */
 #define MR_HOOK_ENTER "__mr_enter"             /* void (mr_fn_desc *, const uint64_t *args) */
 #define MR_HOOK_EXIT "__mr_exit"               /* void (mr_fn_desc *, const uint64_t *args, uint64_t ret) */
+#define MR_HOOK_VALUE "__mr_value"             /* void (mr_fn_desc *, uint32_t site, uint64_t bits) */
 #define MR_HOOK_MODULE_INIT "__mr_module_init" /* void (uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) */
 #define MR_STATE_VAR "__mr_state"              /* volatile uint32_t: MR_STATE_* bits, 0 = all off */
 #define MR_MUTANT_VAR "__mr_mutant"            /* uint32_t: global id of the active mutant, 0 = none */
@@ -33,6 +35,8 @@
 #define MR_STATE_TRACE 0x2u  /* enter/exit hooks are called (runtime records or forwards) */
 #define MR_STATE_MUTANT 0x4u /* a mutant is selected (__mr_mutant != 0): run the clone, which
                               * holds the mutant schemata of a mutation build (MR_MUTATE) */
+#define MR_STATE_VALUES 0x8u /* the clone logs its value sites through __mr_value (dynamic
+                              * constants: values that are the same in every execution) */
 
 /* ---- Value kinds (ORDER MR_KIND: the runtime's name table mirrors this list) ------- */
 #define MR_KIND_LIST(X) \
@@ -124,6 +128,38 @@ typedef struct mr_mutant_desc {
   const char *desc;     /* one line, e.g. "replace '+' with '-'" */
 } mr_mutant_desc;
 
+/* ---- Value sites (MR_STATE_VALUES; docs/pass.md "Value sites") -------------------------
+ * Values the clone computes that may turn out to be constants at run time (GenMorph's
+ * dynamic constants): ORDER MR_VAL: the runtime's name table mirrors this list. */
+#define MR_VAL_LIST(X)                                   \
+  X(LOAD, 1, "load", "a variable or memory read")        \
+  X(ARITH, 2, "arith", "an arithmetic or bitwise result") \
+  X(CALL, 3, "call", "a call's result")                  \
+  X(CMP, 4, "cmp", "an operand of a comparison")
+
+#define MR_VAL_ENUM(name, val, str, what) MR_VAL_##name = val,
+enum mr_val_origin { MR_VAL_NONE = 0, MR_VAL_LIST(MR_VAL_ENUM) MR_VAL__COUNT };
+#undef MR_VAL_ENUM
+
+/* One value site. Values are logged as MR_KIND_I64 (integers sign-extended) or
+ * MR_KIND_F64 (floats widened to double), so equal values have equal bits. */
+typedef struct mr_value_desc {
+  uint8_t kind;     /* MR_KIND_I64 or MR_KIND_F64 */
+  uint8_t origin;   /* enum mr_val_origin */
+  uint8_t pad[2];
+  uint32_t block;   /* index of the block computing the value (block_counters) */
+  uint32_t line;    /* source position; 0 without -g */
+  uint32_t col;
+} mr_value_desc;
+
+/* What the runtime observed at one value site (zero-initialised by the pass). */
+typedef struct mr_value_cell {
+  uint64_t first;   /* the first value logged (valid when hits > 0) */
+  uint64_t hits;    /* times the site was logged */
+  uint32_t varied;  /* non-zero once a value other than `first` was logged */
+  uint32_t pad;
+} mr_value_cell;
+
 /* mr_fn_desc.flags */
 #define MR_FN_MUTATED 0x1u /* compiled with MR_MUTATE: the clone holds mutant schemata
                             * (set even when the body has no mutable site) */
@@ -152,6 +188,10 @@ typedef struct mr_fn_desc {
   const mr_mutant_desc *mutants;      /* [nmutants], in body order */
   uint32_t flags;                     /* MR_FN_* */
   uint32_t pad3;
+  uint32_t nvalues;                   /* value sites of the clone (0: none, e.g. in place) */
+  uint32_t pad4;
+  const mr_value_desc *values;        /* [nvalues], in body order */
+  mr_value_cell *value_cells;         /* [nvalues], mutable, written by __mr_value */
 } mr_fn_desc;
 
 #endif /* MR_ABI_H */

@@ -84,6 +84,34 @@ MR_API uint32_t mr_mutant_active(void);
 /* Short name of a mutation operator ("AOR", ...); "?" for an unknown value. */
 MR_API const char *mr_mutant_op_name(int op);
 
+/* ---- Dynamic constants (value sites; docs/pass.md) ----------------------------------
+ * GenMorph's dynamic constants: values a function computes that were the same in every
+ * execution observed. While enabled, instrumented clones log their value sites (loads,
+ * arithmetic and call results, comparison operands); the runtime keeps per site the first
+ * value, whether another was seen, and how often it was logged. */
+typedef struct mr_dynconst {
+  uint32_t site;   /* index into fn->values */
+  uint8_t kind;    /* MR_KIND_I64 (integers, sign-extended) or MR_KIND_F64 */
+  uint8_t origin;  /* enum mr_val_origin (MR_VAL_LOAD, ...) */
+  uint32_t line;   /* source position of the site; 0 without -g */
+  uint32_t col;
+  uint64_t bits;   /* the value: int64 two's complement or double bits */
+  uint64_t hits;   /* times the site was logged (its frequency) */
+} mr_dynconst;
+
+/* Turn value logging on or off for the whole process (sets MR_STATE_VALUES). */
+MR_API void mr_dynconst_enable(bool on);
+/* Forget what every registered function's value sites observed. */
+MR_API void mr_dynconst_reset(void);
+/* Number of value sites of fn that were logged and never varied (0 for NULL). */
+MR_API size_t mr_dynconst_count(const mr_fn *fn);
+/* The i-th such site of fn, in site order; false (OUT untouched) when i is out of range. */
+MR_API bool mr_dynconst_get(const mr_fn *fn, size_t i, mr_dynconst *out /* OUT */);
+/* The value of c as a double (integers converted). */
+MR_API double mr_dynconst_f64(const mr_dynconst *c);
+/* Short name of a value-site origin ("load", "arith", "call", "cmp"); "?" otherwise. */
+MR_API const char *mr_value_origin_name(int origin);
+
 /* ---- Trace recording ----------------------------------------------------------------
  * Off by default. At start-up MR_TRACE=<path> turns it on (appending to path). When on,
  * every call of a target appends an enter and an exit record (see docs/trace-format.md);

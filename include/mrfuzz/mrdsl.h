@@ -227,6 +227,21 @@ MR_API void mrdsl_work_free(mrdsl_work *w);
 MR_API int mrdsl_build(mrdsl_work *w, int k, const mrdsl_exec *execs,
                           const mrdsl_build_opts *opts, const uint64_t **slots);
 
+/* ============================== Composition (compose.c) ============================== */
+
+/* Append to f the composite relation `name` of parts[0..n-1] (relations of f with 2
+ * executions): `follow k+1 = parts[k-1](k)` for k = 1..n, the parts' guards on their
+ * executions, and the derived output relation: a part whose check defines its result,
+ * y2 ~ g(y1, x1, x2) (approx or ==, y2 isolated through + and -), is substituted into
+ * the next, so a run of such parts becomes one equation between its first and last
+ * executions with the tolerances added (`==` when every step is exact); other checks
+ * stay on their pair of executions. Parsed and type-checked like mrdsl_add_relation.
+ * MR_OK, MR_EINVAL (a part is not a checked 2-execution relation of f, n outside
+ * 1..MRDSL_MAX_EXECS-1), MR_ESYNTAX (bad name), MR_ETYPE, MR_ENOMEM. OUT: *derived (may
+ * be NULL): two or more parts merged into one equation; *out (may be NULL), arena-owned. */
+MR_API int mrdsl_compose(mrdsl_ctx *ctx, mrdsl_file *f, const char *name,
+                         mrdsl_rel *const *parts, size_t n, bool *derived, mrdsl_rel **out);
+
 /* ============================== C code (emit_c.c) ============================== */
 
 typedef struct mrdsl_emit_opts {

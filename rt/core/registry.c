@@ -47,6 +47,14 @@ static void validate(const mr_fn_desc *d) {
         (d->nblocks && m->block >= d->nblocks))
       rt_die("corrupt descriptor '", n, "': bad mutant");
   }
+  if (d->nvalues && (!d->values || !d->value_cells))
+    rt_die("corrupt descriptor '", n, "': value sites missing");
+  for (uint32_t i = 0; i < d->nvalues; i++) {
+    const mr_value_desc *v = &d->values[i];
+    if ((v->kind != MR_KIND_I64 && v->kind != MR_KIND_F64) || v->origin == MR_VAL_NONE ||
+        v->origin >= MR_VAL__COUNT || (d->nblocks && v->block >= d->nblocks))
+      rt_die("corrupt descriptor '", n, "': bad value site");
+  }
   for (uint32_t i = 0; i < d->nedges; i++)
     if (d->edges[i].counter >= d->nedges || d->edges[i].from >= d->nblocks ||
         d->edges[i].to >= d->nblocks)

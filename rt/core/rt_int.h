@@ -98,6 +98,7 @@ MR_INTERNAL extern _Atomic uint32_t rt_nmutants;
 MR_ABI_EXPORT void __mr_enter(mr_fn_desc *desc, const uint64_t *args);
 MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t ret);
 MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
+MR_ABI_EXPORT void __mr_value(mr_fn_desc *desc, uint32_t site, uint64_t bits);
 /* Non-zero while a trace file is open and hooks record (one relaxed load per hook). */
 MR_INTERNAL extern _Atomic uint32_t rt_recording;
 MR_INTERNAL void rt_msg(const char *a, const char *b, const char *c);

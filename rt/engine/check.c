@@ -35,11 +35,19 @@ struct eng_chk {
   mrdsl_range *ranges;           /* owned [nparams]: follow-ups stay in the domain */
   eng_src src;                   /* decoder buffers */
   eng_rng rng;                   /* follow-up choices (inequalities, shuffle) */
+  const uint8_t *data;           /* the input being checked */
+  size_t size;
+  uint64_t hash;                 /* FNV-1a of data, once needed (has_hash) */
+  bool has_hash, seeded;         /* seeded: rng is seeded for relation cur */
+  size_t cur;                    /* the relation running */
   const mr_fn *fn;               /* registry entry (coverage), may be a black box */
   bool black;
   uint64_t inputs;               /* inputs checked */
   double t0, last_flush;
   size_t failed;                 /* index of the last violated relation */
+  eng_track *track;              /* owned: k-MR adequacy (adeq_track.c), NULL: off */
+  eng_path path;                 /* the source execution's path (path.c) */
+  bool done;                     /* tracking says stop (--until-adequate) */
 };
 
 /* The one subject being checked (a harness checks one function): counts its calls. */
@@ -47,7 +55,7 @@ static void (*real_call)(const uint64_t *, uint64_t *);
 static uint64_t ncalls;
 static void counting_call(const uint64_t *a, uint64_t *ret) {
   ncalls++;
-  real_call(a, ret);
+  eng_path_call(real_call, a, ret); /* measures the source execution's path (path.c) */
 }
 
 static double now(void) {
@@ -64,7 +72,23 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
 }
 #define FNV_INIT 0xcbf29ce484222325ull
 
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
+/* The input's hash, computed once per input and only when needed (a draw, a finding). */
+static uint64_t input_hash(eng_chk *c) {
+  if (!c->has_hash)
+    c->hash = fnv(FNV_INIT, c->data, c->size);
+  c->has_hash = true;
+  return c->hash;
+}
+
+/* A relation's stream is seeded from the input and its name on its first draw: relations
+ * that draw nothing (most) cost nothing, and the streams are those of eager seeding. */
+static uint64_t rng_cb(void *ud) {
+  eng_chk *c = ud;
+  if (!c->seeded)
+    eng_rng_seed(&c->rng, input_hash(c) ^ c->rels[c->cur].seed);
+  c->seeded = true;
+  return eng_rng_next(&c->rng);
+}
 
 /* ============================== Options ============================== */
 
@@ -75,6 +99,9 @@ int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int
     o->keep_going = true;
     return 1;
   }
+  int t = eng_track_opt(&o->adeq, argc, argv, i);
+  if (t)
+    return t;
   bool known = !strcmp(a, "--mr") || !strcmp(a, "--relation") || !strcmp(a, "--stats") ||
                !strcmp(a, "--range") || !strcmp(a, "--len");
   if (!known)
@@ -172,6 +199,20 @@ static void make_ranges(eng_chk *c) {
   }
 }
 
+/* Adequacy tracking needs the target's coverage counters (a white-box function). */
+static int track_new(eng_chk *c) {
+  if (c->black) {
+    eng_error("adequacy needs coverage: %s is a black box here (define it in FILE)", c->s->name);
+    return ENG_EXIT_USAGE;
+  }
+  const char **names = calloc(c->nrels ? c->nrels : 1, sizeof *names);
+  for (size_t i = 0; names && i < c->nrels; i++)
+    names[i] = mrdsl_rel_name(c->rels[i].rel);
+  c->track = names ? eng_track_new(c->fn, &c->o->adeq, c->nrels, names) : NULL;
+  free(names);
+  return c->track ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+}
+
 /* See eng.h. */
 int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
   if (!o->mr) {
@@ -196,6 +237,8 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
     rc = compile_all(c);
   if (rc == ENG_EXIT_OK && !(c->fn = eng_subject_register(s, &c->black)))
     rc = ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK && !eng_path_init(&c->path, s, c->black ? NULL : c->fn))
+    rc = ENG_EXIT_INTERNAL;
   if (rc != ENG_EXIT_OK) {
     if (rc == ENG_EXIT_INTERNAL)
       eng_error("out of memory or internal error while preparing the checks");
@@ -203,6 +246,10 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
     return rc;
   }
   make_ranges(c);
+  if (o->adeq.k && (rc = track_new(c)) != ENG_EXIT_OK) {
+    eng_chk_free(c);
+    return rc;
+  }
   mr_coverage_enable(true);
   c->t0 = c->last_flush = now();
   *out = c;
@@ -215,6 +262,8 @@ void eng_chk_free(eng_chk *c) {
     return;
   for (size_t i = 0; c->rels && i < c->nrels; i++)
     eng_mg_free(c->rels[i].mg);
+  eng_track_free(c->track);
+  eng_path_fini(&c->path);
   free(c->rels);
   free(c->ranges);
   eng_src_fini(&c->src);
@@ -290,6 +339,8 @@ void eng_chk_stats_flush(eng_chk *c) {
   }
   if (fclose(f) == 0)
     rename(tmp, path);
+  if (c->track)
+    eng_track_flush(c->track, c->o->stats);
 }
 
 /* ============================== Checking ============================== */
@@ -299,16 +350,22 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
   if (!eng_fdp_decode(&c->src, c->s, &c->o->run, data, size))
     return MR_ENOMEM;
   c->inputs++;
-  uint64_t h = fnv(FNV_INIT, data, size);
-  mrdsl_build_opts bo = {rng_cb, &c->rng, c->ranges};
+  c->data = data;
+  c->size = size;
+  c->has_hash = false;
+  mrdsl_build_opts bo = {rng_cb, c, c->ranges};
   int out = MRDSL_PASS;
+  eng_path_begin(&c->path, c->src.slots);
   for (size_t i = 0; i < c->nrels; i++) {
     chk_rel *k = &c->rels[i];
-    eng_rng_seed(&c->rng, h ^ k->seed);
+    c->cur = i;
+    c->seeded = false;
     mrdsl_result res;
     int rc = eng_mg_run(k->mg, c->src.slots, &bo, &res);
     if (rc < 0)
       return rc;
+    if (c->track)
+      eng_track_verdict(c->track, i, rc);
     if (rc == MRDSL_SKIP) {
       k->skipped++;
       continue;
@@ -324,17 +381,26 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       continue; /* another process reported this relation already */
     c->failed = i;
     report(c, k, &res, stderr);
-    record_violation(c, name, h, &res);
+    record_violation(c, name, input_hash(c), &res);
     out = MRDSL_FAIL;
     if (!c->o->keep_going)
       break;
   }
+  eng_path_end(&c->path);
+  if (c->track && eng_track_input(c->track, &c->path, c->src.slots, data, size))
+    c->done = true;
   if ((c->inputs & 63) == 0 && now() - c->last_flush >= 1.0)
     eng_chk_stats_flush(c);
   if (out == MRDSL_FAIL)
     eng_chk_stats_flush(c);
   return out;
 }
+
+/* See eng.h. */
+bool eng_chk_done(const eng_chk *c) { return c->done; }
+
+/* See eng.h. */
+const eng_track *eng_chk_track(const eng_chk *c) { return c->track; }
 
 /* See eng.h. */
 const char *eng_chk_failed(const eng_chk *c) {

@@ -164,7 +164,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
   double t0 = now();
   int rc = ENG_EXIT_OK;
   cur_data = buf;
-  for (long long i = 0; !stop_flag && (lf->runs < 0 || i < lf->runs); i++) {
+  for (long long i = 0; !stop_flag && !eng_chk_done(c) && (lf->runs < 0 || i < lf->runs); i++) {
     if (lf->max_total_time > 0 && (i & 255) == 0 && now() - t0 >= lf->max_total_time)
       break;
     size_t n = (size_t)eng_rng_u64(&r, 0, max);

@@ -10,7 +10,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "disc.h" /* discovery's falsification stage (disc_fuzz.c), MRFUZZ_FALSIFY */
 #include "eng.h"
 
 int mr_harness_fuzz_main(int argc, char **argv); /* harness.c's main, renamed */
@@ -19,6 +21,7 @@ __attribute__((visibility("default"))) int LLVMFuzzerTestOneInput(const uint8_t 
 
 static eng_chk *chk;
 static eng_chk_opts opts;
+static bool falsify; /* MRFUZZ_FALSIFY: discovery's falsification stage runs instead */
 
 static void at_exit(void) {
   if (chk)
@@ -56,6 +59,17 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const mr_subject *s = eng_fuzz_subject;
   if (rc != ENG_EXIT_OK || !s)
     exit(rc ? rc : ENG_EXIT_INTERNAL);
+  if ((falsify = getenv("MRFUZZ_FALSIFY") != NULL)) {
+    if (!disc_fuzz_init) {
+      eng_error("MRFUZZ_FALSIFY: this harness was not linked for falsification "
+                "(the driver's falsify variant links disc_fuzz.o)");
+      exit(ENG_EXIT_USAGE);
+    }
+    if ((rc = disc_fuzz_init(s)) != ENG_EXIT_OK)
+      exit(rc);
+  }
+  if (falsify)
+    return 0;
   int ac = 0;
   char **av = env_args(&ac);
   const char *dict = getenv("MRFUZZ_DICT"); /* write the dictionary to this file and stop */
@@ -90,6 +104,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* One fuzz input: every relation on the source input it decodes to. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (falsify)
+    return disc_fuzz_input(data, size);
   int rc = eng_chk_input(chk, data, size);
   if (rc == MRDSL_FAIL) {
     fflush(NULL);
@@ -98,6 +114,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (rc < 0) {
     eng_error("internal error while checking (code %d)", rc);
     exit(ENG_EXIT_INTERNAL);
+  }
+  if (eng_chk_done(chk)) { /* --until-adequate: exit() here would be a libFuzzer error */
+    eng_chk_stats_flush(chk);
+    fflush(NULL);
+    _exit(ENG_EXIT_OK);
   }
   return 0;
 }

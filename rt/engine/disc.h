@@ -53,6 +53,7 @@ typedef struct disc_const {
   double v;
   double cx;      /* complexity */
   char text[40];  /* mrdsl expression, e.g. "2 * pi", "pi / 2", "3", "0.5" */
+  uint64_t freq;  /* dynamic constant: times the function computed it (0: not one) */
 } disc_const;
 
 typedef struct disc_consts {
@@ -64,6 +65,20 @@ typedef struct disc_consts {
  * constants mined from the function (fn may be NULL: black box). false on ENOMEM. */
 bool disc_consts_init(disc_consts *k, const mr_fn *fn);
 void disc_consts_fini(disc_consts *k);
+/* Add the dynamic constants d (eng_dyn_collect), priority by frequency: the
+ * DISC_DYN_SEEDS most frequent new values get complexity 4.1..4.45 (seeded like the mined
+ * constants), the others 5.5 (snapping and spelling only); a value already in the table
+ * keeps its spelling and gets the frequency (disc_const.freq). false on ENOMEM (what was
+ * added stays). */
+#define DISC_DYN_SEEDS 8
+bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d);
+/* Collect fn's dynamic constants from DISC_DYN_CALLS calls of s on random inputs of o's
+ * domains and add them (disc_consts_add_dyn). A target that crashes or hangs meanwhile
+ * contributes what was seen before; black boxes (fn NULL, no value sites) add nothing.
+ * false on ENOMEM. Engines call it right after disc_consts_init. */
+#define DISC_DYN_CALLS 256
+bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
+                             const eng_run_opts *o, uint64_t seed);
 /* Complexity of v: the table's entry equal to v (within 1e-12 relative), else 10. */
 double disc_const_cx(const disc_consts *k, double v, const disc_const **hit /* OUT */);
 /* Print v into buf: the table's spelling when v is a table value, else the shortest
@@ -102,15 +117,24 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o);
 bool disc_call(disc_subj *d, const double *x, double *y);
 /* x is within the excluded neighbourhood of a crashing or hanging input. */
 bool disc_excluded(const disc_subj *d, const double *x);
-/* The harness slots of input x (scalars only). */
+/* The harness slots of input x (scalars; out-parameters point at scratch cells). */
 void disc_encode(const disc_subj *d, const double *x, uint64_t *slots);
+/* The input elements x[n] of harness slots (the inverse of disc_encode). */
+void disc_decode(const disc_subj *d, const uint64_t *slots, double *x);
 /* A uniform random input of the domain into x. */
 void disc_draw(const disc_subj *d, eng_rng *r, double *x);
 /* Name of input element i / output element e as the .mr file spells them. */
 const char *disc_in_name(const disc_subj *d, int i);
 const char *disc_out_name(const disc_subj *d, int e);
+/* Output element e of execution exec as an mrdsl operand: "y2", or "s2'" for an
+ * out-parameter (read after the call). */
+void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap);
+/* Some output element has a floating-point kind. */
+bool disc_out_float(const disc_subj *d);
 /* The mrdsl subject line ("subject f(double x) -> double y;") into buf. */
 void disc_subject_text(const disc_subj *d, char *buf, size_t cap);
+/* The mrdsl (C) type name of a value kind (MR_KIND_*). */
+const char *disc_kind_ctype(int k);
 
 /* ---- Relation types and candidates ---------------------------------------------------- */
 typedef struct disc_type {
@@ -181,11 +205,20 @@ long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *
 /* Singular values of the row-major rows x cols matrix a (destroyed) into sv[min]. 0 or the
  * LAPACK info. */
 int svd_values(double *a, int rows, int cols, double *sv);
+/* Smallest singular value of the row-major rows x cols matrix (cols <= DISC_MAX_R) from
+ * the eigenvalues of its Gram matrix (LAPACKE dsyevd): a few times cheaper than dgesvd
+ * for a tall matrix, exact to about sqrt(machine epsilon) times the largest singular
+ * value (callers confirm small values with svd_values). -1 on failure. */
+double svd_gram_min(const double *a, int rows, int cols);
 /* Right singular vectors whose singular value is <= tol * sqrt(rows) (a null space basis)
  * into basis[k][cols]; returns k (or -1 on failure); sv[min(rows,cols)] receives the values. */
 int svd_null(double *a, int rows, int cols, double tol, double *basis, int maxk, double *sv);
 /* Rank of the row-major matrix (destroyed): singular values above rel * largest. */
 int svd_rank(double *a, int rows, int cols, double rel);
+/* The row space of the row-major rows x cols matrix in at most cols rows: a is replaced by
+ * diag(s) V^T over the singular values above rel * largest; returns their count (-1 on
+ * failure). Keeps a growing Macaulay matrix small without changing its rank. */
+int svd_compress(double *a, int rows, int cols, double rel);
 /* Reduced row echelon form in place (partial pivoting), pivots preferred from the last
  * column backwards; returns the rank. */
 int svd_rref(double *a, int rows, int cols, double eps);
@@ -209,6 +242,9 @@ struct disc_prob { /* one type in one worker */
   double colnorm[DISC_MAX_R];
   int nv;                /* valid rows of the last fill */
   eng_rng rng;
+  double *FX, *FY;       /* phase II: fresh base inputs and outputs shared by candidates */
+  bool *Fok;
+  bool Fnonfinite;       /* some shared base input gave NaN/Inf */
 };
 /* Follow-up execution j+1 (j >= 1) from the base input's monomials u under A (shape of p:
  * n inputs, t monomials); eps[n] in (0,1] realise inequalities. false outside the domain. */
@@ -224,6 +260,9 @@ int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals);
 /* Phase II natively (fresh inputs) and falsification (local search) on one candidate:
  * sets status, tolerances, bound and statistics. */
 void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed);
+/* Draw the N shared fresh base inputs of phase II and call the function on them (once per
+ * type and worker). 0, or -1 on allocation failure. */
+int disc_fresh(disc_prob *p, size_t N);
 /* Monomials of the problem (for printing): t input and r output monomials. */
 const disc_mono *disc_prob_umono(const disc_prob *p, int *t);
 const disc_mono *disc_prob_vmono(const disc_prob *p, int *r);
@@ -259,19 +298,45 @@ int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, 
 /* Remove near-duplicates (AutoMR eq. 23, threshold 0.05) among rels[n]; marks them
  * DISC_ST_REDUNDANT. Returns how many were marked. */
 int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
-/* SVD rank reduction among equalities sharing an input relation: the products of kept
- * relations with monomials (up to degree 3) span what they imply; a relation that adds no
- * rank is redundant. Marks DISC_ST_REDUNDANT; returns how many. */
-int cleanse_svd(disc_rel *rels, int n, int nin, int nout, const int *order);
-/* Families (beyond AutoMR): equalities that differ only in the constants of their input
- * relation and in the values (not the signs or monomials) of their output coefficients,
- * such as y1^2 + y2^2 - 2 cos(c) y1 y2 - sin(c)^2 = 0 for x2 = x1 + c, hold along a whole
- * valley of constants and say the same thing each time: among rels[n], sorted simplest
- * first, keep the first `keep` of each family. Inequalities whose bounds and coefficient
- * values vary along x2 = x1 + c (f(x) + f(x + c) <= 2 |cos(c/2)|) form families too: the
- * first `keep_ineq` (simplest constants) are kept. Marks DISC_ST_REDUNDANT; returns how
- * many. */
-int cleanse_family(disc_rel *rels, int n, int nin, int nout, int keep, int keep_ineq);
+/* Redundancy across input relations (cleanse_alg.c): kept two-execution linear equalities
+ * with an invertible affine map (symmetries such as f(x + pi) = -f(x)) rewrite every
+ * output variable to a canonical execution; a relation is redundant when it then is zero,
+ * lies in the span of a truncated Macaulay matrix of instances of kept equalities (their
+ * input maps composed with its own, times monomials up to degree 3; SVD rank), or (an
+ * inequality) repeats a kept one's left side with a bound no tighter. Families (the same
+ * canonical input scales and output monomials; constants, signs, direction free) keep
+ * their first keep_eq / keep_ineq members, an input relation its first per_input
+ * inequalities. Symmetries are only compared with each other on their own executions.
+ * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. */
+int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
+                    int per_input);
+
+/* ---- Falsification with libFuzzer (disc_fuzz.c in the fuzz harness, disc_fuzz_run.c) ---
+ * Discovery writes the candidates that survived the filter, the local search and the
+ * mrdsl re-check to a temporary .mr and runs the fuzz harness on them for a bounded time;
+ * relations it breaks are dropped (docs/discover.md). */
+/* In the fuzz harness (check_fuzz.c, when MRFUZZ_FALSIFY is set): load the candidates.
+ * ENG_EXIT_OK or an exit code (message printed). Weak: only the falsification variant
+ * links disc_fuzz.o (-Wl,--undefined=disc_fuzz_init), so its 128 KB of libFuzzer extra
+ * counters are not cleared and scanned after every input of `mrfuzz check`. */
+__attribute__((weak)) int disc_fuzz_init(const mr_subject *s);
+/* One libFuzzer input: every standing candidate on it; violations recorded. Returns 0
+ * (libFuzzer's convention); ends the process once every candidate is broken (exit 0) or
+ * on an internal error (exit 3). */
+__attribute__((weak)) int disc_fuzz_input(const uint8_t *data, size_t size);
+/* In discovery: run harness (the fuzz variant) for at most `seconds` on rels[n] (mrdsl
+ * names names[n]) and clear keep[i] for each one it breaks. Returns the number dropped,
+ * or -1 when the stage could not run (nothing dropped; a note in *why, static text). */
+int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
+                      const disc_rel *const *rels, int n, bool *keep, const char **why);
+/* The same for any relations (GenMorph's): text is a whole .mr file whose relations are
+ * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
+ * domain options (--range, --len; one per line, for the dictionary too), own_args the
+ * falsification's (--exclude V,..., --generic: a subject that is not a numeric vector).
+ * The fuzzer's seed and its per-input timeout come from seed and call_timeout. */
+int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
+                           const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
+                           double call_timeout, const char **why);
 
 /* ---- Commands -------------------------------------------------------------------------- */
 int eng_cmd_discover(const mr_subject *s, int argc, char **argv);

@@ -15,19 +15,24 @@
 #include "disc.h"
 
 #define TOL_MARGIN 8.0 /* tolerances: this many times the worst residual observed */
+#define COND_MAX 1e6   /* largest ratio of an equality's coefficients */
 
 typedef struct chk {
   disc_prob *p;
   disc_rel *rel;
   disc_mono vm[DISC_MAX_R];
   int r, dim;          /* monomials; search dimensions (base input + offsets) */
+  int nz, nzi[DISC_MAX_R]; /* the monomials with a non-zero coefficient */
   double F;            /* sum |b_i| * rms(monomial i): the relation's natural scale */
   /* last evaluation */
   double P, N, S, W;
 } chk;
 
-/* Evaluate at point pt = (x1[n], eps[(h-1) n]). false when outside the domain. */
-static bool eval_at(chk *c, const double *pt, double *vout) {
+/* Evaluate at point pt = (x1[n], eps[(h-1) n]); y1 given: the base execution's outputs
+ * (shared fresh inputs), else it is called. false when outside the domain. */
+static bool eval_at_y(chk *c, const double *pt, const double *y1, double *vout);
+static bool eval_at(chk *c, const double *pt, double *vout) { return eval_at_y(c, pt, NULL, vout); }
+static bool eval_at_y(chk *c, const double *pt, const double *y1, double *vout) {
   disc_prob *p = c->p;
   const disc_rel *rel = c->rel;
   double xs[DISC_MAX_H * DISC_MAX_N], ys[DISC_MAX_H * DISC_MAX_M], u[DISC_MAX_T];
@@ -35,14 +40,16 @@ static bool eval_at(chk *c, const double *pt, double *vout) {
   memcpy(xs, pt, (size_t)n * sizeof *xs);
   for (int i = 0; i < p->t; i++)
     u[i] = poly_mono_eval(&p->um[i], xs);
-  if (!disc_call(p->d, xs, ys))
+  if (y1) memcpy(ys, y1, (size_t)m * sizeof *ys);
+  else if (!disc_call(p->d, xs, ys))
     return false;
   for (int j = 1; j < rel->h; j++)
     if (!disc_follow(p, rel->A, rel->in_ineq, u, pt + (size_t)j * n, j, xs + j * n) ||
         !disc_call(p->d, xs + j * n, ys + j * m))
       return false;
   double P = 0, N = 0, S = 0, W = 0;
-  for (int i = 0; i < c->r; i++) {
+  for (int k = 0; k < c->nz; k++) {
+    int i = c->nzi[k];
     double v = poly_mono_eval(&c->vm[i], ys), t = rel->B[i] * v;
     if (vout)
       vout[i] = v;
@@ -70,12 +77,6 @@ static double objective(chk *c, bool raw) {
     return tol > 0 ? res / tol : res > 0 ? INFINITY : 0;
   }
   return rel->cmp < 0 ? c->W : -c->W;
-}
-
-static void draw_point(chk *c, eng_rng *r, double *pt) {
-  disc_draw(c->p->d, r, pt);
-  for (int i = c->p->n; i < c->dim; i++)
-    pt[i] = ((double)(eng_rng_next(r) >> 11) + 1) * 0x1p-53;
 }
 
 /* Compass search from pt maximising objective(); returns the best value, pt updated. */
@@ -126,17 +127,54 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
 #define NTOP 3
 
 /* See disc.h. */
+int disc_fresh(disc_prob *p, size_t N) {
+  p->FX = malloc(N * p->n * sizeof *p->FX);
+  p->FY = malloc(N * p->m * sizeof *p->FY);
+  p->Fok = malloc(N * sizeof *p->Fok);
+  if (!p->FX || !p->FY || !p->Fok) {
+    free(p->FX); free(p->FY); free(p->Fok);
+    p->FX = p->FY = NULL;
+    p->Fok = NULL;
+    return -1;
+  }
+  eng_rng rng;
+  eng_rng_seed(&rng, p->c->seed ^ 0xf7e5ull ^ ((uint64_t)p->tyi << 40));
+  uint64_t nf0 = p->d->nnonfinite;
+  for (size_t z = 0; z < N; z++) {
+    disc_draw(p->d, &rng, p->FX + z * p->n);
+    p->Fok[z] = disc_call(p->d, p->FX + z * p->n, p->FY + z * p->m);
+  }
+  p->Fnonfinite = p->d->nnonfinite != nf0;
+  return 0;
+}
+
+/* See disc.h. */
 void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
   chk c;
   memset(&c, 0, sizeof c);
   c.p = p;
   c.rel = rel;
   c.r = disc_vmonos(rel->h, p->m, rel->l, c.vm, DISC_MAX_R);
+  for (int i = 0; i < c.r; i++)
+    if (rel->B[i] != 0)
+      c.nzi[c.nz++] = i;
   c.dim = p->n * rel->h;
   const disc_cfg *cf = p->c;
   eng_rng rng;
   eng_rng_seed(&rng, seed);
   size_t N = (size_t)cf->filter_n * cf->filter_rounds;
+  if (rel->cmp == 0) {
+    /* coefficients over more than COND_MAX orders of magnitude: a difference quotient of
+     * nearly equal executions (67108862 (y1 + y3) + ...), true only within the tolerance
+     * its huge terms buy, not an identity */
+    double bmax = 0, bmin = INFINITY;
+    for (int i = 0; i < c.r; i++)
+      if (rel->B[i] != 0) { bmax = fmax(bmax, fabs(rel->B[i])); bmin = fmin(bmin, fabs(rel->B[i])); }
+    if (bmax > COND_MAX * bmin) {
+      rel->status = DISC_ST_FILTERED;
+      return;
+    }
+  }
   double *rows = malloc(N * 4 * sizeof *rows), sum2[DISC_MAX_R] = {0}, v[DISC_MAX_R];
   double top[NTOP][DISC_MAX_N * DISC_MAX_H], topv[NTOP];
   if (!rows) {
@@ -149,13 +187,24 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
   double pt[DISC_MAX_N * DISC_MAX_H];
   uint64_t nonfinite0 = p->d->nnonfinite;
   /* ---- phase II: fresh inputs ---- */
+  /* the base inputs and their outputs are shared by all candidates of the type in this
+   * worker (drawn once, with the type's seed); offsets and follow-ups are per candidate */
+  if (!p->FX && disc_fresh(p, N)) {
+    rel->status = DISC_ST_FILTERED;
+    free(rows);
+    return;
+  }
   for (size_t z = 0; z < N; z++) {
-    draw_point(&c, &rng, pt);
+    for (int i = p->n; i < c.dim && rel->in_ineq; i++) /* offsets (eq. 5) */
+      pt[i] = ((double)(eng_rng_next(&rng) >> 11) + 1) * 0x1p-53;
     tried++;
-    if (!eval_at(&c, pt, v))
+    if (!p->Fok[z])
       continue;
-    for (int i = 0; i < c.r; i++)
-      sum2[i] += v[i] * v[i];
+    memcpy(pt, p->FX + z * p->n, (size_t)p->n * sizeof *pt);
+    if (!eval_at_y(&c, pt, p->FY + z * p->m, v))
+      continue;
+    for (int k = 0; k < c.nz; k++)
+      sum2[c.nzi[k]] += v[c.nzi[k]] * v[c.nzi[k]];
     double *row = rows + nv * 4;
     row[0] = c.P; row[1] = c.N; row[2] = c.S; row[3] = c.W;
     double o = rel->cmp == 0 ? fabs(c.P - c.N) / (c.S + 1e-300) : objective(&c, false);
@@ -168,7 +217,7 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     }
     nv++;
   }
-  rel->nonfinite = p->d->nnonfinite != nonfinite0;
+  rel->nonfinite = p->d->nnonfinite != nonfinite0 || p->Fnonfinite;
   rel->nchecked = (uint32_t)nv;
   rel->nskipped = (uint32_t)(tried - nv);
   if (nv < 100 || nv < tried / 20) { /* the relation hardly ever applies */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * disc_const.c - the constants discovery seeds its search with and snaps coefficients to:
- * small integers, simple fractions, multiples of pi, and the literals mrpass mined from the
- * function's body (a sine containing pi/2 suggests x + pi/2). Each has a complexity, so
- * that among values that keep a relation true the simplest one is printed.
+ * small integers, simple fractions, multiples of pi, the literals mrpass mined from the
+ * function's body (a sine containing pi/2 suggests x + pi/2), and its dynamic constants,
+ * values the body computed that were the same on every call (consts.c). Each has a
+ * complexity, so that among values that keep a relation true the simplest one is printed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ static bool add(disc_consts *k, int *cap, double v, double cx, const char *text)
   disc_const *c = &k->c[k->n++];
   c->v = v;
   c->cx = cx;
+  c->freq = 0;
   snprintf(c->text, sizeof c->text, "%s", text);
   return true;
 }
@@ -114,6 +116,47 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
   }
   qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
   return true;
+}
+
+/* See disc.h. */
+bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d) {
+  bool ok = true;
+  int cap = k->n, rank = 0, n0 = k->n;
+  for (size_t i = 0; i < d->n && ok; i++) {
+    double v = d->c[i].v; /* most frequent first */
+    if (!(fabs(v) < 1e6))
+      continue;
+    const disc_const *hit;
+    disc_const_cx(k, v, &hit);
+    if (hit) { /* 0, 1, a mined literal...: its simpler spelling stays */
+      k->c[hit - k->c].freq += d->c[i].freq;
+      continue;
+    }
+    char num[32];
+    if (d->c[i].kind == MR_KIND_I64) /* integers as C and mrdsl spell them */
+      snprintf(num, sizeof num, "%lld", (long long)v);
+    else
+      mrdsl_fmt_double(v, num);
+    ok = add(k, &cap, v, rank < DISC_DYN_SEEDS ? 4.1 + 0.05 * rank : 5.5, num);
+    if (ok)
+      k->c[k->n - 1].freq = d->c[i].freq;
+    rank++;
+  }
+  if (k->n != n0) /* else the table stays exactly as disc_consts_init left it */
+    qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
+  return ok;
+}
+
+/* See disc.h. */
+bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
+                             const eng_run_opts *o, uint64_t seed) {
+  if (!fn || !fn->nvalues)
+    return true;
+  eng_dyn d;
+  bool ok = eng_dyn_collect(s, fn, o, DISC_DYN_CALLS, seed, ENG_DYN_SECONDS, &d) == ENG_EXIT_OK &&
+            disc_consts_add_dyn(k, &d);
+  eng_dyn_fini(&d);
+  return ok;
 }
 
 /* See disc.h. */

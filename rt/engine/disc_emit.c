@@ -34,9 +34,11 @@ static void mono_text(const disc_subj *d, const disc_mono *mo, bool outputs, cha
     int j = i;
     while (j < mo->deg && mo->v[j] == mo->v[i]) j++;
     int v = mo->v[i];
-    if (outputs)
-      put(&o, "%s%s%d", i ? " * " : "", disc_out_name(d, v % d->m), v / d->m + 1);
-    else
+    if (outputs) {
+      char ref[64];
+      disc_out_ref(d, v % d->m, v / d->m + 1, ref, sizeof ref);
+      put(&o, "%s%s", i ? " * " : "", ref);
+    } else
       put(&o, "%s%s1", i ? " * " : "", disc_in_name(d, v));
     if (j - i > 1)
       put(&o, "^%d", j - i);
@@ -103,12 +105,16 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
         put(&o, d->in_int[e] ? "0" : "0.0");
       put(&o, ";\n");
     }
-  char guard[256] = "";
+  char guard[512] = "";
   if (rel->nonfinite) {
     out g = {guard, sizeof guard, 0};
     put(&g, "(");
     for (int j = 1; j <= rel->h; j++)
-      put(&g, "%sisfinite(%s%d)", j > 1 ? " && " : "", disc_out_name(d, 0), j);
+      for (int e = 0; e < d->m; e++) {
+        char ref[64];
+        disc_out_ref(d, e, j, ref, sizeof ref);
+        put(&g, "%sisfinite(%s)", j > 1 || e > 0 ? " && " : "", ref);
+      }
     put(&g, ") implies ");
   }
   if (rel->cmp == 0) {

@@ -98,6 +98,7 @@ void disc_prob_free(disc_prob *p) {
   if (!p)
     return;
   free(p->X); free(p->Y); free(p->U); free(p->E); free(p->ok); free(p->V); free(p->Vc);
+  free(p->FX); free(p->FY); free(p->Fok);
   free(p);
 }
 
@@ -210,11 +211,17 @@ static bool scale_cols(disc_prob *p) {
 }
 
 #define BAD_COST 1e3
+#define GRAM_EXACT 1e-4 /* costs below this come from the SVD itself */
 
 /* Equality cost of A alone: relative residual of the best unit B (smallest singular value). */
 static double cost_eq_exact(disc_prob *p, const double *A) {
   if (!fill(p, A) || p->nv < p->r + 3 || !scale_cols(p))
     return BAD_COST;
+  /* the Gram matrix's eigenvalues resolve the cost down to ~1e-7; below that (near a
+   * relation, where tau ~ 1e-9 decides) the SVD of the matrix itself */
+  double g = svd_gram_min(p->Vc, p->nv, p->r) / sqrt((double)p->nv);
+  if (g > GRAM_EXACT)
+    return g;
   double sv[DISC_MAX_R];
   if (svd_values(p->Vc, p->nv, p->r, sv) != 0)
     return BAD_COST;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * disc_subj.c - the function under discovery as vectors of doubles: numeric scalar
- * parameters are the input elements, the numeric return value the output. disc_call
+ * parameters are the input elements; the numeric return value (when there is one) and the
+ * scalar out-parameters (`double *s`, in parameter order) the output elements. disc_call
  * encodes slots (integers rounded and range-checked, f32 as its bits), calls the thunk and
  * decodes the result; NaN/Inf results and blacklisted (crashing, hanging) inputs are
  * excluded from scoring rather than scored.
@@ -11,7 +12,8 @@
 
 #include "disc.h"
 
-static const char *kind_ctype(int k) {
+/* See disc.h. */
+const char *disc_kind_ctype(int k) {
   switch (k) {
   case MR_KIND_BOOL: return "bool";
   case MR_KIND_I8: return "int8_t";
@@ -33,12 +35,29 @@ static bool numeric(int k) { return eng_kind_float(k) || eng_kind_signed(k) || e
 int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
   memset(d, 0, sizeof *d);
   d->s = s;
+  if (s->ret_kind != MR_KIND_VOID) {
+    if (!numeric(s->ret_kind)) {
+      eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
+                mr_kind_name(s->ret_kind));
+      return ENG_EXIT_USAGE;
+    }
+    d->out_param[d->m++] = -1;
+  }
   for (size_t i = 0; i < s->nparams; i++) {
     const mr_subject_param *p = &s->params[i];
-    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || !numeric(p->kind)) {
-      eng_error("discover: parameter '%s' (%s) is not a numeric scalar; discovery of polynomial "
-                "relations needs numeric inputs and outputs", p->name, p->ctype);
+    bool out = (p->flags & MR_PF_OUT) && !(p->flags & MR_PF_ARRAY);
+    if ((p->flags & MR_PF_ARRAY) || !numeric(p->kind)) {
+      eng_error("discover: parameter '%s' (%s) is not a numeric scalar or scalar out-parameter; "
+                "discovery of polynomial relations needs numeric inputs and outputs", p->name, p->ctype);
       return ENG_EXIT_USAGE;
+    }
+    if (out) {
+      if (d->m == DISC_MAX_M) {
+        eng_error("discover: more than %d outputs (return value and out-parameters)", DISC_MAX_M);
+        return ENG_EXIT_USAGE;
+      }
+      d->out_param[d->m++] = (int)i;
+      continue;
     }
     if (d->n == DISC_MAX_N) {
       eng_error("discover: more than %d parameters", DISC_MAX_N);
@@ -51,18 +70,28 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
     d->lo[k] = eng_kind_float(p->kind) ? dm->flo : eng_kind_signed(p->kind) ? (double)dm->ilo : (double)dm->ulo;
     d->hi[k] = eng_kind_float(p->kind) ? dm->fhi : eng_kind_signed(p->kind) ? (double)dm->ihi : (double)dm->uhi;
   }
-  if (!numeric(s->ret_kind)) {
-    eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
-              mr_kind_name(s->ret_kind));
+  if (d->m == 0) {
+    eng_error("discover: %s has no numeric output (a return value or a scalar out-parameter)", s->name);
     return ENG_EXIT_USAGE;
   }
   if (d->n == 0) {
-    eng_error("discover: %s has no parameters", s->name);
+    eng_error("discover: %s has no input parameters", s->name);
     return ENG_EXIT_USAGE;
   }
-  d->out_param[0] = -1;
-  d->m = 1;
   return ENG_EXIT_OK;
+}
+
+/* Kind of output element e. */
+static int out_kind(const disc_subj *d, int e) {
+  return d->out_param[e] < 0 ? d->s->ret_kind : d->s->params[d->out_param[e]].kind;
+}
+
+/* See disc.h. */
+bool disc_out_float(const disc_subj *d) {
+  for (int e = 0; e < d->m; e++)
+    if (eng_kind_float(out_kind(d, e)))
+      return true;
+  return false;
 }
 
 static uint64_t enc(int k, double v) {
@@ -98,10 +127,23 @@ static double dec(int k, uint64_t u) {
   }
 }
 
+/* Out-cells for calls made straight through the thunk on disc_encode's slots (the bare
+ * timing loop); the group runner and disc_call put their own cells in those slots. */
+static uint64_t scratch_cells[DISC_MAX_M];
+
 /* See disc.h. */
 void disc_encode(const disc_subj *d, const double *x, uint64_t *slots) {
   for (int i = 0; i < d->n; i++)
     slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+  for (int e = 0; e < d->m; e++)
+    if (d->out_param[e] >= 0)
+      slots[d->out_param[e]] = (uint64_t)(uintptr_t)&scratch_cells[e];
+}
+
+/* See disc.h. */
+void disc_decode(const disc_subj *d, const uint64_t *slots, double *x) {
+  for (int i = 0; i < d->n; i++)
+    x[i] = dec(d->s->params[d->in_param[i]].kind, slots[d->in_param[i]]);
 }
 
 /* x is excluded when it lies within 1/256 of the domain's width of a confirmed crashing
@@ -123,9 +165,10 @@ static bool blacklisted(const disc_subj *d, const double *x) {
 /* See disc.h. */
 bool disc_excluded(const disc_subj *d, const double *x) { return d->nbad && blacklisted(d, x); }
 
-/* See disc.h. */
+/* See disc.h. Out-parameters point at zeroed 8-byte cells of this frame, as the group
+ * runner (mg.c) gives them. */
 bool disc_call(disc_subj *d, const double *x, double *y) {
-  uint64_t slots[DISC_MAX_N], ret = 0;
+  uint64_t slots[MRDSL_MAX_PARAMS] = {0}, ret = 0, cells[DISC_MAX_M] = {0};
   for (int i = 0; i < d->n; i++) {
     if (!(x[i] >= d->lo[i] && x[i] <= d->hi[i]))
       return false;
@@ -134,8 +177,10 @@ bool disc_call(disc_subj *d, const double *x, double *y) {
   }
   if (d->nbad && blacklisted(d, x))
     return false;
-  for (int i = 0; i < d->n; i++)
-    slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+  disc_encode(d, x, slots);
+  for (int e = 0; e < d->m; e++)
+    if (d->out_param[e] >= 0)
+      slots[d->out_param[e]] = (uint64_t)(uintptr_t)&cells[e];
   if (d->shm) {
     for (int i = 0; i < d->n; i++)
       d->shm->x[i] = x[i];
@@ -146,8 +191,12 @@ bool disc_call(disc_subj *d, const double *x, double *y) {
   if (d->shm)
     d->shm->busy = 0;
   d->ncalls++;
-  y[0] = dec(d->s->ret_kind, ret);
-  if (!isfinite(y[0])) {
+  bool finite = true;
+  for (int e = 0; e < d->m; e++) {
+    y[e] = dec(out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
+    finite &= isfinite(y[e]) != 0;
+  }
+  if (!finite) {
     d->nnonfinite++;
     return false;
   }
@@ -167,22 +216,36 @@ void disc_draw(const disc_subj *d, eng_rng *r, double *x) {
 /* See disc.h. */
 const char *disc_in_name(const disc_subj *d, int i) { return d->s->params[d->in_param[i]].name; }
 
-/* See disc.h. The return value is "y", or "ret" when a parameter is called y. */
+/* See disc.h. The return value is "y", or "ret" when a parameter is called y;
+ * out-parameters keep their names (the .mr reads them after the call: s1'). */
 const char *disc_out_name(const disc_subj *d, int e) {
-  (void)e;
-  for (int i = 0; i < d->n; i++)
-    if (!strcmp(disc_in_name(d, i), "y"))
+  if (d->out_param[e] >= 0)
+    return d->s->params[d->out_param[e]].name;
+  for (size_t i = 0; i < d->s->nparams; i++)
+    if (!strcmp(d->s->params[i].name, "y"))
       return "ret";
   return "y";
 }
 
 /* See disc.h. */
+void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap) {
+  snprintf(buf, cap, "%s%d%s", disc_out_name(d, e), exec, d->out_param[e] >= 0 ? "'" : "");
+}
+
+/* See disc.h. Parameters in their order: inputs as `double x`, out-parameters as
+ * `double *s`; the result `-> double y` or `-> void`. */
 void disc_subject_text(const disc_subj *d, char *buf, size_t cap) {
   size_t at = 0;
   at += (size_t)snprintf(buf, cap, "subject %s(", d->s->name);
-  for (int i = 0; i < d->n && at < cap; i++)
-    at += (size_t)snprintf(buf + at, cap - at, "%s%s %s", i ? ", " : "",
-                           kind_ctype(d->s->params[d->in_param[i]].kind), disc_in_name(d, i));
-  if (at < cap)
-    snprintf(buf + at, cap - at, ") -> %s %s;", kind_ctype(d->s->ret_kind), disc_out_name(d, 0));
+  for (size_t i = 0; i < d->s->nparams && at < cap; i++) {
+    const mr_subject_param *p = &d->s->params[i];
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s %s%s", i ? ", " : "", disc_kind_ctype(p->kind),
+                           (p->flags & MR_PF_OUT) ? "*" : "", p->name);
+  }
+  if (at >= cap)
+    return;
+  if (d->s->ret_kind == MR_KIND_VOID)
+    snprintf(buf + at, cap - at, ") -> void;");
+  else
+    snprintf(buf + at, cap - at, ") -> %s %s;", disc_kind_ctype(d->s->ret_kind), disc_out_name(d, 0));
 }

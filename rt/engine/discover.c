@@ -15,9 +15,16 @@
 #include <unistd.h>
 
 #include "disc.h"
+#include "gm.h"
 
 #define CAND_PER_RUN 64
 #define SAMPLE_N 1000
+/* Families along a valley of constants keep their simplest members: two equalities (the
+ * valley is one statement), three inequalities (tight bounds at different constants say
+ * different things, but a few show the shape); an input relation its two best inequalities. */
+#define FAMILY_EQ 2
+#define FAMILY_INEQ 3
+#define PER_INPUT_INEQ 2
 
 /* ================================ Options ================================ */
 
@@ -27,6 +34,8 @@ typedef struct disc_opts {
   double budget;
   int jobs;
   bool quiet;
+  const char *fuzz_harness; /* --fuzz-harness: the fuzz variant (disc_fuzz_run.c), or NULL */
+  double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
   disc_cfg cfg;
 } disc_opts;
 
@@ -34,7 +43,9 @@ static const char help[] =
     "usage: harness discover [-o OUT.mr|-] [--types LIST] [--range P=LO:HI ...] [--seed S]\n"
     "         [--budget SECONDS] [--jobs N] [--paper] [--runs N] [--iters N] [--particles N]\n"
     "         [--inputs N] [--filter N:ROUNDS] [--falsify N] [--min-gain G] [--call-timeout S] [-q]\n"
+    "         [--fuzz-harness PATH --fuzz-falsify SECONDS]\n"
     "Discover polynomial metamorphic relations (AutoMR) and write them as mrdsl.\n"
+    "--engine automr (default) | genmorph (see 'discover --engine genmorph --help').\n"
     "Types: I..VIII of AutoMR Table III, or hHkKlL[:IO] (I,O = e|i: equality/inequality).\n";
 
 static bool int_arg(const char *v, int lo, int hi, int *out) {
@@ -67,12 +78,15 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
     bool ok = true;
     if (!strcmp(a, "-o")) o->out = v;
     else if (!strcmp(a, "--types")) o->types = v;
+    else if (!strcmp(a, "--engine")) ok = !strcmp(v, "automr");
     else if (!strcmp(a, "--range")) { if (eng_dom_parse(s, &o->run, v) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
     else if (!strcmp(a, "--seed")) { ok = eng_parse_u64(v, &o->run.seed); o->run.seed_given = true; }
     else if (!strcmp(a, "--budget")) { char *e; o->budget = strtod(v, &e); ok = *v && !*e && o->budget >= 0; }
     else if (!strcmp(a, "--call-timeout")) { char *e; c->call_timeout = strtod(v, &e); ok = *v && !*e && c->call_timeout > 0; }
     else if (!strcmp(a, "--min-gain")) { char *e; c->min_gain = strtod(v, &e); ok = *v && !*e && c->min_gain >= 0 && c->min_gain < 1; }
     else if (!strcmp(a, "--jobs")) ok = int_arg(v, 1, 64, &o->jobs);
+    else if (!strcmp(a, "--fuzz-harness")) o->fuzz_harness = v;
+    else if (!strcmp(a, "--fuzz-falsify")) { char *e; o->fuzz_secs = strtod(v, &e); ok = *v && !*e && o->fuzz_secs >= 0 && o->fuzz_secs <= 86400; }
     else if (!strcmp(a, "--runs")) ok = int_arg(v, 1, 100000, &c->runs);
     else if (!strcmp(a, "--iters")) ok = int_arg(v, 0, 100000, &c->iters);
     else if (!strcmp(a, "--particles")) ok = int_arg(v, 2, 1000, &c->particles);
@@ -264,7 +278,14 @@ static int sort_n, sort_m;
 static int cmp_cx(const void *a, const void *b) {
   const disc_rel *x = a, *y = b;
   double cx = disc_rel_complexity(sort_cfg, x, sort_n, sort_m), cy = disc_rel_complexity(sort_cfg, y, sort_n, sort_m);
-  return cx < cy ? -1 : cx > cy;
+  if (cx != cy) return cx < cy ? -1 : 1;
+  /* equally simple: smaller input constants, then the more informative inequality (kept
+   * when a cap applies) */
+  double ax = 0, ay = 0;
+  for (int i = 0; i < DISC_MAX_A; i++) { ax += fabs(x->A[i]); ay += fabs(y->A[i]); }
+  if (ax != ay) return ax < ay ? -1 : 1;
+  if (x->gain != y->gain) return x->gain > y->gain ? -1 : 1;
+  return (x->cmp > y->cmp) - (x->cmp < y->cmp);
 }
 static int by_cx(const void *a, const void *b, void *ud) { (void)ud; return cmp_cx(a, b); }
 
@@ -447,6 +468,9 @@ static void task_z3(void *ud, int i, void *out) {
 
 /* See disc.h: `harness discover`. */
 int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
+  for (int i = 1; i + 1 < argc; i++) /* --engine genmorph: another engine (gm_cmd.c) */
+    if (!strcmp(argv[i], "--engine") && !strcmp(argv[i + 1], "genmorph"))
+      return gm_cmd_discover(s, argc, argv);
   disc_opts o;
   memset(&o, 0, sizeof o);
   int rc = parse_opts(s, argc, argv, &o);
@@ -467,6 +491,10 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   bool black;
   const mr_fn *fn = eng_subject_register(s, &black);
   if (!disc_consts_init(&c->consts, black ? NULL : fn)) { free(o.run.dom); return ENG_EXIT_INTERNAL; }
+  /* GenMorph's dynamic constants (consts.c) seed the search like the mined literals. */
+  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o.run, o.run.seed)) {
+    disc_consts_fini(&c->consts); free(o.run.dom); return ENG_EXIT_INTERNAL;
+  }
   disc_par_stats ps;
   memset(&ps, 0, sizeof ps);
   /* ---- sample: output ranges, noise, domain ---- */
@@ -478,13 +506,12 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   disc_par_run(&d, o.jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &ps);
   double noise[64 * 64], bare_secs = 0, bare_calls = 0;
   int nn = 0, nvalid = 0, ntotal = 0;
-  c->ylo[0] = INFINITY; c->yhi[0] = -INFINITY;
+  for (int e = 0; e < d.m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
   for (int i = 0; i < nsamp; i++) {
     if (!sd[i]) continue;
     nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
     bare_secs += sr[i].bare_secs; bare_calls += (double)sr[i].bare_calls;
-    c->ylo[0] = fmin(c->ylo[0], sr[i].ylo[0]);
-    c->yhi[0] = fmax(c->yhi[0], sr[i].yhi[0]);
+    for (int e = 0; e < d.m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
     for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
   }
   free(sr); free(sd);
@@ -517,11 +544,9 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   qsort(all, (size_t)nall, sizeof *all, cmp_cx);
   (void)by_cx;
   int simil = cleanse_similar(all, nall, d.n, d.m);
-  int *order = malloc((size_t)(nall + 1) * sizeof *order);
-  for (int i = 0; i < nall; i++) order[i] = i;
-  int svdr = cleanse_svd(all, nall, d.n, d.m, order);
-  int famr = cleanse_family(all, nall, d.n, d.m, 2, 8);
-  free(order);
+  double t_alg = disc_now();
+  int algr = cleanse_algebra(all, nall, d.n, d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ);
+  t_alg = disc_now() - t_alg;
   mrdsl_ctx *ctx = NULL;
   mrdsl_file *f = NULL;
   char subj[1024];
@@ -570,6 +595,24 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
       all[idx[i]].status = DISC_ST_FILTERED;
     }
   }
+  /* ---- falsification with libFuzzer (disc_fuzz_run.c): drops what it breaks ---- */
+  double t_fz = disc_now();
+  int nfz = 0;
+  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0) {
+    const disc_rel **fr = calloc((size_t)nr, sizeof *fr);
+    bool *k0 = calloc((size_t)nr, sizeof *k0);
+    const char *why = NULL;
+    for (int i = 0; fr && k0 && i < nr; i++) { fr[i] = &all[idx[i]]; k0[i] = keep[i]; nfz += keep[i]; }
+    status_line(o.quiet, "falsification with libFuzzer: %d candidates, %g s", nfz, o.fuzz_secs);
+    nfz = fr && k0 && nfz > 0 ? disc_fuzz_falsify(&d, c, o.fuzz_harness, o.fuzz_secs, fr, nr, keep, &why) : 0;
+    /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
+     * varies from run to run, and --seed keeps the columns up to "falsify" exact */
+    for (int i = 0; fr && k0 && i < nr; i++)
+      if (k0[i] && !keep[i]) { cr[i].fail++; all[idx[i]].status = DISC_ST_FALSIFIED; }
+    if (why) status_line(o.quiet, "falsification with libFuzzer: %s", why);
+    free(fr); free(k0);
+  }
+  t_fz = disc_now() - t_fz;
   /* ---- Z3 ---- */
   double t_z3 = disc_now();
   if (nr > 0) {
@@ -578,9 +621,9 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
     if (tmp && k2) {
       for (int i = 0; i < nr; i++) tmp[i] = all[idx[i]];
       /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
-       * 60 s), or what is left of --budget when that is more; relations it has no time
+       * 20 s), or what is left of --budget when that is more; relations it has no time
        * for are kept (redundant at worst) */
-      double now = disc_now(), lim = fmin(fmax(0.5 * (now - t_start), 3.0), 60.0);
+      double now = disc_now(), lim = fmin(fmax(0.5 * (now - t_start), 3.0), 20.0);
       if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
       z3_ud zu = {ctx, rr, tmp, nr, keep, c, now + lim};
       double zdl = now + lim + 5; /* the child stops itself at now + lim */
@@ -630,9 +673,11 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
             st[t].falsified, st[t].cleansed, st[t].secs, st[t].evals, st[t].secs > 0 ? st[t].evals / st[t].secs : 0,
             (unsigned long long)st[t].calls, bare > 0 ? st[t].cpu / bare : 0);
   }
-  fprintf(so, "cleansing: %d similar (eq. 23), %d by SVD rank, %d of a family, %d by Z3 (%.2f s); mrdsl re-check %.2f s; "
-          "%d relations kept; total %.2f s, seed %llu\n", simil, svdr, famr, nz3,
+  fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
+          "mrdsl re-check %.2f s; %d relations kept; total %.2f s, seed %llu\n", simil, algr, t_alg, nz3,
           t_z3, t_chk, nkept, disc_now() - t_start, (unsigned long long)c->seed);
+  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0)
+    fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", nfz > 0 ? nfz : 0, t_fz);
   if (ps.crashes || ps.hangs) {
     fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned\n",
             ps.crashes, ps.hangs, ps.restarts, ps.abandoned);

@@ -142,6 +142,55 @@ size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]);
 void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
                 const mrdsl_exec *x, int h, const mrdsl_result *res);
 
+/* ---- k-MR adequacy (adeq.c, adeq_track.c, adeq_cmd.c; docs/inputs.md) ---------------
+ * best[r]: the most relations associated with one source input satisfying requirement r
+ * (a statement or a branch), -1 when no input satisfies it. C_MT^k = sum / (k * nreq). */
+/* Every requirement unreached. */
+void eng_adeq_init(int32_t *best, size_t nreq);
+/* One source input covering cov[0..nreq) (non-zero: satisfied) associated with nassoc
+ * relations; true when some best[r] grew. */
+bool eng_adeq_add(int32_t *best, size_t nreq, const uint8_t *cov, uint32_t nassoc);
+/* Sum over requirements of min(best[r], k) (unreached: 0): the numerator of C_MT^k. */
+uint64_t eng_adeq_sum(const int32_t *best, size_t nreq, uint32_t k);
+/* C_MT^k of a whole matrix: cov[t * nreq + r] for input t, nassoc[t] = |S_RO(t)|. best
+ * (OUT, [nreq]) per requirement; num/den (OUT, may be NULL) the exact fraction. */
+double eng_adeq_measure(size_t ninputs, size_t nreq, const uint8_t *cov, const uint32_t *nassoc,
+                        uint32_t k, int32_t *best, uint64_t *num, uint64_t *den);
+
+enum { ENG_ADEQ_STATEMENT, ENG_ADEQ_BRANCH };
+/* Options of adequacy tracking while checking (--until-adequate and friends). */
+typedef struct eng_track_opts {
+  uint32_t k;            /* 0: not tracking */
+  int criterion;         /* ENG_ADEQ_* */
+  uint64_t plateau;      /* stop after this many inputs without progress (0: never) */
+  bool stop;             /* stop when adequate or on the plateau (--until-adequate) */
+  const char *corpus;    /* borrowed: save inputs that raise adequacy here (NULL: none) */
+} eng_track_opts;
+/* Parse --until-adequate K, --track-adequacy K, --criterion C, --plateau N,
+ * --adequacy-corpus DIR at argv[*i]: 1 consumed, 0 not ours, -1 bad value (printed). */
+int eng_track_opt(eng_track_opts *o, int argc, char **argv, int *i);
+typedef struct eng_track eng_track;
+/* Track C_MT^k of fn's blocks or edges over nrels relations named names[] (copied).
+ * NULL on allocation failure. */
+eng_track *eng_track_new(const mr_fn *fn, const eng_track_opts *o, size_t nrels,
+                         const char *const *names);
+void eng_track_free(eng_track *t);
+/* Verdict rc (MRDSL_PASS/FAIL/SKIP) of relation i on the current input. */
+void eng_track_verdict(eng_track *t, size_t i, int rc);
+/* End of one input (source slots src, bytes d[0..n)): the requirements its source
+ * execution covered, as path p recorded it (p is run on src when no group ran the source
+ * call), get the verdicts given since the last call. true when tracking says stop
+ * (adequacy 1, or the plateau, when o->stop). */
+typedef struct eng_path eng_path;
+bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8_t *d, size_t n);
+/* Write the state (docs/inputs.md, "mrfuzz-adequacy 1") to DIR/adeq-PID atomically. */
+void eng_track_flush(eng_track *t, const char *dir);
+/* Write the state to f / the human report (per requirement, short-falls) to f. */
+void eng_track_write(const eng_track *t, FILE *f);
+void eng_track_report(const eng_track *t, FILE *f);
+/* `harness adequacy`: replay corpus inputs, print the report. */
+int eng_cmd_adequacy(const mr_subject *s, int argc, char **argv);
+
 /* ---- Relation checking (check.c, check_cmd.c, check_fuzz.c; docs/checking.md) -------- */
 typedef struct eng_chk eng_chk;
 /* Options shared by `harness check/repro/minimize/dict` and the libFuzzer entry. */
@@ -151,6 +200,7 @@ typedef struct eng_chk_opts {
   const char *stats;     /* borrowed: directory for stats and findings (NULL: none) */
   bool keep_going;       /* count further violations of a relation already reported */
   eng_run_opts run;      /* domains (--range, --len) */
+  eng_track_opts adeq;   /* k-MR adequacy tracking (adeq_track.c) */
 } eng_chk_opts;
 /* Parse one option at argv[*i] (advancing *i past its value). 1 when consumed, 0 when not
  * a check option, -1 on a bad value (printed). */
@@ -166,6 +216,10 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size);
 const char *eng_chk_failed(const eng_chk *c);
 /* Write the stats file into o->stats now (also done every second by eng_chk_input). */
 void eng_chk_stats_flush(eng_chk *c);
+/* True once adequacy tracking says stop (--until-adequate): the caller ends the run. */
+bool eng_chk_done(const eng_chk *c);
+/* The adequacy tracker (NULL unless o->adeq.k), owned by c. */
+const eng_track *eng_chk_track(const eng_chk *c);
 /* Print the summary of this process's checks (inputs, calls, relations, coverage). */
 void eng_chk_summary(eng_chk *c, FILE *f);
 /* Harness commands (check_cmd.c): random engine, replay, minimize, dictionary, and the
@@ -186,6 +240,37 @@ int eng_cmd_info(const mr_subject *s, int argc, char **argv);
  * returns the registry entry, or NULL on allocation failure. *black set when synthesized. */
 mr_fn *eng_subject_register(const mr_subject *s, bool *black /* OUT */);
 
+/* ---- Dynamic constants (consts.c; docs/pass.md "Value sites") --------------------------
+ * Values the instrumented function computed that were the same on every call (GenMorph's
+ * dynamic constants): the subject runs on random inputs in a child process with value
+ * logging on; a crash or hang loses that child only. */
+typedef struct eng_dynconst {
+  double v;         /* the value */
+  uint8_t kind;     /* MR_KIND_I64 or MR_KIND_F64, of its first site */
+  uint8_t origin;   /* enum mr_val_origin of its first site */
+  uint32_t line;    /* source line of its first site (0 without -g) */
+  uint32_t nsites;  /* invariant value sites holding it */
+  uint64_t freq;    /* times those sites were logged: the priority */
+} eng_dynconst;
+typedef struct eng_dyn {
+  eng_dynconst *c;  /* owned [n], most frequent first */
+  size_t n;
+  uint64_t calls;   /* calls observed */
+  uint32_t nsites;  /* value sites of the function */
+  uint32_t nlogged; /* ... reached at least once */
+  int lost;         /* child processes that crashed or hung */
+} eng_dyn;
+/* Wall-clock limit of one collection, in seconds. */
+#define ENG_DYN_SECONDS 10.0
+/* Collect fn's dynamic constants from `calls` calls of s on inputs of o's domains (seed).
+ * fn may be a black box (no value sites: nothing found). ENG_EXIT_OK, or
+ * ENG_EXIT_INTERNAL (out of memory). OUT: *out, free with eng_dyn_fini (also on error). */
+int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o, uint64_t calls,
+                    uint64_t seed, double seconds, eng_dyn *out /* OUT */);
+void eng_dyn_fini(eng_dyn *d);
+/* `consts`: the mined and the dynamic constants of the subject. */
+int eng_cmd_consts(const mr_subject *s, int argc, char **argv);
+
 /* ---- Mutation analysis (mutants.c, score*.c; docs/mutation.md) ------------------------ */
 /* `mutants`: list the mutants of a mutation build. `score`: mutation score of a .mr. */
 int eng_cmd_mutants(const mr_subject *s, int argc, char **argv);
@@ -198,5 +283,70 @@ const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT */);
  * `discover`: AutoMR polynomial relations -> .mr. `verify`: re-check a .mr on fresh inputs. */
 int eng_cmd_discover(const mr_subject *s, int argc, char **argv);
 int eng_cmd_verify(const mr_subject *s, int argc, char **argv);
+
+/* ---- Source-input paths (path.c; docs/inputs.md) -------------------------------------
+ * The path of a source execution, read from mrpass's counters around the call that is
+ * the source execution: Definition 2's statement set (blocks), AFL-style bucketed edge
+ * hit counts, and their hash. One path is "armed" at a time: the next call through
+ * eng_path_call whose arguments equal the source input is measured. */
+typedef struct eng_path {
+  const mr_subject *s;     /* borrowed */
+  const mr_fn *fn;         /* borrowed; NULL: black box, nothing is recorded */
+  uint64_t *before;        /* owned [nblocks + nedges]: counters before the call */
+  uint8_t *blocks;         /* owned [nblocks]: 1 when the source execution ran block i */
+  uint8_t *edges;          /* owned [nedges]: bucket (eng_path_bucket) of edge i's hits */
+  const uint64_t *src;     /* borrowed: the armed source input */
+  uint64_t hash;           /* of the bucketed edges; 0: not recorded */
+  uint64_t length;         /* blocks executed, repetitions included (Definition 1) */
+  uint32_t nstmts;         /* |statement set| (Definitions 2, 3) */
+  bool recorded;           /* the source execution ran since eng_path_begin */
+} eng_path;
+/* For subject s with registry entry fn (NULL: a black box). false: out of memory. */
+bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn);
+void eng_path_fini(eng_path *p);
+/* AFL's hit-count bucket: 0 (not taken), 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+ -> 0..8. */
+uint8_t eng_path_bucket(uint64_t hits);
+/* Arm p for source input src (slots, borrowed until eng_path_end). */
+void eng_path_begin(eng_path *p, const uint64_t *src);
+/* Call the subject's thunk; when a path is armed and a equals its source input, measure
+ * this call (and mark the path in libFuzzer's extra counters). */
+void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret);
+/* Disarm p (p->recorded tells whether the source execution ran). */
+void eng_path_end(eng_path *p);
+/* A deep copy of the input in slots: arrays, strings and zeroed out-cells in a's own
+ * buffers (release with eng_args_fini, also after a false: out of memory). */
+bool eng_args_copy(eng_args *a, const mr_subject *s, const uint64_t *slots);
+/* Run the source execution of src alone (private copies) and record it. false: no memory.
+ * Coverage must be on (mr_coverage_enable). */
+bool eng_path_run(eng_path *p, const uint64_t *src);
+
+/* ---- Source-input prioritization (prio.c, prio_cmd.c, prio_apfd.c; docs/inputs.md) ---
+ * Statement sets are rows of a matrix: sets[t * nstmts + s] non-zero when input t runs
+ * statement s. Detections: det[t * nfaults + f] non-zero when test t detects fault f. */
+/* Definition 4: statements of set not in covered. */
+size_t eng_prio_dist(const uint8_t *set, const uint8_t *covered, size_t nstmts);
+/* Algorithm 1: order[0..n) greedily by distance to the inputs already chosen. Ties go to
+ * the larger weight[t] (relations that apply to input t; may be NULL), then to the input
+ * adding the most path features (paths: rows of nedges edge buckets, may be NULL), then
+ * to the lower index (as the paper's strict comparison does); when no remaining input
+ * adds a statement or a feature, the chosen set restarts empty. MR_OK or MR_ENOMEM. */
+int eng_prio_order(const uint8_t *sets, size_t n, size_t nstmts, const uint8_t *paths,
+                   size_t nedges, const uint32_t *weight, size_t *order /* OUT */,
+                   size_t *dist /* OUT, may be NULL: distance of each when chosen */);
+/* APFD (eq. 4.2) of tests run in order[0..n); a fault no test detects counts TF = n + 1. */
+double eng_prio_apfd(const uint8_t *det, size_t n, size_t nfaults, const size_t *order);
+/* Fraction of the nfaults detected by the first k tests of order. */
+double eng_prio_rate(const uint8_t *det, size_t nfaults, const size_t *order, size_t k);
+/* Harness commands: `corpus` (list inputs with their paths), `prioritize` (Algorithm 1,
+ * --check runs the relations in that order, --apfd measures it on the mutants). */
+int eng_cmd_corpus(const mr_subject *s, int argc, char **argv);
+int eng_cmd_prioritize(const mr_subject *s, int argc, char **argv);
+/* Print the non-output parameters of one input ("x = 1.5; a = [1, 2]; n = 2;"). */
+void eng_report_inputs(FILE *f, const mr_subject *s, const uint64_t *slots);
+
+/* ---- Composite relations (comp.c, comp_ga.c; docs/compose.md) -----------------------
+ * `compose`: a GA over sequences of basic relations -> composites that hold and kill
+ * mutants their parts miss -> .mr. */
+int eng_cmd_compose(const mr_subject *s, int argc, char **argv);
 
 #endif /* MR_ENG_H */

@@ -29,6 +29,8 @@ struct eng_mg {
   const mrdsl_prog *prog;              /* borrowed from the mrdsl ctx */
   mrdsl_work *work;                    /* owned */
   int h;                               /* executions */
+  int gx;                              /* the guard runs once this execution's inputs exist */
+  bool plain;                          /* scalars only: calls take the input slots as they are */
   uint64_t *call;                      /* owned [h * nparams]: slots as passed to the call */
   mg_buf *bufs;                        /* owned [h * nparams] */
   mrdsl_exec execs[MRDSL_MAX_EXECS];   /* in: pre-call slots; out: call slots after it */
@@ -42,6 +44,10 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
   g->s = s;
   g->prog = p;
   g->h = mrdsl_prog_execs(p);
+  g->gx = mrdsl_prog_guard_execs(p);
+  g->plain = true;
+  for (size_t i = 0; i < s->nparams; i++)
+    g->plain &= !(s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && s->params[i].kind != MR_KIND_CSTR;
   size_t n = (size_t)g->h * (s->nparams ? s->nparams : 1);
   g->call = calloc(n, sizeof *g->call);
   g->bufs = calloc(n, sizeof *g->bufs);
@@ -129,9 +135,12 @@ static bool prepare_call(eng_mg *g, int k, const uint64_t *in) {
 }
 
 static bool execute(eng_mg *g, int k, const uint64_t *in) {
-  if (!prepare_call(g, k, in))
-    return false;
-  const uint64_t *call = g->call + (size_t)k * g->s->nparams;
+  const uint64_t *call = in; /* the callee cannot change scalars: no copy needed */
+  if (!g->plain) {
+    if (!prepare_call(g, k, in))
+      return false;
+    call = g->call + (size_t)k * g->s->nparams;
+  }
   uint64_t ret = 0;
   g->s->call(call, &ret);
   g->execs[k] = (mrdsl_exec){in, call, ret};
@@ -148,7 +157,7 @@ int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_
    * run's executions behind for eng_mg_execs: those not run this time read as absent. */
   for (int k = 1; k < g->h; k++)
     g->execs[k].in = NULL;
-  int gx = mrdsl_prog_guard_execs(g->prog);
+  int gx = g->gx;
   for (int k = 1; k <= g->h; k++) {
     const uint64_t *in = src;
     if (k > 1) {

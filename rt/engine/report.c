@@ -136,3 +136,14 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
   fflush(f);
 }
 
+
+/* See eng.h. */
+void eng_report_inputs(FILE *f, const mr_subject *s, const uint64_t *slots) {
+  for (size_t i = 0; i < s->nparams; i++) {
+    if (s->params[i].flags & MR_PF_OUT)
+      continue;
+    fprintf(f, "%s%s = ", i ? " " : "", s->params[i].name);
+    put_param(f, s, i, slots);
+    fputc(';', f);
+  }
+}

@@ -117,8 +117,8 @@ static int parse(score_ctx *c, int argc, char **argv) {
   return ENG_EXIT_OK;
 }
 
-/* Load FILE.mr, check it against the subject, compile every relation. */
-static int load_relations(score_ctx *c) {
+/* See score.h. */
+int score_open(score_ctx *c, mrdsl_file **out) {
   mrdsl_file *f;
   if (mrdsl_ctx_new(NULL, NULL, &c->dsl) != MR_OK) {
     eng_error("out of memory");
@@ -147,6 +147,13 @@ static int load_relations(score_ctx *c) {
               s->name, s->file ? s->file : "?", mrdsl_errmsg(c->dsl));
     return ENG_EXIT_USAGE;
   }
+  *out = f;
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+int score_compile(score_ctx *c, mrdsl_file *f) {
+  const mr_subject *s = c->s;
   c->nrels = mrdsl_rel_count(f);
   c->rels = calloc(c->nrels ? c->nrels : 1, sizeof *c->rels);
   if (!c->rels)
@@ -175,7 +182,8 @@ static int load_relations(score_ctx *c) {
   return ENG_EXIT_OK;
 }
 
-static int draw_inputs(score_ctx *c) {
+/* See score.h. */
+int score_draw_inputs(score_ctx *c) {
   eng_rng r;
   eng_rng_seed(&r, c->run.seed);
   c->inputs = calloc(c->run.n, sizeof *c->inputs);
@@ -191,8 +199,8 @@ static int draw_inputs(score_ctx *c) {
   return ENG_EXIT_OK;
 }
 
-/* The original program, in-process: validity, fingerprints, blocks reached, captures. */
-static int run_original(score_ctx *c) {
+/* See score.h. */
+int score_run_original(score_ctx *c) {
   mr_fn_desc *fn = (mr_fn_desc *)c->fn;
   if (!c->original_only)
     mr_coverage_enable(true); /* the clone (with mutant 0) counts the blocks reached */
@@ -254,7 +262,8 @@ static void tally(score_ctx *c) {
   }
 }
 
-static void cleanup(score_ctx *c) {
+/* See score.h. */
+void score_ctx_fini(score_ctx *c) {
   for (size_t k = 0; k < c->nrels; k++) {
     eng_mg_free(c->rels[k].mg);
     free(c->rels[k].fp);
@@ -291,8 +300,8 @@ static int report_original(const score_ctx *c) {
   return bad ? ENG_EXIT_VIOLATION : ENG_EXIT_OK;
 }
 
-/* Which subject function holds the mutants, and can this build be scored at all? */
-static int find_function(score_ctx *c) {
+/* See score.h. */
+int score_find_function(score_ctx *c) {
   int rc;
   if (c->original_only) {
     bool black;
@@ -311,28 +320,36 @@ static int find_function(score_ctx *c) {
   return ENG_EXIT_OK;
 }
 
+/* See score.h. */
+void score_set_limits(score_ctx *c) {
+  /* Generous: a mutant may be slower without being stuck; the margin covers fork and
+   * scheduling on a loaded machine. */
+  c->limit = c->timeout_fixed > 0 ? c->timeout_fixed : 10 * c->orig_secs + 0.5;
+  /* A looping mutant burns CPU: a CPU-time limit stops it long before the wall-clock
+   * backstop, and unlike wall time it does not grow when the machine is loaded, so it
+   * can be tight without turning slow-to-schedule mutants into false timeouts. */
+  c->cpu_limit = c->timeout_fixed > 0 ? c->timeout_fixed : 10 * c->orig_secs + 0.05;
+}
+
 /* `harness score` (see score_help). */
 int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
   score_ctx c = {.s = s};
   int rc = parse(&c, argc, argv);
+  mrdsl_file *f = NULL;
   if (rc == ENG_EXIT_OK)
-    rc = find_function(&c);
+    rc = score_find_function(&c);
   if (rc == ENG_EXIT_OK)
-    rc = load_relations(&c);
+    rc = score_open(&c, &f);
   if (rc == ENG_EXIT_OK)
-    rc = draw_inputs(&c);
+    rc = score_compile(&c, f);
   if (rc == ENG_EXIT_OK)
-    rc = run_original(&c);
+    rc = score_draw_inputs(&c);
+  if (rc == ENG_EXIT_OK)
+    rc = score_run_original(&c);
   if (rc == ENG_EXIT_OK && c.original_only) {
     rc = report_original(&c);
   } else if (rc == ENG_EXIT_OK) {
-    /* Generous: a mutant may be slower without being stuck; the margin covers fork and
-     * scheduling on a loaded machine. */
-    c.limit = c.timeout_fixed > 0 ? c.timeout_fixed : 10 * c.orig_secs + 0.5;
-    /* A looping mutant burns CPU: a CPU-time limit stops it long before the wall-clock
-     * backstop, and unlike wall time it does not grow when the machine is loaded, so it
-     * can be tight without turning slow-to-schedule mutants into false timeouts. */
-    c.cpu_limit = c.timeout_fixed > 0 ? c.timeout_fixed : 10 * c.orig_secs + 0.05;
+    score_set_limits(&c);
     fflush(stdout);
     fflush(stderr);
     rc = score_run_mutants(&c);
@@ -345,6 +362,7 @@ int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
   }
   if (c.res)
     score_res_free(&c);
-  cleanup(&c);
+  score_ctx_fini(&c);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }
+

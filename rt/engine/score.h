@@ -77,6 +77,7 @@ typedef struct score_ctx {
   uint8_t *status;           /* owned [nmut]: enum score_status */
   int *how;                  /* owned [nmut]: wait status (crash), else 0 */
   double total_secs;         /* wall time of the mutant phase */
+  bool matrix;               /* every input of every relation runs: kill bits per input */
 } score_ctx;
 
 /* The i-th mutant's shared result. */
@@ -84,7 +85,27 @@ static inline score_res *score_res_at(const score_ctx *c, uint32_t i) {
   return (score_res *)((char *)c->res + (size_t)i * c->res_stride);
 }
 
+/* score.c, the phases of `harness score`, also driven by `compose` (comp.c) */
+/* The registry entry of the subject's mutation build into c->fn, c->nmut (or, with
+ * original_only, any build). ENG_EXIT_* (message printed). */
+int score_find_function(score_ctx *c);
+/* Load c->mr_path into a new c->dsl and match it against c->s. ENG_EXIT_* (diagnostics
+ * printed). OUT: *f, owned by c->dsl. */
+int score_open(score_ctx *c, mrdsl_file **f);
+/* Compile every relation of f (in c->dsl) into c->rels. ENG_EXIT_*. */
+int score_compile(score_ctx *c, mrdsl_file *f);
+/* Draw c->run.n source inputs from c->run.seed into c->inputs. ENG_EXIT_*. */
+int score_draw_inputs(score_ctx *c);
+/* The original program, in-process: validity, fingerprints, blocks reached, captures. */
+int score_run_original(score_ctx *c);
+/* Per-mutant CPU and wall-clock limits from --mutant-timeout or the original's time. */
+void score_set_limits(score_ctx *c);
+/* Release everything c owns except the shared results (score_res_free). */
+void score_ctx_fini(score_ctx *c);
+
 /* score_run.c */
+/* c->matrix: does input i (of c->inputs) kill mutant index m by some relation? */
+bool score_kills(const score_ctx *c, uint32_t m, uint64_t i);
 /* Seeds the follow-up generator of relation r on input i the same way in every process. */
 void score_build_opts(mrdsl_build_opts *o, eng_rng *r, uint64_t seed, size_t rel, uint64_t input);
 /* Fingerprint (FNV-1a) of the outputs of executions execs[0..h-1] and the group's outcome. */

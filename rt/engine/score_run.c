@@ -239,6 +239,13 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A mutant's fault ends its child at once with the signal: no sanitizer report, whose
+ * symbolization can outlast the wall-clock backstop and turn a crash into a "timeout". */
+static void die_now(int sig) {
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 /* The child's work for global mutant id; its results go to r. */
 static void child(score_ctx *c, uint32_t id, score_res *r) {
   int null = open("/dev/null", O_WRONLY);
@@ -246,6 +253,9 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
     dup2(null, 1);
     dup2(null, 2);
   }
+  static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+  for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+    signal(faults[i], die_now);
   if (c->cpu_limit > 0) { /* SIGPROF's default action ends the child: a timeout */
     double s = c->cpu_limit;
     struct itimerval it = {{0, 0}, {(time_t)s, (suseconds_t)((s - (double)(time_t)s) * 1e6)}};
@@ -267,9 +277,14 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
       if (rc < 0)
         _exit(3);
       if (rc == MRDSL_FAIL) {
-        r->killed_by[k] = (uint32_t)(i + 1);
+        if (!r->killed_by[k])
+          r->killed_by[k] = (uint32_t)(i + 1);
         r->differs = 1;
-        break; /* killed by this relation: its other inputs add nothing */
+        if (!c->matrix)
+          break; /* killed by this relation: its other inputs add nothing */
+        uint8_t *bits = (uint8_t *)&r->killed_by[c->nrels];
+        bits[i / 8] |= (uint8_t)(1u << (i % 8));
+        continue;
       }
       if (!r->differs) {
         int h;
@@ -358,7 +373,8 @@ static void wait_some(const slot *slots, unsigned jobs, const sigset_t *chld) {
 
 /* See score.h. */
 int score_run_mutants(score_ctx *c) {
-  c->res_stride = (sizeof(score_res) + c->nrels * sizeof(uint32_t) + 15) & ~(size_t)15;
+  size_t bits = c->matrix ? (size_t)(c->run.n + 7) / 8 : 0;
+  c->res_stride = (sizeof(score_res) + c->nrels * sizeof(uint32_t) + bits + 15) & ~(size_t)15;
   size_t bytes = (size_t)c->nmut * c->res_stride;
   void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   c->status = calloc(c->nmut, 1);
@@ -413,4 +429,11 @@ int score_run_mutants(score_ctx *c) {
 void score_res_free(score_ctx *c) {
   munmap(c->res, (size_t)c->nmut * c->res_stride);
   c->res = NULL;
+}
+
+/* See score.h. */
+bool score_kills(const score_ctx *c, uint32_t m, uint64_t i) {
+  const score_res *r = score_res_at(c, m);
+  const uint8_t *bits = (const uint8_t *)&r->killed_by[c->nrels];
+  return c->matrix && (bits[i / 8] >> (i % 8)) & 1;
 }

@@ -12,18 +12,22 @@
 
 #include "disc.h"
 
-/* See disc.h. */
+/* See disc.h. The row-major rows x cols matrix is the column-major cols x rows one: the
+ * same singular values without LAPACKE's transposed copy, and with a reused workspace
+ * (no allocation per call: this is the search's cost function). */
 int svd_values(double *a, int rows, int cols, double *sv) {
-  int k = rows < cols ? rows : cols;
-  double sup[DISC_MAX_R + 1];
-  double *w = k <= DISC_MAX_R ? sup : malloc((size_t)k * sizeof *w);
-  if (!w)
-    return -1;
-  int info = (int)LAPACKE_dgesvd(LAPACK_ROW_MAJOR, 'N', 'N', rows, cols, a, cols, sv, NULL, 1,
-                                 NULL, 1, w);
-  if (w != sup)
-    free(w);
-  return info;
+  static double *work;
+  static size_t cap;
+  size_t need = (size_t)64 * (size_t)(rows + cols) + 64;
+  if (need > cap) {
+    double *w = realloc(work, need * sizeof *w);
+    if (!w)
+      return -1;
+    work = w;
+    cap = need;
+  }
+  return (int)LAPACKE_dgesvd_work(LAPACK_COL_MAJOR, 'N', 'N', cols, rows, a, cols, sv, NULL, 1,
+                                  NULL, 1, work, (lapack_int)cap);
 }
 
 /* See disc.h. */
@@ -101,4 +105,44 @@ int svd_rref(double *a, int rows, int cols, double eps) {
     r++;
   }
   return r;
+}
+
+/* See disc.h. */
+int svd_compress(double *a, int rows, int cols, double rel) {
+  int k = rows < cols ? rows : cols;
+  if (k == 0)
+    return 0;
+  double *sv = malloc((size_t)k * sizeof *sv), *vt = malloc((size_t)k * cols * sizeof *vt),
+         *w = malloc((size_t)k * sizeof *w);
+  int r = -1;
+  if (sv && vt && w &&
+      LAPACKE_dgesvd(LAPACK_ROW_MAJOR, 'N', 'S', rows, cols, a, cols, sv, NULL, 1, vt, cols, w) == 0) {
+    r = 0;
+    for (int i = 0; i < k && sv[i] > rel * sv[0]; i++, r++)
+      for (int j = 0; j < cols; j++)
+        a[(size_t)i * cols + j] = sv[i] * vt[(size_t)i * cols + j];
+  }
+  free(sv);
+  free(vt);
+  free(w);
+  return r;
+}
+
+/* See disc.h. */
+double svd_gram_min(const double *a, int rows, int cols) {
+  double g[DISC_MAX_R * DISC_MAX_R], w[DISC_MAX_R], work[4 * DISC_MAX_R + 64];
+  lapack_int iwork[8];
+  if (cols > DISC_MAX_R || cols <= 0)
+    return -1;
+  memset(g, 0, (size_t)cols * cols * sizeof *g);
+  for (int z = 0; z < rows; z++) {
+    const double *row = a + (size_t)z * cols;
+    for (int i = 0; i < cols; i++)
+      for (int j = i; j < cols; j++)
+        g[(size_t)j * cols + i] += row[i] * row[j]; /* upper triangle, column-major */
+  }
+  if (LAPACKE_dsyevd_work(LAPACK_COL_MAJOR, 'N', 'U', cols, g, cols, w, work,
+                          4 * DISC_MAX_R + 64, iwork, 8) != 0)
+    return -1;
+  return sqrt(fmax(w[0], 0.0));
 }

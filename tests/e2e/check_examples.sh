@@ -8,7 +8,10 @@ RUNS=${CHECK_RUNS:-20000}
 for ex in trig/trig.c:trig_sin trig/trig.c:trig_cos trig/trig.c:trig_tan intmath/intmath.c:gcd \
           intmath/intmath.c:ipow intmath/intmath.c:is_prime intmath/intmath.c:next_prime \
           arrays/arrays.c:arr_sort arrays/arrays.c:arr_min arrays/arrays.c:arr_mean \
-          strings/strings.c:str_repeat strings/strings.c:str_pad_left; do
+          strings/strings.c:str_repeat strings/strings.c:str_pad_left fees/fees.c:baggage_fee \
+          numeric/numeric.c:num_exp numeric/numeric.c:num_log1p numeric/numeric.c:num_atan \
+          numeric/numeric.c:num_asinh numeric/numeric.c:num_abs numeric/numeric.c:num_hypot \
+          numeric/numeric.c:num_max3 numeric/numeric.c:num_sinhcosh; do
   fn=${ex##*:}
   check "$fn: $(basename "$fn").mr on the unmodified example, $RUNS libFuzzer executions: no finding"
   expect_exit 0 "$MRFUZZ" check -o "h/$fn" "$EXAMPLES/$ex" --mr "$EXAMPLES/$(dirname "$ex")/$fn.mr" \

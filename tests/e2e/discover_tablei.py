@@ -35,11 +35,23 @@ REFS = {
           ((lambda x: 2 * x, lambda x: x - PI / 2), lambda y: y[2] + 2 * y[1] * y[3])],
     "p": [((lambda x: 3 * x,), lambda y: y[2] - 3 * y[1] + 4 * y[1] ** 3)],
 }
-# inequalities in their tight, informative form: (follow-up map, "<=" or ">=", bound)
+# inequalities in their tight, informative form: the accepted (follow-up map, "<=" or
+# ">=", bound) forms. f(x) + f(x+c) <= b is the same relation as f(x) + f(x-c) <= b (from
+# the base x - c); with f odd (checked: the file must state f(-x) = -f(x)) also as
+# f(x) + f(x-c) >= -b, so the discovered set may hold any one of them.
 INEQ = {
-    "i": ((lambda x: x + 2,), "<=", 2 * math.cos(1.0)),
-    "m": ((lambda x: x - 3,), ">=", -2 * math.cos(1.5)),
+    "i": [((lambda x: x + 2,), "<=", 2 * math.cos(1.0)),
+          ((lambda x: x - 2,), "<=", 2 * math.cos(1.0))],
+    "m": [((lambda x: x - 3,), ">=", -2 * math.cos(1.5)),
+          ((lambda x: x + 3,), ">=", -2 * math.cos(1.5))],
 }
+ODD_FORMS = {
+    "i": [((lambda x: x + 2,), ">=", -2 * math.cos(1.0)),
+          ((lambda x: x - 2,), ">=", -2 * math.cos(1.0))],
+    "m": [((lambda x: x - 3,), "<=", 2 * math.cos(1.5)),
+          ((lambda x: x + 3,), "<=", 2 * math.cos(1.5))],
+}
+ODD = ((lambda x: -x,), lambda y: y[1] + y[2])
 NAMES = {"i": "f(x) + f(x+2) <= 2cos(1)", "m": "f(x) + f(x-3) >= -2cos(1.5)","a": "f(x) - f(x+2pi) = 0", "c": "f(x) + f(x+pi) = 0",
          "g": "f(x)^2 + f(pi/2-x)^2 - 1 = 0", "o": "f(2x) - 2 f(x) f(pi/2-x) = 0",
          "p": "f(3x) - 3 f(x) + 4 f(x)^3 = 0"}
@@ -181,7 +193,10 @@ def main():
     ineqs = parse_ineq(path)
     for w in want:
         if w in INEQ:
-            hit = next((r[0] for r in ineqs if ineq_equivalent(r, INEQ[w], rng)), None)
+            forms = INEQ[w]
+            if any(equivalent(r, ODD, rng) for r in rels):
+                forms = forms + ODD_FORMS[w]
+            hit = next((r[0] for r in ineqs for f in forms if ineq_equivalent(r, f, rng)), None)
         else:
             hit = next((r[0] for r in rels for ref in REFS[w] if equivalent(r, ref, rng)), None)
         print("Table I (%s) %-32s %s" % (w, NAMES[w], ("= " + hit) if hit else "MISSING"))

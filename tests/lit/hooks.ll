@@ -32,6 +32,11 @@ define void @none() {
 ; CHECK-NEXT:   %mr.state = load atomic i32, i32* @__mr_state monotonic, align 4, !nosanitize
 ; CHECK-NEXT:   [[BIT:%.*]] = and i32 %mr.state, 2
 ; CHECK-NEXT:   %mr.trace = icmp ne i32 [[BIT]], 0
+; The same load gives the VALUES bit (value sites: values.ll).
+; CHECK-NEXT:   [[VBIT:%.*]] = and i32 %mr.state, 8
+; CHECK-NEXT:   %mr.values = icmp ne i32 [[VBIT]], 0
+; CHECK-NEXT:   br i1 %mr.values, label %mr.values.call, label %mr.entry, !prof
+; CHECK:      mr.entry:
 ; CHECK-NEXT:   br i1 %mr.trace, label %mr.enter, label %mr.body, !prof
 ; CHECK:      mr.enter:
 ; CHECK-NEXT:   [[S0:%.*]] = getelementptr inbounds [5 x i64], [5 x i64]* %mr.slots, i64 0, i64 0
@@ -53,7 +58,8 @@ define void @none() {
 ; CHECK-NEXT:   call void @__mr_enter(i8* bitcast (%mr.fn_desc* @__mr_desc.mix to i8*), i64* %mr.args)
 ; CHECK-NEXT:   br label %mr.body
 ; Every return path logs the return value, then returns it unchanged.
-; CHECK:        [[R:%.*]] = sext i32 %s to i64
+; CHECK:      mr.exit:
+; CHECK-NEXT:   [[R:%.*]] = sext i32 %s to i64
 ; CHECK-NEXT:   call void @__mr_exit(i8* bitcast (%mr.fn_desc* @__mr_desc.mix to i8*), i64* %mr.args, i64 [[R]])
 ; CHECK:        ret i32 %s
 ; CHECK:        call void @__mr_exit(i8* bitcast (%mr.fn_desc* @__mr_desc.mix to i8*), i64* %mr.args, i64 0)

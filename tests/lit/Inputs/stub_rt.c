@@ -2,7 +2,8 @@
  * stub_rt.c - a stand-in for rt/core in the lit tests: defines the hooks of mr_abi.h,
  * prints every call and, at exit, every registered descriptor read through the C
  * structs. A layout mismatch between the pass's IR structs and mr_abi.h shows up as
- * garbage here. MRSTUB_STATE sets __mr_state (default 3: coverage + trace).
+ * garbage here. MRSTUB_STATE sets __mr_state (default 3: coverage + trace; 8: value
+ * sites, whose cells this stub fills like rt/core/dynconst.c and prints at exit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@ volatile uint32_t __mr_state;
 void __mr_enter(mr_fn_desc *d, const uint64_t *args);
 void __mr_exit(mr_fn_desc *d, const uint64_t *args, uint64_t ret);
 void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
+void __mr_value(mr_fn_desc *d, uint32_t site, uint64_t bits);
 
 static mr_fn_desc **g_start, **g_stop;
 static int g_inits;
@@ -75,6 +77,28 @@ void __mr_exit(mr_fn_desc *d, const uint64_t *args, uint64_t ret) {
   printf("\n");
 }
 
+void __mr_value(mr_fn_desc *d, uint32_t site, uint64_t bits) {
+  if (site >= d->nvalues) abort();
+  mr_value_cell *c = &d->value_cells[site];
+  if (c->hits++ == 0) c->first = bits;
+  else if (c->first != bits) c->varied = 1;
+}
+
+/* Value sites as "origin:kind:value(xhits)" or "origin:kind:varied(xhits)". */
+static void dump_values(const mr_fn_desc *d) {
+  static const char *origins[] = {"?", "load", "arith", "call", "cmp"};
+  printf("VALUES %u", d->nvalues);
+  for (uint32_t i = 0; i < d->nvalues; i++) {
+    const mr_value_desc *v = &d->values[i];
+    const mr_value_cell *c = &d->value_cells[i];
+    printf(" %s:%s@%u:", v->origin < 5 ? origins[v->origin] : "?", kind_name(v->kind), v->line);
+    if (c->varied) printf("varied");
+    else print_value(v->kind, c->first);
+    printf("(x%llu)", (unsigned long long)c->hits);
+  }
+  printf("\n");
+}
+
 static void dump(void) {
   printf("INITS %d SITES %ld\n", g_inits, (long)(g_stop - g_start));
   for (mr_fn_desc **s = g_start; s < g_stop; s++) {
@@ -98,6 +122,7 @@ static void dump(void) {
       printf(" %u->%u=%llu", d->edges[i].from, d->edges[i].to,
              (unsigned long long)d->edge_counters[d->edges[i].counter]);
     printf("\n");
+    if (__mr_state & MR_STATE_VALUES) dump_values(d);
   }
 }
 

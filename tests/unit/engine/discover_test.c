@@ -149,18 +149,22 @@ static void test_types_consts(void) {
   disc_consts_fini(&k);
 }
 
-static disc_rel rel(int l, const double *B, int r) {
+/* x2 = s * x1 + c (h = 2, one input, one output) with output coefficients B[r] */
+static disc_rel rel2(double s, double c, int l, int cmp, const double *B, int r) {
   disc_rel x;
   memset(&x, 0, sizeof x);
   x.h = 2;
   x.k = 1;
   x.l = l;
-  x.A[0] = 0; /* x2 = 0 + 1 * x1 */
-  x.A[1] = 1;
+  x.cmp = cmp;
+  x.A[0] = c;
+  x.A[1] = s;
   memcpy(x.B, B, (size_t)r * sizeof *B);
   x.status = DISC_ST_OK;
   return x;
 }
+
+static disc_rel rel(int l, const double *B, int r) { return rel2(1, 0, l, 0, B, r); }
 
 static void test_cleanse(void) {
   /* eq. 23: the same relation up to scale and a tiny perturbation is similar */
@@ -169,15 +173,49 @@ static void test_cleanse(void) {
   int m = cleanse_similar(rs, 3, 1, 1);
   printf("similarity: %d of 3 marked\n", m);
   CHECK(m == 1 && rs[1].status == DISC_ST_REDUNDANT && rs[2].status == DISC_ST_OK);
-  /* SVD rank: y1^2 - y2^2 = 0 follows from y1 - y2 = 0 (same input relation); y1 + y2 = 0
-   * does not */
-  double q[6] = {0, 0, 0, 1, 0, -1};
-  disc_rel ss[3] = {rel(1, b1, 3), rel(2, q, 6), rel(1, b3, 3)};
-  int order[3] = {0, 2, 1};
-  m = cleanse_svd(ss, 3, 1, 1, order);
-  printf("SVD rank reduction: %d of 3 marked\n", m);
-  CHECK(m == 1 && ss[1].status == DISC_ST_REDUNDANT);
-  CHECK(ss[0].status == DISC_ST_OK && ss[2].status == DISC_ST_OK);
+}
+
+/* Redundancy across input relations, on sine's relations (simplest first). */
+static void test_algebra(void) {
+  double sum[3] = {0, 1, 1}, dif[3] = {0, 1, -1};
+  double pyth[6] = {-1, 0, 0, 1, 0, 1};  /* y1^2 + y2^2 - 1 */
+  double sq[6] = {0, 0, 0, 1, 0, -1};    /* y1^2 - y2^2 */
+  double le3[3] = {-0.1415, 1, 1}, ge3[3] = {0.1415, 1, 1}, le2[3] = {-1.0806, 1, 1};
+  double le4[3] = {-0.8323, 1, 1}, le24[3] = {-0.6222, 1, 1};
+  disc_rel rs[] = {
+      rel2(-1, 0, 1, 0, sum, 3),          /* 0 f(-x) = -f(x): kept */
+      rel2(1, PI, 1, 0, sum, 3),          /* 1 f(x + pi) = -f(x): kept */
+      rel2(1, -PI, 1, 0, sum, 3),         /* 2 the same from base x - pi: redundant */
+      rel2(1, 2 * PI, 1, 0, dif, 3),      /* 3 f(x + 2 pi) = f(x): an invariance: kept */
+      rel2(1, 3 * PI, 1, 0, sum, 3),      /* 4 x + 3 pi: composed: redundant */
+      rel2(-1, PI, 1, 0, dif, 3),         /* 5 f(pi - x) = f(x): no invariance gives it: kept */
+      rel2(-1, -PI, 1, 0, dif, 3),        /* 6 f(-pi - x) = f(x): from 3 and 5: redundant */
+      rel2(1, PI / 2, 2, 0, pyth, 6),     /* 7 (g): kept */
+      rel2(-1, PI / 2, 2, 0, pyth, 6),    /* 8 (g) at pi/2 - x: redundant (symmetries) */
+      rel2(1, -PI / 2, 2, 0, pyth, 6),    /* 9 (g) rebased: redundant */
+      rel2(-1, 0, 2, 0, sq, 6),           /* 10 f(-x)^2 = f(x)^2: zero modulo oddness */
+      rel2(1, 3, 1, -1, le3, 3),          /* 11 f(x) + f(x+3) <= 0.1415: kept */
+      rel2(1, -3, 1, 1, ge3, 3),          /* 12 (m) f(x) + f(x-3) >= -0.1415: the same by oddness */
+      rel2(1, 2, 1, -1, le2, 3),          /* 13 (i): kept */
+      rel2(1, 4, 1, -1, le4, 3),          /* 14 a third member of the family: kept */
+      rel2(-1, 24.5, 1, -1, le24, 3),     /* 15 f(x) + f(24.5 - x): the family (oddness, 8 pi): capped */
+  };
+  int n = (int)(sizeof rs / sizeof rs[0]);
+  int marked = cleanse_algebra(rs, n, 1, 1, 2, 3, 2);
+  printf("algebra: %d of %d marked:", marked, n);
+  for (int i = 0; i < n; i++)
+    printf(" %d", rs[i].status == DISC_ST_OK);
+  printf("\n");
+  static const bool want[] = {1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+  for (int i = 0; i < n; i++)
+    CHECK((rs[i].status == DISC_ST_OK) == want[i]);
+  /* a family keeps its first members: f(x) + f(x + c) <= b for four constants, cap 3 */
+  double bnd[4][3] = {{-0.1415, 1, 1}, {-1.0806, 1, 1}, {-0.8323, 1, 1}, {-0.6306, 1, 1}};
+  double cs[4] = {3, 2, 4, 2.5};
+  disc_rel fam[4];
+  for (int i = 0; i < 4; i++)
+    fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
+  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2) == 1 && fam[3].status == DISC_ST_REDUNDANT);
 }
 
 int main(void) {
@@ -186,5 +224,6 @@ int main(void) {
   test_pso();
   test_types_consts();
   test_cleanse();
+  test_algebra();
   return CHECK_DONE();
 }

@@ -410,8 +410,39 @@ static void test_build_seq(void) {
   mrdsl_work_free(w);
 }
 
+/* prepend (a value before the first element) and truncate (the first k elements; k past
+ * the end keeps everything, a negative k is not applicable), on arrays and strings. */
+static void test_build_prepend_truncate(void) {
+  const mrdsl_prog *p = prog("subject pt(double a[n], size_t n, const char *c) -> double r;",
+                             "relation p1 { a2 = prepend(a1, -1.5); c2 = prepend(truncate(c1, 2), 120); check true; }\n"
+                             "relation p2 { a2 = truncate(a1, 5); c2 = truncate(c1, 0); check true; }\n"
+                             "relation p3 { a2 = truncate(a1, -1); c2 = c1; check true; }\n", "p1");
+  CHECK(p != NULL);
+  if (!p) return;
+  const mrdsl_file *f = p->file;
+  double a[] = {1, 2, 3};
+  uint64_t in[3] = {(uint64_t)(uintptr_t)a, 3, (uint64_t)(uintptr_t)"hello"};
+  mrdsl_exec ex[2] = {{in, NULL, 0}, {0}};
+  mrdsl_build_opts o = {rng, NULL, NULL};
+  const uint64_t *s = NULL;
+  mrdsl_work *w;
+  CHECK(mrdsl_work_new(ctx, p, &w) == MR_OK && mrdsl_build(w, 2, ex, &o, &s) == MRDSL_PASS);
+  if (!s) return;
+  const double *a2 = (const double *)(uintptr_t)s[0];
+  CHECK(s[1] == 4 && a2[0] == -1.5 && a2[1] == 1 && a2[3] == 3);
+  CHECK(!strcmp((const char *)(uintptr_t)s[2], "xhe"));
+  mrdsl_work_free(w);
+  CHECK(mrdsl_compile(ctx, mrdsl_rel_find(f, "p2"), &p) == MR_OK && mrdsl_work_new(ctx, p, &w) == MR_OK);
+  CHECK(mrdsl_build(w, 2, ex, &o, &s) == MRDSL_PASS && s[1] == 3 && !strcmp((const char *)(uintptr_t)s[2], ""));
+  mrdsl_work_free(w);
+  CHECK(mrdsl_compile(ctx, mrdsl_rel_find(f, "p3"), &p) == MR_OK && mrdsl_work_new(ctx, p, &w) == MR_OK);
+  CHECK(mrdsl_build(w, 2, ex, &o, &s) == MRDSL_SKIP);
+  mrdsl_work_free(w);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_build_prepend_truncate();
   test_float_semantics();
   test_int_semantics();
   test_poly_exact();

@@ -89,6 +89,7 @@ static void test_relations(void) {
   type_error("relation r { " ALL2 "a3 = scale(a1, s1); check true; }\n", "scale() on float array takes a number");
   type_error("relation r { " ALL2 "s3 = scale(s1, 2); check true; }\n", "scale() needs an array, not a string");
   type_error("relation r { " ALL2 "a3 = remove(a1, 1.0); check true; }\n", "remove() takes an integer index");
+  type_error("relation r { " ALL2 "a3 = truncate(a1, 1.0); check true; }\n", "truncate() takes an integer length");
   type_error("relation r { " ALL2 "a3 = concat(a1, s1); check true; }\n", "concat() needs two arrays or two strings");
   type_error("relation r { check true; }\n", "has no follow-up execution");
   type_error("relation r { " ALL2 "}\n", "relation 'r' has no check");

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_adequacy.c - `mrfuzz adequacy` and `mrfuzz report` (docs/inputs.md): build the
+ * ordinary harness, replay the check corpus through `harness adequacy` (the relations
+ * checked on every input, the source execution's coverage), print C_MT^k with the
+ * per-requirement table and the short-falls; `report` (or --html) also renders the HTML
+ * page. Plus the adequacy side of `mrfuzz check --until-adequate`: the harness options
+ * and the summary lines merged from every process's DIR/check-stats/adeq-PID.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "drv.h"
+
+static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR]";
+static const char adeq_summary[] =
+    "k-MR adequacy (C_MT^k) of metamorphic testing: every source input of the corpus "
+    "(default: DIR/corpus, kept by 'mrfuzz check') is checked with every relation; an input "
+    "is associated with a relation when the relation was evaluated on it (passed or "
+    "violated, not skipped by its guard or domain). A requirement (a statement: a block "
+    "with a source line, or a branch: a CFG edge) counts min(best, k)/k, best being the "
+    "most relations associated with one input whose source execution satisfies it. "
+    "Prints C_MT^k, the best input's relation count per requirement and the requirements "
+    "that fall short (unreached, or fewer than k relations). Exit 0, 2 on bad input.";
+static const char report_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr --html OUT.html [--k K] [--criterion C] [--corpus DIR]";
+static const char report_summary[] =
+    "Write one self-contained HTML page (no external assets, inline SVG charts) about "
+    "checking FUNCTION: k-MR adequacy over the corpus inputs and, when the last 'mrfuzz "
+    "check' tracked it (--until-adequate), over time; per-relation checks and violations; "
+    "the source annotated with coverage and the relations associated per line. Also "
+    "prints what 'mrfuzz adequacy' prints.";
+
+/* Every adeq-* file of a check-stats directory merged into a. */
+static void load_run(drv_adeq *a, const char *stats) {
+  DIR *d = opendir(stats);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (strncmp(e->d_name, "adeq-", 5) || strstr(e->d_name, ".tmp"))
+      continue;
+    char *p = drv_fmt("%s/%s", stats, e->d_name);
+    drv_adeq_load(a, p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+}
+
+/* ============================== check --until-adequate ============================== */
+
+/* A whole number >= lo, or an error naming the option. */
+static bool whole(const char *opt, const char *v, unsigned long lo) {
+  char *end = NULL;
+  unsigned long n = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+  if (!end || *end || n < lo || n > 0xffffffffUL) {
+    drv_error("%s %s: expected a whole number >= %lu", opt, v, lo);
+    return false;
+  }
+  return true;
+}
+
+static int check_criterion(const char *c) {
+  if (c && strcmp(c, "statement") && strcmp(c, "branch")) {
+    drv_error("--criterion %s: expected statement or branch", c);
+    return DRV_EXIT_USAGE;
+  }
+  return DRV_EXIT_OK;
+}
+
+/* See drv.h. */
+int drv_adeq_check_validate(const drv_opts *o) {
+  if (o->until_adequate && !whole("--until-adequate", o->until_adequate, 1))
+    return DRV_EXIT_USAGE;
+  if (o->plateau && !whole("--plateau", o->plateau, 0))
+    return DRV_EXIT_USAGE;
+  if ((o->plateau || o->criterion) && !o->until_adequate) {
+    drv_error("--plateau and --criterion go with --until-adequate K");
+    return DRV_EXIT_USAGE;
+  }
+  return check_criterion(o->criterion);
+}
+
+/* See drv.h. */
+void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l) {
+  static char corpus[4096]; /* one check per process: lives as long as the argv it joins */
+  if (!o->until_adequate || !stats)
+    return;
+  drv_list_push(l, "--until-adequate");
+  drv_list_push(l, o->until_adequate);
+  drv_list_push(l, "--plateau");
+  drv_list_push(l, o->plateau ? o->plateau : "50000");
+  if (o->criterion) {
+    drv_list_push(l, "--criterion");
+    drv_list_push(l, o->criterion);
+  }
+  if (o->corpus)
+    snprintf(corpus, sizeof corpus, "%s", o->corpus);
+  else
+    snprintf(corpus, sizeof corpus, "%s/../corpus", stats);
+  drv_mkdirs(corpus);
+  drv_list_push(l, "--adequacy-corpus");
+  drv_list_push(l, corpus);
+}
+
+/* See drv.h. */
+void drv_adeq_check_summary(const char *stats) {
+  drv_adeq a = {0};
+  load_run(&a, stats);
+  if (!a.nfiles) {
+    drv_adeq_fini(&a);
+    return;
+  }
+  printf("  adequacy C_MT^%u(%s) = %llu/%llu = %.4f over %zu requirements (%s)\n", a.k,
+         a.branch ? "branch" : "statement", a.sum, a.den, a.den ? (double)a.sum / (double)a.den : 1.0,
+         a.nreqs, a.sum == a.den ? "adequate" : "stopped short: see 'mrfuzz adequacy'");
+  printf("  adequacy over time (seconds, inputs, C_MT^%u):", a.k);
+  size_t step = a.npts > 12 ? (a.npts + 11) / 12 : 1;
+  for (size_t i = 0; i < a.npts; i++)
+    if (i % step == 0 || i + 1 == a.npts)
+      printf(" %.3g/%llu/%.3f", a.pts[i].secs, a.pts[i].inputs,
+             a.den ? (double)a.pts[i].sum / (double)a.den : 1.0);
+  printf("\n");
+  fflush(stdout);
+  drv_adeq_fini(&a);
+}
+
+/* ============================== adequacy, report ============================== */
+
+/* Run `harness adequacy` over the corpus; --data to data_path. */
+static int replay(const drv_opts *o, const drv_build_res *b, const char *corpus, const char *data_path) {
+  drv_list a = {0};
+  drv_list_push(&a, b->harness);
+  drv_list_push(&a, "adequacy");
+  drv_list_push(&a, "--mr");
+  drv_list_push(&a, o->mr);
+#define OPT(field, name)         \
+  if (o->field) {                \
+    drv_list_push(&a, name);     \
+    drv_list_push(&a, o->field); \
+  }
+  OPT(k, "--k")
+  OPT(criterion, "--criterion")
+  OPT(len, "--len")
+  OPT(relation, "--relation")
+#undef OPT
+  for (size_t i = 0; i < o->range.n; i++) {
+    drv_list_push(&a, "--range");
+    drv_list_push(&a, o->range.v[i]);
+  }
+  drv_list_push(&a, "--data");
+  drv_list_push(&a, data_path);
+  drv_list_push(&a, corpus);
+  drv_list_push(&a, NULL);
+  int status;
+  bool timed_out;
+  int rc = DRV_EXIT_INTERNAL;
+  if (drv_spawn_timed((char *const *)a.v, NULL, NULL, 0, &status, &timed_out) != 0)
+    drv_error("cannot run %s: %s", b->harness, strerror(errno));
+  else if (WIFSIGNALED(status)) {
+    drv_error("the target crashed while the corpus was replayed: %s", drv_status_str(status));
+    rc = DRV_EXIT_VIOLATION;
+  } else {
+    rc = WEXITSTATUS(status);
+  }
+  drv_list_fini(&a);
+  fflush(stdout);
+  return rc;
+}
+
+static bool has_inputs(const char *dir) {
+  DIR *d = opendir(dir);
+  bool any = false;
+  for (struct dirent *e; d && !any && (e = readdir(d));)
+    any = e->d_name[0] != '.';
+  if (d)
+    closedir(d);
+  return any;
+}
+
+/* --fdr: `mrfuzz prioritize --apfd` (the prioritization engine) on the same corpus; its
+ * table, or 0 rows when it fails (said on stderr, the report says "not measured"). */
+static size_t run_fdr(const drv_opts *o, const char *dir, const char *corpus, drv_fdr *rows, size_t max) {
+  drv_list a = {0};
+  drv_list_push(&a, "/proc/self/exe");
+  drv_list_push(&a, "prioritize");
+  for (size_t i = 0; i < o->pos.n; i++)
+    drv_list_push(&a, o->pos.v[i]);
+  const char *fixed[] = {"--mr", o->mr, "--apfd", "--corpus", corpus, "-o", dir, "--seed", "1"};
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    drv_list_push(&a, fixed[i]);
+  for (size_t i = 0; i < o->range.n; i++) {
+    drv_list_push(&a, "--range");
+    drv_list_push(&a, o->range.v[i]);
+  }
+  if (o->len) {
+    drv_list_push(&a, "--len");
+    drv_list_push(&a, o->len);
+  }
+  drv_list_push(&a, NULL);
+  char *log = drv_fmt("%s/fdr.log", dir);
+  unlink(log);
+  int status;
+  size_t n = 0;
+  if (drv_spawn((char *const *)a.v, NULL, log, &status) == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    char *text = drv_read_file(log, NULL);
+    n = text ? drv_fdr_parse(text, rows, max) : 0;
+    free(text);
+  }
+  if (!n)
+    drv_warn("no fault detection rates: 'mrfuzz prioritize --apfd' failed (see %s)", log);
+  free(log);
+  drv_list_fini(&a);
+  return n;
+}
+
+static int write_html(const drv_opts *o, const char *dir, const char *file, const char *data,
+                      const char *corpus) {
+  drv_adeq a = {0}, run = {0};
+  if (!drv_adeq_load(&a, data)) {
+    drv_error("%s: not an adequacy file", data);
+    return DRV_EXIT_INTERNAL;
+  }
+  char *stats = drv_fmt("%s/check-stats", dir);
+  load_run(&run, stats);
+  free(stats);
+  drv_fdr fdr[8];
+  size_t nfdr = o->fdr ? run_fdr(o, dir, corpus, fdr, 8) : 0;
+  drv_buf out = {0};
+  drv_report_html(&out, &a, &run, fdr, nfdr, o->pos.v[0], o->mr, file);
+  int rc = DRV_EXIT_OK;
+  if (drv_write_atomic(o->html, out.s, out.len) != 0) {
+    drv_error("cannot write %s: %s", o->html, strerror(errno));
+    rc = DRV_EXIT_INTERNAL;
+  } else {
+    drv_note("report written to %s", o->html);
+  }
+  drv_buf_fini(&out);
+  drv_adeq_fini(&a);
+  drv_adeq_fini(&run);
+  return rc;
+}
+
+static int run(int argc, char **argv, const char *name, const char *args, const char *summary,
+               bool need_html) {
+  drv_opts o;
+  int rc = drv_opts_parse(&o, DRV_CMD_ADEQUACY, argc, argv);
+  if (rc == DRV_EXIT_OK && o.help) {
+    drv_opts_help(DRV_CMD_ADEQUACY, name, args, summary);
+    drv_opts_fini(&o);
+    return DRV_EXIT_OK;
+  }
+  if (rc == DRV_EXIT_OK && o.pos.n == 0) {
+    drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && !o.mr) {
+    drv_error("missing --mr FILE.mr: the relations (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && need_html && !o.html) {
+    drv_error("missing --html OUT.html (see 'mrfuzz %s --help')", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK)
+    rc = check_criterion(o.criterion);
+  if (rc == DRV_EXIT_OK && o.k && !whole("--k", o.k, 1))
+    rc = DRV_EXIT_USAGE;
+  if (rc == DRV_EXIT_OK && access(o.mr, R_OK) != 0) {
+    drv_error("%s: %s", o.mr, strerror(errno));
+    rc = DRV_EXIT_USAGE;
+  }
+  char *file = NULL;
+  const char *function = NULL;
+  if (rc == DRV_EXIT_OK)
+    rc = drv_split_target(o.pos.v[0], &file, &function);
+  drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK) {
+    drv_list sources = {o.pos.v + 1, o.pos.n - 1};
+    drv_build_req req = {file, function, &sources, &o};
+    rc = drv_build(&req, &b);
+    fflush(stdout);
+  }
+  char *corpus = NULL, *data = NULL;
+  if (rc == DRV_EXIT_OK) {
+    corpus = o.corpus ? drv_strdup(o.corpus) : drv_fmt("%s/corpus", b.dir);
+    if (!has_inputs(corpus)) {
+      drv_error("no source inputs in %s: run 'mrfuzz check' first, or give --corpus DIR", corpus);
+      rc = DRV_EXIT_USAGE;
+    }
+  }
+  if (rc == DRV_EXIT_OK) {
+    data = drv_fmt("%s/adequacy.data", b.dir);
+    rc = replay(&o, &b, corpus, data);
+  }
+  if (rc == DRV_EXIT_OK && o.html)
+    rc = write_html(&o, b.dir, file, data, corpus);
+  free(data);
+  free(corpus);
+  drv_build_res_fini(&b);
+  free(file);
+  drv_opts_fini(&o);
+  return rc;
+}
+
+/* `mrfuzz adequacy`: see adeq_summary. */
+int drv_cmd_adequacy(int argc, char **argv) {
+  return run(argc, argv, "adequacy", adeq_args, adeq_summary, false);
+}
+
+/* `mrfuzz report`: see report_summary. */
+int drv_cmd_report(int argc, char **argv) {
+  return run(argc, argv, "report", report_args, report_summary, true);
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_fuzz.sh - discovery's libFuzzer falsification stage (docs/discover.md) on a
+# subject with one rare faulty input (tests/e2e/inputs/disc_rare.c: |a| except at
+# a = 987654321). Without the stage, the random filter (10^4 inputs over [-2e9, 2e9])
+# misses the fault and f(-a) = f(a) is reported although it is false; with it, libFuzzer
+# (guided by the comparison and the mined constant) breaks that relation and it is
+# dropped. The stage only removes relations: what is left still holds on fresh inputs.
+. "$(dirname "$0")/lib.sh"
+RARE="$E2E/inputs/disc_rare.c:disc_rare"
+OPTS=(--types I --seed 3 --range a=-2000000000:2000000000)
+
+check "--fuzz-falsify 0: no libFuzzer stage, and the false f(-a) = f(a) survives the filter"
+expect_exit 0 "$MRFUZZ" discover "$RARE" "${OPTS[@]}" --fuzz-falsify 0 -o nofuzz.mr
+if grep -q "falsification with libFuzzer" out err; then fail "the stage ran with --fuzz-falsify 0"; fi
+[ ! -e .mrfuzz/disc_rare/falsify/harness ] || fail "the fuzz variant was built with --fuzz-falsify 0"
+grep -q "a2 = -a1;" nofuzz.mr || { cat nofuzz.mr; fail "f(-a) = f(a) not found (the subject changed?)"; }
+
+check "the relation really is false: the faulty input violates it (repro in the ordinary harness)"
+# the rare input as check's decoder reads it: 8 little-endian bytes, LO + v mod (HI-LO+1)
+"$PYTHON" -c 'import struct,sys; sys.stdout.buffer.write(struct.pack("<I", 987654321 + 2000000000))' >rare.bin
+expect_exit 1 "$MRFUZZ" repro "$RARE" --mr nofuzz.mr --range a=-2000000000:2000000000 rare.bin
+expect_err "relation violated"
+
+check "--fuzz-falsify 8: libFuzzer breaks it, the relation is dropped, the table counts it"
+mkdir tmp
+TMPDIR=$PWD/tmp expect_exit 0 "$MRFUZZ" discover "$RARE" "${OPTS[@]}" --fuzz-falsify 8 -o fuzz.mr
+cat out
+expect_err "falsification with libFuzzer:"
+n=$(sed -n 's/^falsification with libFuzzer: \([0-9]*\) broken.*/\1/p' out)
+[ "${n:-0}" -ge 1 ] || fail "nothing broken by libFuzzer"
+if grep -q "a2 = -a1;" fuzz.mr; then cat fuzz.mr; fail "the false relation f(-a) = f(a) is still reported"; fi
+expect_exit 0 "$MRFUZZ" lint fuzz.mr
+[ -z "$(ls -A tmp)" ] || { ls -R tmp; fail "the stage left its temporary directory behind"; }
+
+check "what is left holds on fresh inputs (and on the faulty one)"
+expect_exit 0 .mrfuzz/disc_rare/harness verify --mr fuzz.mr -n 20000 --range a=-2000000000:2000000000
+grep -q "0 failed" out || { cat out; fail "verify"; }
+expect_exit 0 "$MRFUZZ" repro "$RARE" --mr fuzz.mr --range a=-2000000000:2000000000 rare.bin
+
+check "a bad --fuzz-falsify value is a usage error (exit 2)"
+expect_exit 2 "$MRFUZZ" discover "$RARE" --fuzz-falsify -1
+expect_err "--fuzz-falsify"
+expect_exit 0 "$MRFUZZ" discover --help
+expect_out "--fuzz-falsify"
+echo "ok"

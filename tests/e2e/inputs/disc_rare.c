@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT
+ * disc_rare.c - a subject for discovery's libFuzzer falsification (tests/e2e/
+ * discover_fuzz.sh): |a|, except at one input in two billion, where it is off by one.
+ * Random filtering misses that input; libFuzzer's comparison feedback finds it. */
+#include <stdint.h>
+
+int64_t disc_rare(int64_t a);
+int64_t disc_rare(int64_t a) {
+  if (a == 987654321)
+    return a - 1; /* the rare fault: f(-a) = f(a) does not hold here */
+  return a < 0 ? -a : a;
+}
