@@ -353,9 +353,35 @@ static int enum_nconst(const disc_prob *p) {
   return nc;
 }
 
+/* Transpositions of two input elements of the same kind, as x2 = swap(x1) and
+ * x2 = -swap(x1): hypot(y, x) = hypot(x, y) and a permuted max3 need an off-diagonal 0/1
+ * matrix A that PSO, started near the diagonal, does not land on. Two executions only. */
+static int enum_nperm(const disc_prob *p) {
+  int n = 0;
+  for (int a = 0; p->h == 2 && a < p->n; a++)
+    for (int b = a + 1; b < p->n; b++)
+      n += p->d->in_int[a] == p->d->in_int[b];
+  return 2 * n;
+}
+
 static int enum_count(const disc_prob *p) {
   int maps = enum_nconst(p) * NSCALES;
-  return (p->h == 2 ? maps : NSCALES * maps) * (p->ty.out_ineq ? 2 : 1);
+  return (p->h == 2 ? maps + enum_nperm(p) : NSCALES * maps) * (p->ty.out_ineq ? 2 : 1);
+}
+
+/* Follow-up 1 = x1 with the k-th transposition (k / 2) applied, negated when k is odd. */
+static void set_perm(disc_prob *p, double *pos, int k) {
+  int pair = k / 2, a = 0, b = 0;
+  for (int i = 0, seen = 0; i < p->n; i++)
+    for (int j = i + 1; j < p->n; j++)
+      if (p->d->in_int[i] == p->d->in_int[j] && seen++ == pair)
+        a = i, b = j;
+  for (int e = 0; e < p->n; e++) {
+    double *x = pos + (size_t)e * p->t;
+    for (int i = 0; i < p->t; i++)
+      x[i] = 0;
+    x[1 + (e == a ? b : e == b ? a : e)] = k % 2 ? -1 : 1;
+  }
 }
 
 /* Follow-up j (1-based as in disc_follow) = scale * x + the ci-th listed constant. */
@@ -387,7 +413,9 @@ static bool enum_seed(disc_prob *p, int q, double *pos) {
   make_seed(p, pos);
   int half = p->ty.out_ineq ? total / 2 : total, sign = q / half;
   q %= half;
-  if (p->h == 2) {
+  if (p->h == 2 && q >= nc * NSCALES) {
+    set_perm(p, pos, q - nc * NSCALES);
+  } else if (p->h == 2) {
     if (!set_map(p, pos, 1, enum_scales[q % NSCALES], (q / NSCALES) % nc))
       return false;
   } else {

@@ -14,10 +14,14 @@
 
 #include "eng.h"
 
-/* libFuzzer reads (and clears before every input) every byte of this section as extra
- * 8-bit counters; without libFuzzer it is plain memory nobody reads. */
-#define PATH_SLOTS (1u << 12)
+/* libFuzzer reads (and clears and scans after every input) every byte of this section as
+ * an extra 8-bit counter; without libFuzzer it is plain memory nobody reads. A counter
+ * gives libFuzzer 8 features, one per bucket of its value (1, 2, 3, 4-7, 8-15, 16-31,
+ * 32-127, 128+), so a path sets one byte to one of 8 values: 4096 path features from
+ * 512 bytes, an eighth of the bytes libFuzzer must clear and scan per input. */
+#define PATH_SLOTS 512u
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t path_counters[PATH_SLOTS];
+static const uint8_t bucket_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
 
 /* The path waiting for its source execution (one subject per harness, one thread). */
 static eng_path *armed;
@@ -126,7 +130,7 @@ void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a
   p->length = len;
   p->nstmts = nst;
   p->recorded = true;
-  path_counters[p->hash % PATH_SLOTS] = 1;
+  path_counters[p->hash % PATH_SLOTS] = bucket_value[(p->hash / PATH_SLOTS) % 8];
 }
 
 /* See eng.h. */

@@ -4,7 +4,9 @@
 # "Subjects"; the full list with figures is bench/discover/subjects.sh): examples/numeric's
 # num_abs (one input) and num_hypot (two inputs), type I, with assertions on what must be
 # found: |-x| = |x| and a homogeneity (|c x| = |c| |x|, c = 2, 1/2, ...); a reflection
-# (hypot(x, -y) = hypot(x, y), in x, or in both) and hypot(c x, c y) = |c| hypot(x, y). Everything reported holds on fresh inputs. Smaller under the sanitizers.
+# (hypot(x, -y) = hypot(x, y), in x, or in both), the symmetry hypot(y, x) = hypot(x, y)
+# (a permutation: systematic transposition seeds) and hypot(c x, c y) = |c| hypot(x, y).
+# Everything reported holds on fresh inputs. Smaller under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 NUM="$EXAMPLES/numeric/numeric.c"
 SMALL=(--runs 8 --iters 30)
@@ -34,12 +36,14 @@ has "${SCALED//RET/y}" "x2 = -?[0-9.]+ \\* x1;" || { cat abs.mr; fail "no |c x| 
 expect_exit 0 .mrfuzz/num_abs/harness verify --mr abs.mr -n "$VERIFY_N"
 grep -q " 0 failed" out || { cat out; fail "verify abs"; }
 
-check "num_hypot (two inputs), type I: reflection and homogeneity"
+check "num_hypot (two inputs), type I: reflection, symmetry and homogeneity"
 expect_exit 0 "$MRFUZZ" discover "$NUM:num_hypot" --types I --seed 1 "${SMALL[@]}" --fuzz-falsify 2 -o hypot.mr
 expect_exit 0 "$MRFUZZ" lint hypot.mr
 awk_rels hypot.mr
 has "approx\\(ret1, ret2," "y2 = -y1;" || has "approx\\(ret1, ret2," "x2 = -x1;" ||
   { cat hypot.mr; fail "no reflection: hypot(x, -y) = hypot(x, y), in x, or in both"; }
+has "approx\\(ret1, ret2," "x2 = -?y1;|y2 = -?x1;" ||
+  { cat hypot.mr; fail "no symmetry: hypot(y, x) = hypot(x, y)"; }
 has "${SCALED//RET/ret}" "x2 = -?[0-9.]+ \\* x1;|y2 = -?[0-9.]+ \\* y1;" ||
   { cat hypot.mr; fail "no hypot(c x, c y) = |c| hypot(x, y)"; }
 expect_exit 0 .mrfuzz/num_hypot/harness verify --mr hypot.mr -n "$VERIFY_N"
