@@ -311,6 +311,19 @@ static int lock_dir(const char *dir) {
   return fd;
 }
 
+/* See drv.h. */
+int drv_build_target(const drv_opts *o, char **file, const char **function, drv_build_res *res) {
+  memset(res, 0, sizeof *res);
+  int rc = drv_split_target(o->pos.v[0], file, function);
+  if (rc == DRV_EXIT_OK) {
+    drv_list sources = {o->pos.v + 1, o->pos.n - 1};
+    drv_build_req req = {*file, *function, &sources, o};
+    rc = drv_build(&req, res);
+    fflush(stdout);
+  }
+  return rc;
+}
+
 /* Build the harness when needed (see drv.h). */
 int drv_build(const drv_build_req *req, drv_build_res *res) {
   memset(res, 0, sizeof *res);

@@ -33,13 +33,9 @@ int drv_cmd_build(int argc, char **argv) {
   }
   char *file = NULL;
   const char *function = NULL;
-  if (rc == DRV_EXIT_OK)
-    rc = drv_split_target(o.pos.v[0], &file, &function);
   if (rc == DRV_EXIT_OK) {
-    drv_list sources = {o.pos.v + 1, o.pos.n - 1};
-    drv_build_req req = {file, function, &sources, &o};
     drv_build_res res;
-    rc = drv_build(&req, &res);
+    rc = drv_build_target(&o, &file, &function, &res);
     if (rc == DRV_EXIT_OK && !res.rebuilt)
       drv_note("%s is up to date", res.harness);
     if (rc == DRV_EXIT_OK)

@@ -141,15 +141,10 @@ int drv_cmd_compose(int argc, char **argv) {
   }
   char *file = NULL;
   const char *function = NULL;
-  if (rc == DRV_EXIT_OK)
-    rc = drv_split_target(o.pos.v[0], &file, &function);
   if (rc == DRV_EXIT_OK) {
     o.mutants_build = true;
-    drv_list sources = {o.pos.v + 1, o.pos.n - 1};
-    drv_build_req req = {file, function, &sources, &o};
     drv_build_res res;
-    rc = drv_build(&req, &res);
-    fflush(stdout);
+    rc = drv_build_target(&o, &file, &function, &res);
     if (rc == DRV_EXIT_OK) {
       hargv[0] = res.harness;
       hargv[1] = "compose";

@@ -58,15 +58,10 @@ int drv_cmd_mutants(int argc, char **argv) {
   }
   char *file = NULL;
   const char *function = NULL;
-  if (rc == DRV_EXIT_OK)
-    rc = drv_split_target(o.pos.v[0], &file, &function);
   if (rc == DRV_EXIT_OK) {
     o.mutants_build = true;
-    drv_list sources = {o.pos.v + 1, o.pos.n - 1};
-    drv_build_req req = {file, function, &sources, &o};
     drv_build_res res;
-    rc = drv_build(&req, &res);
-    fflush(stdout);
+    rc = drv_build_target(&o, &file, &function, &res);
     const char *args[] = {"mutants", o.json ? "--json" : NULL, NULL};
     if (rc == DRV_EXIT_OK)
       rc = launch(&res, args, function);

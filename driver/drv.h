@@ -214,6 +214,12 @@ int drv_build(const drv_build_req *req, drv_build_res *res /* OUT */);
 void drv_build_res_fini(drv_build_res *res);
 /* Split "FILE:FUNCTION" (at the last ':'). Caller frees *file. DRV_EXIT_OK or USAGE. */
 int drv_split_target(const char *arg, char **file /* OUT */, const char **function /* OUT */);
+/* The common prologue of the subcommands: split o's first positional FILE:FUNCTION (the
+ * rest are extra sources) and build the harness variant o asks for; stdout is flushed so
+ * the build's notes come before what the harness prints. DRV_EXIT_*. The caller frees
+ * *file (also on failure) and finalises res. */
+int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **function /* OUT */,
+                     drv_build_res *res /* OUT */);
 
 /* ============================== Subcommands ===================================== */
 
