@@ -48,6 +48,16 @@ for subj in "intmath/intmath.c:gcd gcd.mr" "arrays/arrays.c:arr_min min.mr"; do
   [ "${k:-0}" -ge 1 ] || fail "$fn: no mutant killed"
 done
 
+check "the falsification variant breaks a false relation of an array subject (--generic), not a true one"
+subj=$(grep '^subject' min.mr)
+printf 'mrdsl 1;\n%s\nrelation c0 { a2 = a1; check y1 != y2; }\nrelation c1 { a2 = reverse(a1); check y1 == y2; }\n' \
+  "$subj" >fz.mr
+rm -f broken
+MRFUZZ_FALSIFY=$'--mr\nfz.mr\n--out\nbroken\n--len\n0:8\n--generic' \
+  expect_exit 0 bd_min/falsify/harness -max_total_time=5 -seed=1
+grep -qx c0 broken || fail "the false relation c0 was not broken"
+! grep -qx c1 broken || fail "the true relation c1 was broken"
+
 check "-o - prints the relations"
 expect_exit 0 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine genmorph --seed 3 \
   --jobs 2 -q --budget 60 --generations 2 --population 20 --inputs 50 --templates 1 --validate 200 -o - --build-dir bd_gcd
