@@ -5,6 +5,7 @@
  * of basic relations, the composites' re-check and their mutation score. Compose options
  * are forwarded unchanged; the rest are build options (flags.def).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +13,8 @@
 
 #include "drv.h"
 
-/* Options forwarded to the harness: name, takes a value. */
-static const struct {
-  const char *name;
-  bool value;
-} fwd[] = {
+/* Options forwarded to the harness. */
+static const drv_fwd fwd[] = {
     {"--mr", true},      {"--layers", true},    {"--seed", true},  {"--budget", true},
     {"--runs", true},    {"--verify", true},    {"--ga-runs", true}, {"--gens", true},
     {"--threshold", true}, {"--jobs", true},    {"--mutant-timeout", true},
@@ -52,13 +50,6 @@ static const char comp_help[] =
     "  --build-dir DIR     build directory (default .mrfuzz/FUNCTION)\n"
     "build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v).\n";
 
-static int fwd_index(const char *a) {
-  for (size_t i = 0; i < sizeof fwd / sizeof fwd[0]; i++)
-    if (!strcmp(a, fwd[i].name))
-      return (int)i;
-  return -1;
-}
-
 /* Run the harness; the exit code it gives, or INTERNAL when it died. */
 static int launch(const char *const *hargv, double limit, const char *function) {
   int status;
@@ -92,7 +83,7 @@ int drv_cmd_compose(int argc, char **argv) {
   int rc = DRV_EXIT_OK;
   for (int i = 1; i < argc && rc == DRV_EXIT_OK; i++) {
     const char *a = argv[i];
-    int k = fwd_index(a);
+    int k = drv_fwd_index(fwd, sizeof fwd / sizeof fwd[0], a);
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(comp_help, stdout);
       free(bargv);
@@ -133,12 +124,9 @@ int drv_cmd_compose(int argc, char **argv) {
     drv_error("missing --mr BASIC.mr: the relations to compose (see 'mrfuzz compose --help')");
     rc = DRV_EXIT_USAGE;
   }
-  char *end = NULL;
-  double limit = strtod(timeout, &end);
-  if (rc == DRV_EXIT_OK && (end == timeout || *end || !(limit >= 0))) {
-    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", timeout);
+  double limit = 0;
+  if (rc == DRV_EXIT_OK && !drv_parse_secs("--timeout", timeout, HUGE_VAL, &limit))
     rc = DRV_EXIT_USAGE;
-  }
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) {

@@ -9,6 +9,7 @@
  * for its falsification stage (rt/engine/disc_fuzz*.c); when it does not build, the stage
  * is skipped with a warning.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +18,7 @@
 #include "drv.h"
 
 /* Discovery options forwarded to the harness: name, takes a value. */
-static const struct {
-  const char *name;
-  bool value;
-} fwd[] = {
+static const drv_fwd fwd[] = {
     {"--types", true},     {"--range", true},   {"--seed", true},      {"--budget", true},
     {"--jobs", true},      {"--paper", false},  {"--runs", true},      {"--iters", true},
     {"--particles", true}, {"--inputs", true},  {"--filter", true},    {"--falsify", true},
@@ -60,12 +58,6 @@ static const char disc_help[] =
     "  --build-dir DIR     build directory (default .mrfuzz/FUNCTION)\n"
     "build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v).\n";
 
-static int fwd_index(const char *a) {
-  for (size_t i = 0; i < sizeof fwd / sizeof fwd[0]; i++)
-    if (!strcmp(a, fwd[i].name)) return (int)i;
-  return -1;
-}
-
 /* `mrfuzz discover`: see disc_help. */
 int drv_cmd_discover(int argc, char **argv) {
   const char **bargv = drv_alloc((size_t)(argc + 4) * sizeof *bargv);
@@ -77,7 +69,7 @@ int drv_cmd_discover(int argc, char **argv) {
   int rc = DRV_EXIT_OK;
   for (int i = 1; i < argc && rc == DRV_EXIT_OK; i++) {
     const char *a = argv[i];
-    int k = fwd_index(a);
+    int k = drv_fwd_index(fwd, sizeof fwd / sizeof fwd[0], a);
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(disc_help, stdout);
       free(bargv);
@@ -117,17 +109,10 @@ int drv_cmd_discover(int argc, char **argv) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;
   }
-  char *end = NULL;
-  double limit = strtod(timeout, &end);
-  if (rc == DRV_EXIT_OK && (end == timeout || *end || !(limit >= 0))) {
-    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", timeout);
+  double limit = 0, fsecs = 0;
+  if (rc == DRV_EXIT_OK && (!drv_parse_secs("--timeout", timeout, HUGE_VAL, &limit) ||
+                            !drv_parse_secs("--fuzz-falsify", fuzz_secs, 86400, &fsecs)))
     rc = DRV_EXIT_USAGE;
-  }
-  double fsecs = strtod(fuzz_secs, &end);
-  if (rc == DRV_EXIT_OK && (end == fuzz_secs || *end || !(fsecs >= 0 && fsecs <= 86400))) {
-    drv_error("--fuzz-falsify: expected a number of seconds in [0, 86400], got '%s'", fuzz_secs);
-    rc = DRV_EXIT_USAGE;
-  }
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);

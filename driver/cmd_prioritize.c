@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,12 +40,9 @@ static const char prio_summary[] =
 
 /* Run the harness with args (NULL-terminated after the executable); map its status. */
 static int launch(const drv_opts *o, const char **a, const char *function) {
-  char *end = NULL;
-  double limit = o->timeout ? strtod(o->timeout, &end) : 600;
-  if (o->timeout && (end == o->timeout || *end || !(limit >= 0))) {
-    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", o->timeout);
+  double limit = 600;
+  if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit))
     return DRV_EXIT_USAGE;
-  }
   int status;
   bool timed_out = false;
   if (drv_spawn_timed((char *const *)a, NULL, NULL, limit, &status, &timed_out) != 0) {

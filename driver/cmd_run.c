@@ -3,6 +3,7 @@
  * it as a child process (`harness run ...`, engine in rt/engine) so a crashing target is
  * reported, not fatal: a signal becomes "target crashed" and exit code 1.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +50,8 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
   const char **a = harness_argv(o, b->harness, trace);
   int status, rc;
   bool timed_out = false;
-  char *end = NULL;
-  double limit = o->timeout ? strtod(o->timeout, &end) : 600;
-  if (o->timeout && (end == o->timeout || *end || !(limit >= 0))) {
-    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", o->timeout);
+  double limit = 600;
+  if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit)) {
     rc = DRV_EXIT_USAGE;
   } else if (drv_spawn_timed((char *const *)a, NULL, NULL, limit, &status, &timed_out) != 0) {
     drv_error("cannot run %s", b->harness);

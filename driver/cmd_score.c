@@ -4,6 +4,7 @@
  * N inputs for the original and for every mutant (forked workers inside the harness,
  * each with a deadline), a table on stdout, optionally the Mutation Testing Elements JSON.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +53,9 @@ static const char **harness_argv(const drv_opts *o, const char *exe) {
 }
 
 static int launch(const drv_opts *o, const drv_build_res *b, const char *function) {
-  char *end = NULL;
-  double limit = o->timeout ? strtod(o->timeout, &end) : 0;
-  if (o->timeout && (end == o->timeout || *end || !(limit >= 0))) {
-    drv_error("--timeout: expected a number of seconds >= 0, got '%s'", o->timeout);
+  double limit = 0;
+  if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit))
     return DRV_EXIT_USAGE;
-  }
   const char **a = harness_argv(o, b->harness);
   int status, rc;
   bool timed_out = false;

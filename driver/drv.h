@@ -64,6 +64,17 @@ int drv_mkdirs(const char *path);
 /* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */
 char *drv_abspath(const char *path);
 bool drv_ends_with(const char *s, const char *suffix);
+/* Option value in seconds, 0 <= *out <= max (max = HUGE_VAL: no bound named): true, or
+ * false with an error naming the option and the value. */
+bool drv_parse_secs(const char *opt, const char *v, double max, double *out);
+
+/* Options a driver command hands to its harness unchanged: name, takes a value. */
+typedef struct drv_fwd {
+  const char *name;
+  bool value;
+} drv_fwd;
+/* Index of option a in fwd[n], or -1. */
+int drv_fwd_index(const drv_fwd *fwd, size_t n, const char *a);
 
 /* ============================ Options (flags.c) ================================= */
 

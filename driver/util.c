@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +233,29 @@ char *drv_abspath(const char *path) {
   if (path[0] == '/' || !getcwd(buf, sizeof buf))
     return drv_strdup(path);
   return drv_fmt("%s/%s", buf, path);
+}
+
+/* See drv.h. */
+bool drv_parse_secs(const char *opt, const char *v, double max, double *out) {
+  char *end = NULL;
+  double x = strtod(v, &end);
+  if (end == v || *end || !(x >= 0 && x <= max)) {
+    if (max == HUGE_VAL)
+      drv_error("%s: expected a number of seconds >= 0, got '%s'", opt, v);
+    else
+      drv_error("%s: expected a number of seconds in [0, %g], got '%s'", opt, max, v);
+    return false;
+  }
+  *out = x;
+  return true;
+}
+
+/* See drv.h. */
+int drv_fwd_index(const drv_fwd *fwd, size_t n, const char *a) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(a, fwd[i].name))
+      return (int)i;
+  return -1;
 }
 
 /* Does s end with suffix? */
