@@ -174,9 +174,7 @@ void eng_track_verdict(eng_track *t, size_t i, int rc) {
 
 /* Save an input that raised adequacy, named by its FNV-1a (atomic: temp + rename). */
 static void save_input(const char *dir, const uint8_t *d, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ d[i]) * 0x100000001b3ull;
+  uint64_t h = eng_fnv(ENG_FNV_INIT, d, n);
   char path[4096], tmp[4200];
   snprintf(path, sizeof path, "%s/adeq-%016llx", dir, (unsigned long long)h);
   snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());

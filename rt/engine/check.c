@@ -64,18 +64,10 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const uint8_t *b = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ b[i]) * 0x100000001b3ull;
-  return h;
-}
-#define FNV_INIT 0xcbf29ce484222325ull
-
 /* The input's hash, computed once per input and only when needed (a draw, a finding). */
 static uint64_t input_hash(eng_chk *c) {
   if (!c->has_hash)
-    c->hash = fnv(FNV_INIT, c->data, c->size);
+    c->hash = eng_fnv(ENG_FNV_INIT, c->data, c->size);
   c->has_hash = true;
   return c->hash;
 }
@@ -169,7 +161,7 @@ static int compile_all(eng_chk *c) {
       return ENG_EXIT_INTERNAL;
     }
     const char *name = mrdsl_rel_name(r);
-    k->seed = fnv(FNV_INIT, name, strlen(name));
+    k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
     c->nrels++;
   }
   if (c->o->only && !c->nrels) {

@@ -101,13 +101,6 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t fnv64(const uint8_t *p, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
-}
-
 /* ============================== check (random engine) ============================== */
 
 static volatile sig_atomic_t stop_flag;
@@ -172,7 +165,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
       buf[j] = (uint8_t)eng_rng_next(&r);
     cur_size = n;
     snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", lf->artifact_prefix,
-             (unsigned long long)fnv64(buf, n));
+             (unsigned long long)eng_fnv(ENG_FNV_INIT, buf, n));
     int v = eng_chk_input(c, buf, n);
     if (v < 0) {
       rc = ENG_EXIT_INTERNAL;

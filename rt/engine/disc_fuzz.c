@@ -51,14 +51,6 @@ static struct {
   char **argv;          /* owned */
 } F;
 
-static uint64_t fnv(const char *s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (; *s; s++)
-    h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
-  return h;
-}
-
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 /* "--exclude v0,v1,...": one input that crashed or hung during discovery. */
 static bool add_exclude(const char *v) {
@@ -155,7 +147,7 @@ static int load(const char *mr) {
     if (mrdsl_compile(F.ctx, r, &p) != MR_OK || !(z->mg = eng_mg_new(s, F.ctx, p)))
       return ENG_EXIT_INTERNAL;
     z->name = mrdsl_rel_name(r);
-    z->seed = fnv(z->name);
+    z->seed = eng_fnv(ENG_FNV_INIT, z->name, strlen(z->name));
     z->probe = !strncmp(z->name, "probe_", 6);
     z->alive = true;
     F.alive += !z->probe;
@@ -215,10 +207,8 @@ int disc_fuzz_input(const uint8_t *data, size_t size) {
     if (disc_excluded(&F.d, x))
       return 0;
   }
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t k = 0; k < size; k++)
-    h = (h ^ data[k]) * 0x100000001b3ull;
-  mrdsl_build_opts bo = {rng_cb, &F.rng, F.ranges};
+  uint64_t h = eng_fnv(ENG_FNV_INIT, data, size);
+  mrdsl_build_opts bo = {eng_rng_cb, &F.rng, F.ranges};
   for (size_t i = 0; i < F.n; i++) {
     fz_rel *z = &F.rels[i];
     if (!z->alive)

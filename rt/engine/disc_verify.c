@@ -62,7 +62,6 @@ int disc_types_parse(const char *list, disc_type *types, int max) {
   return n;
 }
 
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 static const char verify_help[] =
     "usage: harness verify --mr FILE.mr [-n N] [--seed S] [--range P=LO:HI ...] [--any-name]\n"
@@ -120,7 +119,7 @@ int eng_cmd_verify(const mr_subject *s, int argc, char **argv) {
     if (mrdsl_compile(ctx, r, &p) != MR_OK || !(g = eng_mg_new(s, ctx, p))) { rc = ENG_EXIT_INTERNAL; break; }
     eng_rng rng;
     eng_rng_seed(&rng, o.seed ^ (ri * 0x9e3779b97f4a7c15ull));
-    mrdsl_build_opts bo = {rng_cb, &rng, ranges};
+    mrdsl_build_opts bo = {eng_rng_cb, &rng, ranges};
     uint64_t slots[MRDSL_MAX_PARAMS] = {0}, pass = 0, fail = 0, skip = 0;
     double x[DISC_MAX_N], worst = 0, wx[DISC_MAX_N] = {0};
     for (uint64_t k = 0; k < n; k++) {

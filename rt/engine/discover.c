@@ -208,7 +208,6 @@ typedef struct chk_res {
   double worst;
 } chk_res;
 
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 /* Phase II in mrdsl semantics: the compiled relation on fresh source inputs (eng_mg_run). */
 static void task_recheck(void *ud, int i, void *out) {
@@ -218,7 +217,7 @@ static void task_recheck(void *ud, int i, void *out) {
   if (!g) { r->fail = 1; return; }
   eng_rng rng;
   eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
-  mrdsl_build_opts bo = {rng_cb, &rng, u->ranges};
+  mrdsl_build_opts bo = {eng_rng_cb, &rng, u->ranges};
   uint64_t slots[MRDSL_MAX_PARAMS] = {0};
   double x[DISC_MAX_N];
   long n = (long)u->c->filter_n * u->c->filter_rounds;

@@ -33,6 +33,12 @@ uint64_t eng_rng_u64(eng_rng *r, uint64_t lo, uint64_t hi);
 int64_t eng_rng_i64(eng_rng *r, int64_t lo, int64_t hi);
 /* Uniform in [lo, hi] for finite lo <= hi. */
 double eng_rng_f64(eng_rng *r, double lo, double hi);
+/* eng_rng_next(r) for callbacks that take a void * (mrdsl_build_opts). */
+uint64_t eng_rng_cb(void *r);
+/* FNV-1a 64 of n bytes at p, continuing from h (ENG_FNV_INIT to start): the hashes of
+ * inputs and relation names that seed the follow-ups' random streams. */
+#define ENG_FNV_INIT 0xcbf29ce484222325ull
+uint64_t eng_fnv(uint64_t h, const void *p, size_t n);
 
 /* ---- Domains (domain.c) --------------------------------------------------------------- */
 /* The values one parameter takes. Which fields apply depends on the parameter:

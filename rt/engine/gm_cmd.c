@@ -346,7 +346,6 @@ typedef struct val_res {
   uint32_t pass, fail, skip;
 } val_res;
 
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 /* The relation on fresh random inputs, in the semantics `check` uses (eng_mg_run). */
 static void task_validate(void *ud, int i, void *out) {
@@ -360,7 +359,7 @@ static void task_validate(void *ud, int i, void *out) {
   if (!g) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); return; }
   eng_rng rng, brng;
   eng_rng_seed(&rng, u->o->run.seed ^ 0xfeedbeefull ^ (uint64_t)i * 0x9e3779b97f4a7c15ull);
-  mrdsl_build_opts bo = {rng_cb, &brng, NULL};
+  mrdsl_build_opts bo = {eng_rng_cb, &brng, NULL};
   for (int k = 0; k < u->o->validate && !r->fail; k++) {
     /* in turn uniform, libFuzzer-style (`check` decodes those) and at domain edges */
     bool fdp = k % 3 == 1;

@@ -21,7 +21,6 @@
 
 #include "gm.h"
 
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 typedef struct exec_job {
   gm_cache *c;
@@ -50,7 +49,7 @@ static void child(const exec_job *j, int m, size_t from, double cpu_limit) {
     int t = (int)(g / (size_t)c->nin), i = (int)(g % (size_t)c->nin);
     eng_rng rng;
     eng_rng_seed(&rng, 0x6a09e667f3bcc909ull ^ (uint64_t)g * 0x9e3779b97f4a7c15ull);
-    mrdsl_build_opts bo = {rng_cb, &rng, NULL};
+    mrdsl_build_opts bo = {eng_rng_cb, &rng, NULL};
     int rc = eng_mg_run(j->mg[t], j->src[i], &bo, NULL);
     uint8_t st = GM_ROW_SKIP;
     if (rc == MRDSL_PASS) {

@@ -35,15 +35,6 @@ struct mr_oracle {
   uint64_t checked, skipped, violated;
 };
 
-#define FNV_INIT 0xcbf29ce484222325ull
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const uint8_t *b = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ b[i]) * 0x100000001b3ull;
-  return h;
-}
-
-static uint64_t rng_cb(void *ud) { return eng_rng_next(ud); }
 
 /* Append the context's diagnostics (or its last message) to err. */
 static void put_err(char *err, size_t errlen, mrdsl_ctx *ctx, const char *prefix) {
@@ -128,7 +119,7 @@ static int compile_all(mr_oracle *o, const char *only, char *err, size_t errlen)
     if (!(k->mg = eng_mg_new(&o->subj, o->ctx, p)))
       return MR_ENOMEM;
     k->rel = r;
-    k->seed = fnv(FNV_INIT, name, strlen(name));
+    k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
     o->nrels++;
   }
   if (only && !o->nrels) {
@@ -196,21 +187,21 @@ int mr_oracle_set_range(mr_oracle *o, const char *param, double lo, double hi) {
 
 /* The source input's contents (not its addresses): the seed of the follow-ups' choices. */
 static uint64_t hash_src(const mr_subject *s, const uint64_t *src) {
-  uint64_t h = FNV_INIT;
+  uint64_t h = ENG_FNV_INIT;
   for (size_t i = 0; i < s->nparams; i++) {
     const mr_subject_param *p = &s->params[i];
     const void *ptr = (const void *)(uintptr_t)src[i];
     if (p->flags & MR_PF_ARRAY) {
       size_t n = (size_t)src[p->len_index];
       if (ptr && !(p->flags & MR_PF_OUT) && n <= ENG_MAX_LEN)
-        h = fnv(h, ptr, n * eng_kind_size(p->kind));
+        h = eng_fnv(h, ptr, n * eng_kind_size(p->kind));
     } else if (p->flags & MR_PF_OUT) {
       continue;
     } else if (p->kind == MR_KIND_CSTR) {
       if (ptr)
-        h = fnv(h, ptr, strlen(ptr) + 1);
+        h = eng_fnv(h, ptr, strlen(ptr) + 1);
     } else {
-      h = fnv(h, &src[i], sizeof src[i]);
+      h = eng_fnv(h, &src[i], sizeof src[i]);
     }
   }
   return h;
@@ -219,7 +210,7 @@ static uint64_t hash_src(const mr_subject *s, const uint64_t *src) {
 /* See oracle.h. */
 int mr_oracle_check(mr_oracle *o, const uint64_t *src) {
   uint64_t h = hash_src(&o->subj, src);
-  mrdsl_build_opts bo = {rng_cb, &o->rng, o->ranges};
+  mrdsl_build_opts bo = {eng_rng_cb, &o->rng, o->ranges};
   int out = MR_OK;
   for (size_t i = 0; i < o->nrels; i++) {
     orc_rel *k = &o->rels[i];

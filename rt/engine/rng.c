@@ -57,3 +57,14 @@ double eng_rng_f64(eng_rng *r, double lo, double hi) {
   double v = lo * (1.0 - u) + hi * u;
   return v < lo ? lo : v > hi ? hi : v;
 }
+
+/* See eng.h. */
+uint64_t eng_rng_cb(void *r) { return eng_rng_next(r); }
+
+/* See eng.h. */
+uint64_t eng_fnv(uint64_t h, const void *p, size_t n) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ b[i]) * 0x100000001b3ull;
+  return h;
+}

@@ -33,13 +33,6 @@ void score_build_opts(mrdsl_build_opts *o, eng_rng *r, uint64_t seed, size_t rel
   *o = (mrdsl_build_opts){rng_next, r, NULL};
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const unsigned char *b = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ b[i]) * 0x100000001b3ull;
-  return h;
-}
-
 /* NaNs compare equal whatever their payload. */
 static uint64_t canon(int kind, uint64_t bits) {
   if (kind == MR_KIND_F64) {
@@ -94,17 +87,17 @@ static void hash_out(void *ud, int kind, const void *p, size_t n) {
       uint64_t b = 0;
       memcpy(&b, (const char *)p + i, es);
       b = canon(kind, b);
-      *h = fnv(*h, &b, 8);
+      *h = eng_fnv(*h, &b, 8);
     }
   } else {
-    *h = fnv(*h, p, n);
+    *h = eng_fnv(*h, p, n);
   }
-  *h = fnv(*h, &n, sizeof n);
+  *h = eng_fnv(*h, &n, sizeof n);
 }
 
 /* See score.h. */
 uint64_t score_fingerprint(const mr_subject *s, const mrdsl_exec *execs, int h, int rc) {
-  uint64_t x = fnv(0xcbf29ce484222325ull, &rc, sizeof rc);
+  uint64_t x = eng_fnv(ENG_FNV_INIT, &rc, sizeof rc);
   for (int k = 0; k < h; k++)
     if (execs[k].in)
       walk_outputs(s, execs[k].in, execs[k].out, execs[k].ret, hash_out, &x);
