@@ -8,6 +8,7 @@
 #ifndef MR_DISC_H
 #define MR_DISC_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,6 +40,10 @@ static inline double poly_mono_eval(const disc_mono *mo, const double *x) {
     p *= x[mo->v[i]];
   return p;
 }
+/* For a list from poly_monos (constant first, degree ascending): list[i] = list[par[i]] *
+ * variable var[i] for i >= 1, so a row of monomials is one multiplication each. 0, or -1
+ * when the list is not closed under dropping a variable. */
+int poly_parents(const disc_mono *list, int n, uint8_t *par, uint8_t *var);
 /* Index of monomial mo in list[n], or -1. */
 int poly_find(const disc_mono *list, int n, const disc_mono *mo);
 /* Interval of a monomial given per-variable intervals (powers handled exactly). */
@@ -59,6 +64,7 @@ typedef struct disc_const {
 typedef struct disc_consts {
   disc_const *c; /* owned, sorted by complexity */
   int n;
+  int *byv;      /* owned: indices into c in increasing value (lookups are O(log n)) */
 } disc_consts;
 
 /* Build the table from small integers, simple fractions, multiples of pi and the
@@ -81,6 +87,9 @@ bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *f
                              const eng_run_opts *o, uint64_t seed);
 /* Complexity of v: the table's entry equal to v (within 1e-12 relative), else 10. */
 double disc_const_cx(const disc_consts *k, double v, const disc_const **hit /* OUT */);
+/* The table value nearest to v within radius among entries of complexity <= maxcx
+ * (integers only when integral; on a tie the simpler one); v itself when there is none. */
+double disc_const_nearest(const disc_consts *k, double v, double radius, bool integral, double maxcx);
 /* Print v into buf: the table's spelling when v is a table value, else the shortest
  * round-trip decimal. */
 void disc_const_text(const disc_consts *k, double v, char *buf, size_t cap);
@@ -103,8 +112,12 @@ typedef struct disc_subj {
   double lo[DISC_MAX_N], hi[DISC_MAX_N]; /* domain of each input element */
   const double *bad;           /* [nbad * n] inputs known to crash or hang (excluded) */
   size_t nbad;
+  bool plain;                  /* f(double, ...) -> double, inputs in parameter order: calls
+                                * skip encoding and decoding */
   disc_shm *shm;               /* this worker's cell, or NULL */
   uint64_t ncalls;             /* calls made by this process */
+  double *rec;                 /* [DISC_REC][n]: every 64th call's input, a ring (NULL: off) */
+  size_t nrec;                 /* inputs recorded since the last disc_replay */
   uint64_t nnonfinite;         /* calls whose outputs were NaN/Inf (excluded) */
 } disc_subj;
 
@@ -115,6 +128,17 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o);
 /* Call the function on x (n values; integers must be integral and in range). Outputs in
  * y[m]. false when x is outside the domain or blacklisted, or an output is NaN/Inf. */
 bool disc_call(disc_subj *d, const double *x, double *y);
+/* disc_call on count inputs x[count][n] into y[count][m], where ok[i] is true on entry;
+ * ok[i] becomes disc_call's result. One tight loop (the way a plain loop makes the calls),
+ * for callers that can prepare their inputs first. */
+void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t count);
+/* The bare cost of the calls discovery makes: disc_rec_start records every 64th call's
+ * input into a ring of DISC_REC; disc_replay calls the thunk on the recorded inputs in a
+ * plain loop (a warm-up pass, then three timed ones), returns the fastest pass's seconds
+ * and its call count in *n, and empties the ring. 0 and *n = 0 when nothing was recorded. */
+#define DISC_REC 512
+bool disc_rec_start(disc_subj *d);
+double disc_replay(disc_subj *d, size_t *n);
 /* x is within the excluded neighbourhood of a crashing or hanging input. */
 bool disc_excluded(const disc_subj *d, const double *x);
 /* The harness slots of input x (scalars; out-parameters point at scratch cells). */
@@ -188,7 +212,9 @@ typedef struct disc_cfg {
 double disc_now(void);
 
 /* ---- PSO (pso.c) ----------------------------------------------------------------------- */
-typedef double (*pso_cost_fn)(void *ud, const double *pos);
+/* The cost of pos; when it is >= bound the function may return any value >= bound (the
+ * swarm only asks whether a particle improved on its own best, bound). */
+typedef double (*pso_cost_fn)(void *ud, const double *pos, double bound);
 typedef struct pso_opts {
   int dim, particles, iters;
   const double *lo, *hi; /* [dim] search box */
@@ -205,11 +231,22 @@ long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *
 /* Singular values of the row-major rows x cols matrix a (destroyed) into sv[min]. 0 or the
  * LAPACK info. */
 int svd_values(double *a, int rows, int cols, double *sv);
-/* Smallest singular value of the row-major rows x cols matrix (cols <= DISC_MAX_R) from
- * the eigenvalues of its Gram matrix (LAPACKE dsyevd): a few times cheaper than dgesvd
- * for a tall matrix, exact to about sqrt(machine epsilon) times the largest singular
- * value (callers confirm small values with svd_values). -1 on failure. */
-double svd_gram_min(const double *a, int rows, int cols);
+/* The Gram matrix of the row-major rows x cols matrix a (cols <= DISC_MAX_R) with its
+ * columns scaled to unit root mean square, over rows, into g[cols * cols] (the lower
+ * triangle, column-major, as LAPACK reads it); colnorm[cols] receives the root mean
+ * squares. Its eigenvalues are the squared singular values of the scaled matrix over
+ * rows. 0, or -1 on a zero or non-finite column. */
+int svd_gram(const double *a, int rows, int cols, double *colnorm, double *g);
+/* The square root of the smallest eigenvalue of svd_gram's g (LAPACKE dsyevd): a few
+ * times cheaper than dgesvd of the tall matrix, exact to about sqrt(machine epsilon)
+ * (callers look closer at small values). -1 on failure. */
+double svd_gram_min(const double *g, int cols);
+/* The unit eigenvector of svd_gram's g for its smallest eigenvalue into v[cols] (LAPACKE
+ * dsyevr, that pair only). 0, or -1 on failure. */
+int svd_gram_minvec(const double *g, int cols, double *v);
+
+/* Every eigenvalue of svd_gram's g exceeds mu (LAPACKE dpotrf of g - mu I). */
+bool svd_gram_above(const double *g, int cols, double mu);
 /* Right singular vectors whose singular value is <= tol * sqrt(rows) (a null space basis)
  * into basis[k][cols]; returns k (or -1 on failure); sv[min(rows,cols)] receives the values. */
 int svd_null(double *a, int rows, int cols, double tol, double *basis, int maxk, double *sv);
@@ -225,6 +262,15 @@ int svd_rref(double *a, int rows, int cols, double eps);
 
 /* ---- Search, filter, falsification (disc_search.c, disc_check.c) --------------------- */
 typedef struct disc_prob disc_prob;
+#define DISC_MEMO 4096
+#define DISC_MEMO_NA 16
+typedef struct disc_memo { /* derive_eq's answer for one A */
+  bool used;
+  int n;
+  double cx;
+  uint64_t hash;
+  double A[DISC_MEMO_NA];
+} disc_memo;
 struct disc_prob { /* one type in one worker */
   disc_subj *d;
   const disc_cfg *c;
@@ -232,17 +278,23 @@ struct disc_prob { /* one type in one worker */
   int tyi;
   int n, m, h, t, r, na, dim;
   disc_mono um[DISC_MAX_T], vm[DISC_MAX_R];
+  uint8_t vpar[DISC_MAX_R], vvar[DISC_MAX_R]; /* vm[i] = vm[vpar[i]] * output vvar[i] (i >= 1) */
   double mlo[DISC_MAX_R], mhi[DISC_MAX_R]; /* range of each output monomial */
   int s;
   double *X, *Y, *U, *E; /* base inputs, outputs, input monomials, offsets in (0,1] */
   bool *ok;
+  double *XF, *YF;       /* [s * (h-1)] follow-up inputs and outputs of the last fill */
+  bool *okF;
   double *V, *Vc;        /* [s * r] monomial rows, scaled copy */
   double lo[DISC_MAX_A + DISC_MAX_R], hi[DISC_MAX_A + DISC_MAX_R];
   double A[DISC_MAX_A];  /* decoded A of the last evaluation */
   double colnorm[DISC_MAX_R];
+  disc_memo *memo;       /* [DISC_MEMO] polishing's derive_eq results (disc_search.c) */
+  int nmemo;
   int nv;                /* valid rows of the last fill */
   eng_rng rng;
-  double *FX, *FY;       /* phase II: fresh base inputs and outputs shared by candidates */
+  double *FX, *FY, *FU;  /* phase II: fresh base inputs, outputs, input monomials */
+  double *Frows;         /* phase II: (P, N, S, W) per fresh input, reused */
   bool *Fok;
   bool Fnonfinite;       /* some shared base input gave NaN/Inf */
 };
@@ -250,6 +302,35 @@ struct disc_prob { /* one type in one worker */
  * n inputs, t monomials); eps[n] in (0,1] realise inequalities. false outside the domain. */
 bool disc_follow(const disc_prob *p, const double *A, bool ineq, const double *u,
                  const double *eps, int j, double *xj);
+/* disc_follow with the shape (n inputs, t monomials) as arguments: the specialised loops
+ * of the search and the filter pass constants, so the small loops unroll. */
+static inline __attribute__((always_inline)) bool follow_k(const disc_prob *p, const double *A,
+                                                           bool ineq, const double *u, const double *eps,
+                                                           int j, double *xj, int n, int t) {
+  const disc_subj *d = p->d;
+  for (int e = 0; e < n; e++) {
+    const double *a = A + ((size_t)(j - 1) * n + e) * t;
+    double v = 0;
+    for (int i = 0; i < t; i++)
+      v += a[i] * u[i];
+    if (d->in_int[e])
+      v = nearbyint(v);
+    if (ineq) { /* AutoMR eq. 5, as mrdsl_build realises x > v */
+      double gap = d->hi[e] - v;
+      if (!(gap > 0))
+        return false;
+      double s = fmin(gap, fmax(1.0, fabs(v)));
+      v = d->in_int[e] ? v + 1 + floor(eps[e] * (s - 1)) : v + eps[e] * s;
+      if (v > d->hi[e])
+        v = d->hi[e];
+    }
+    if (!(v >= d->lo[e] && v <= d->hi[e]))
+      return false;
+    xj[e] = v;
+  }
+  return true;
+}
+
 /* Problem state for one type in a worker: base sample, monomials, work buffers. NULL on
  * allocation failure. */
 disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, int tyi,

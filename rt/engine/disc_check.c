@@ -23,10 +23,37 @@ typedef struct chk {
   disc_mono vm[DISC_MAX_R];
   int r, dim;          /* monomials; search dimensions (base input + offsets) */
   int nz, nzi[DISC_MAX_R]; /* the monomials with a non-zero coefficient */
+  int last;                /* the last of them */
+  uint8_t vpar[DISC_MAX_R], vvar[DISC_MAX_R]; /* vm[i] = vm[vpar[i]] * output vvar[i] */
   double F;            /* sum |b_i| * rms(monomial i): the relation's natural scale */
   /* last evaluation */
   double P, N, S, W;
 } chk;
+
+/* The relation's terms on the outputs ys[h * m] of its executions: P, N (positive and
+ * negative parts), S (sum of magnitudes), W (B'v: all but the constant term); the
+ * non-zero monomials' values into vout when given. */
+static void eval_rel(chk *c, const double *ys, double *vout) {
+  const disc_rel *rel = c->rel;
+  double P = 0, N = 0, S = 0, W = 0, mono[DISC_MAX_R];
+  mono[0] = 1; /* each monomial is its parent (one variable fewer) times one variable */
+  for (int i = 1; i <= c->last; i++)
+    mono[i] = mono[c->vpar[i]] * ys[c->vvar[i]];
+  for (int k = 0; k < c->nz; k++) {
+    int i = c->nzi[k];
+    double v = mono[i], t = rel->B[i] * v;
+    if (vout)
+      vout[i] = v;
+    if (t >= 0) P += t; else N -= t;
+    S += fabs(t);
+    if (i > 0)
+      W += t;
+  }
+  c->P = P;
+  c->N = N;
+  c->S = S;
+  c->W = W;
+}
 
 /* Evaluate at point pt = (x1[n], eps[(h-1) n]); y1 given: the base execution's outputs
  * (shared fresh inputs), else it is called. false when outside the domain. */
@@ -47,21 +74,7 @@ static bool eval_at_y(chk *c, const double *pt, const double *y1, double *vout) 
     if (!disc_follow(p, rel->A, rel->in_ineq, u, pt + (size_t)j * n, j, xs + j * n) ||
         !disc_call(p->d, xs + j * n, ys + j * m))
       return false;
-  double P = 0, N = 0, S = 0, W = 0;
-  for (int k = 0; k < c->nz; k++) {
-    int i = c->nzi[k];
-    double v = poly_mono_eval(&c->vm[i], ys), t = rel->B[i] * v;
-    if (vout)
-      vout[i] = v;
-    if (t >= 0) P += t; else N -= t;
-    S += fabs(t);
-    if (i > 0)
-      W += t;
-  }
-  c->P = P;
-  c->N = N;
-  c->S = S;
-  c->W = W;
+  eval_rel(c, ys, vout);
   return true;
 }
 
@@ -130,10 +143,11 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
 int disc_fresh(disc_prob *p, size_t N) {
   p->FX = malloc(N * p->n * sizeof *p->FX);
   p->FY = malloc(N * p->m * sizeof *p->FY);
+  p->FU = malloc(N * p->t * sizeof *p->FU);
   p->Fok = malloc(N * sizeof *p->Fok);
-  if (!p->FX || !p->FY || !p->Fok) {
-    free(p->FX); free(p->FY); free(p->Fok);
-    p->FX = p->FY = NULL;
+  if (!p->FX || !p->FY || !p->FU || !p->Fok) {
+    free(p->FX); free(p->FY); free(p->FU); free(p->Fok);
+    p->FX = p->FY = p->FU = NULL;
     p->Fok = NULL;
     return -1;
   }
@@ -143,9 +157,147 @@ int disc_fresh(disc_prob *p, size_t N) {
   for (size_t z = 0; z < N; z++) {
     disc_draw(p->d, &rng, p->FX + z * p->n);
     p->Fok[z] = disc_call(p->d, p->FX + z * p->n, p->FY + z * p->m);
+    for (int i = 0; i < p->t; i++)
+      p->FU[z * p->t + i] = poly_mono_eval(&p->um[i], p->FX + z * p->n);
   }
   p->Fnonfinite = p->d->nnonfinite != nf0;
   return 0;
+}
+
+/* Phase II's running state: per input (P, N, S, W), the sums of squares of the monomials,
+ * the NTOP inputs closest to failing, inputs used and tried. */
+typedef struct filt {
+  double *rows;
+  double sum2[DISC_MAX_R];
+  double top[NTOP][DISC_MAX_N * DISC_MAX_H], topv[NTOP];
+  size_t nv, tried;
+} filt;
+
+/* Phase II on the N shared fresh inputs, in blocks: the follow-up inputs of a block
+ * first, then their calls in one batch (disc_call_many), then the relation on the block's
+ * valid inputs column by column (each monomial and each of P, N, S, W a vector over the
+ * inputs, so the arithmetic vectorises). The shape (n inputs, nf follow-ups, t input
+ * monomials, m outputs) comes as arguments: phase2() passes constants for the common
+ * shapes, so the small loops unroll. */
+static inline __attribute__((always_inline)) void phase2_k(chk *c, eng_rng *rng, size_t N, filt *F,
+                                                           int n, int nf, int t, int m) {
+  enum { BLK = 64 };
+  disc_prob *p = c->p;
+  const disc_rel *rel = c->rel;
+  double bx[BLK * (DISC_MAX_H - 1) * DISC_MAX_N], by[BLK * (DISC_MAX_H - 1) * DISC_MAX_M];
+  double bpt[BLK][DISC_MAX_N * DISC_MAX_H];
+  double ycol[DISC_MAX_H * DISC_MAX_M][BLK], mono[DISC_MAX_R][BLK];
+  double P[BLK], Nn[BLK], S[BLK], W[BLK];
+  bool bok[BLK * (DISC_MAX_H - 1)];
+  size_t bz[BLK];
+  int bi[BLK];
+  int tw = 0; /* the entry of top to replace next, and its value */
+  for (int i = 1; i < NTOP; i++)
+    if (F->topv[i] < F->topv[tw]) tw = i;
+  double tmin = F->topv[tw];
+  size_t nv = F->nv, tried = F->tried;
+  for (int b = 0; b < BLK; b++)
+    mono[0][b] = 1;
+  for (size_t z0 = 0; z0 < N; z0 += BLK) {
+    size_t z1 = z0 + BLK < N ? z0 + BLK : N;
+    int nb = 0;
+    for (size_t z = z0; z < z1; z++) {
+      double *q = bpt[nb];
+      for (int i = n; i < c->dim; i++) /* offsets (eq. 5); unused by equalities */
+        q[i] = rel->in_ineq ? ((double)(eng_rng_next(rng) >> 11) + 1) * 0x1p-53 : 1.0;
+      tried++;
+      if (!p->Fok[z])
+        continue;
+      for (int e = 0; e < n; e++)
+        q[e] = p->FX[z * n + e];
+      const double *u = p->FU + z * t;
+      bool good = true;
+      for (int j = 1; j <= nf; j++) {
+        size_t at = (size_t)nb * nf + (size_t)(j - 1);
+        good = good && follow_k(p, rel->A, rel->in_ineq, u, q + (size_t)j * n, j, bx + at * n, n, t);
+        bok[at] = good;
+      }
+      bz[nb++] = z;
+    }
+    disc_call_many(p->d, bx, by, bok, (size_t)nb * nf);
+    int nvb = 0; /* the valid inputs of the block, their outputs as columns */
+    for (int b = 0; b < nb; b++) {
+      bool good = true;
+      for (int j = 0; j < nf; j++)
+        good &= bok[b * nf + j];
+      if (!good)
+        continue;
+      for (int e = 0; e < m; e++)
+        ycol[e][nvb] = p->FY[bz[b] * m + e];
+      for (int q = 0; q < nf * m; q++)
+        ycol[m + q][nvb] = by[(size_t)b * nf * m + q];
+      bi[nvb++] = b;
+    }
+    for (int i = 1; i <= c->last; i++) { /* each monomial: its parent times one variable */
+      const double *pa = mono[c->vpar[i]], *yv = ycol[c->vvar[i]];
+      double *mi = mono[i];
+      for (int b = 0; b < nvb; b++)
+        mi[b] = pa[b] * yv[b];
+    }
+    for (int b = 0; b < nvb; b++)
+      P[b] = Nn[b] = S[b] = W[b] = 0;
+    for (int k = 0; k < c->nz; k++) {
+      int i = c->nzi[k];
+      double bc = rel->B[i], s2[4] = {0, 0, 0, 0};
+      const double *mi = mono[i];
+      for (int b = 0; b < nvb; b++) {
+        double v = mi[b], tt = bc * v;
+        P[b] += fmax(tt, 0);
+        Nn[b] += fmax(-tt, 0);
+        S[b] += fabs(tt);
+        s2[b & 3] += v * v;
+      }
+      F->sum2[i] += (s2[0] + s2[1]) + (s2[2] + s2[3]);
+      if (rel->cmp != 0 && i > 0) /* B'v: what inequalities bound */
+        for (int b = 0; b < nvb; b++)
+          W[b] += bc * mi[b];
+    }
+    for (int v = 0; v < nvb; v++) {
+      double *row = F->rows + nv * 4;
+      row[0] = P[v]; row[1] = Nn[v]; row[2] = S[v]; row[3] = W[v];
+      /* equalities: the relative residual, compared without dividing */
+      double num, den = 1;
+      if (rel->cmp == 0) {
+        num = fabs(P[v] - Nn[v]);
+        den = S[v] + 1e-300;
+      } else {
+        num = rel->cmp < 0 ? W[v] : -W[v]; /* objective() of an inequality */
+      }
+      if (num > tmin * den) {
+        F->topv[tw] = num / den;
+        memcpy(F->top[tw], bpt[bi[v]], (size_t)c->dim * sizeof *F->top[tw]);
+        tw = 0;
+        for (int i = 1; i < NTOP; i++)
+          if (F->topv[i] < F->topv[tw]) tw = i;
+        tmin = F->topv[tw];
+      }
+      nv++;
+    }
+  }
+  F->nv = nv;
+  F->tried = tried;
+}
+
+static void phase2(chk *c, eng_rng *rng, size_t N, filt *F) {
+  const disc_prob *p = c->p;
+  int nf = c->rel->h - 1;
+  if (p->m == 1 && p->t == p->n + 1) { /* one output, linear input relations */
+    switch (p->n * 8 + nf) {
+    case 1 * 8 + 1: phase2_k(c, rng, N, F, 1, 1, 2, 1); return;
+    case 1 * 8 + 2: phase2_k(c, rng, N, F, 1, 2, 2, 1); return;
+    case 2 * 8 + 1: phase2_k(c, rng, N, F, 2, 1, 3, 1); return;
+    case 2 * 8 + 2: phase2_k(c, rng, N, F, 2, 2, 3, 1); return;
+    case 3 * 8 + 1: phase2_k(c, rng, N, F, 3, 1, 4, 1); return;
+    case 3 * 8 + 2: phase2_k(c, rng, N, F, 3, 2, 4, 1); return;
+    default: break;
+    }
+  }
+  phase2_k(c, rng, N, F, p->n, nf, p->t, p->m);
 }
 
 /* See disc.h. */
@@ -157,7 +309,11 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
   c.r = disc_vmonos(rel->h, p->m, rel->l, c.vm, DISC_MAX_R);
   for (int i = 0; i < c.r; i++)
     if (rel->B[i] != 0)
-      c.nzi[c.nz++] = i;
+      c.nzi[c.nz++] = c.last = i;
+  if (poly_parents(c.vm, c.r, c.vpar, c.vvar) != 0) {
+    rel->status = DISC_ST_FILTERED;
+    return;
+  }
   c.dim = p->n * rel->h;
   const disc_cfg *cf = p->c;
   eng_rng rng;
@@ -175,15 +331,15 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
       return;
     }
   }
-  double *rows = malloc(N * 4 * sizeof *rows), sum2[DISC_MAX_R] = {0}, v[DISC_MAX_R];
-  double top[NTOP][DISC_MAX_N * DISC_MAX_H], topv[NTOP];
+  /* per fresh input (P, N, S, W): one buffer per problem, reused by its candidates (a
+   * fresh mmap per candidate costs a page fault per 4 KiB) */
+  if (!p->Frows)
+    p->Frows = malloc(N * 4 * sizeof *p->Frows);
+  double *rows = p->Frows;
   if (!rows) {
     rel->status = DISC_ST_FILTERED;
     return;
   }
-  for (int i = 0; i < NTOP; i++)
-    topv[i] = -INFINITY;
-  size_t nv = 0, tried = 0;
   double pt[DISC_MAX_N * DISC_MAX_H];
   uint64_t nonfinite0 = p->d->nnonfinite;
   /* ---- phase II: fresh inputs ---- */
@@ -191,38 +347,17 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
    * worker (drawn once, with the type's seed); offsets and follow-ups are per candidate */
   if (!p->FX && disc_fresh(p, N)) {
     rel->status = DISC_ST_FILTERED;
-    free(rows);
     return;
   }
-  for (size_t z = 0; z < N; z++) {
-    for (int i = p->n; i < c.dim && rel->in_ineq; i++) /* offsets (eq. 5) */
-      pt[i] = ((double)(eng_rng_next(&rng) >> 11) + 1) * 0x1p-53;
-    tried++;
-    if (!p->Fok[z])
-      continue;
-    memcpy(pt, p->FX + z * p->n, (size_t)p->n * sizeof *pt);
-    if (!eval_at_y(&c, pt, p->FY + z * p->m, v))
-      continue;
-    for (int k = 0; k < c.nz; k++)
-      sum2[c.nzi[k]] += v[c.nzi[k]] * v[c.nzi[k]];
-    double *row = rows + nv * 4;
-    row[0] = c.P; row[1] = c.N; row[2] = c.S; row[3] = c.W;
-    double o = rel->cmp == 0 ? fabs(c.P - c.N) / (c.S + 1e-300) : objective(&c, false);
-    int worst = 0;
-    for (int i = 1; i < NTOP; i++)
-      if (topv[i] < topv[worst]) worst = i;
-    if (o > topv[worst]) {
-      topv[worst] = o;
-      memcpy(top[worst], pt, (size_t)c.dim * sizeof *pt);
-    }
-    nv++;
-  }
+  filt F = {rows, {0}, {{0}}, {-INFINITY, -INFINITY, -INFINITY}, 0, 0};
+  phase2(&c, &rng, N, &F);
+  size_t nv = F.nv, tried = F.tried;
+  double *sum2 = F.sum2, (*top)[DISC_MAX_N * DISC_MAX_H] = F.top, *topv = F.topv;
   rel->nonfinite = p->d->nnonfinite != nonfinite0 || p->Fnonfinite;
   rel->nchecked = (uint32_t)nv;
   rel->nskipped = (uint32_t)(tried - nv);
   if (nv < 100 || nv < tried / 20) { /* the relation hardly ever applies */
     rel->status = DISC_ST_FILTERED;
-    free(rows);
     return;
   }
   for (int i = 0; i < c.r; i++)
@@ -231,17 +366,19 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     double maxrho = 0, relt = 0, abst = 0, mres = 0, sres = 0;
     for (size_t z = 0; z < nv; z++) {
       const double *row = rows + z * 4;
-      double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]);
-      maxrho = fmax(maxrho, res / (cf->tau * (row[2] + c.F)));
-      if (M > 0) relt = fmax(relt, res / M);
+      double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]), T = cf->tau * (row[2] + c.F);
+      /* a division only where the maximum may grow: one per row was a tenth of phase II */
+      if (!(res <= maxrho * T))
+        maxrho = fmax(maxrho, res / T);
+      if (M > 0 && res > relt * M)
+        relt = fmax(relt, res / M);
       mres = fmax(mres, res);
       sres += res;
     }
     if (maxrho > 1) {
       rel->status = DISC_ST_FILTERED;
       rel->max_res = mres;
-      free(rows);
-      return;
+        return;
     }
     /* at least 2^10 times the function's 1-ulp noise: a sample of a few thousand inputs
      * does not show the tail of the rounding errors (a relation with 16-digit SVD
@@ -288,7 +425,6 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
       rel->max_rel = fmax(rel->max_rel, worst_raw * cf->tau);
       rel->status = DISC_ST_OK;
     }
-    free(rows);
     return;
   }
   /* ---- inequalities: bound = the extreme value over fresh and adversarial inputs ---- */
@@ -336,5 +472,4 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     rel->status = broke ? DISC_ST_FILTERED : DISC_ST_FALSIFIED;
   else
     rel->status = DISC_ST_OK;
-  free(rows);
 }

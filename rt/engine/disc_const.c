@@ -17,17 +17,26 @@
 #define D_SQRT2 1.41421356237309504880
 #define D_LN2 0.69314718055994530942
 
+/* Entry equal to v (within 1e-12 relative) by a linear scan: while the table grows, before
+ * the value index is rebuilt; -1 when there is none. */
+static int find(const disc_consts *k, double v) {
+  for (int i = 0; i < k->n; i++)
+    if (fabs(k->c[i].v - v) <= 1e-12 * fmax(1.0, fabs(v)))
+      return i;
+  return -1;
+}
+
 static bool add(disc_consts *k, int *cap, double v, double cx, const char *text) {
   if (!isfinite(v))
     return true;
-  for (int i = 0; i < k->n; i++)
-    if (fabs(k->c[i].v - v) <= 1e-12 * fmax(1.0, fabs(v))) {
-      if (cx < k->c[i].cx) { /* a simpler spelling of the same value wins */
-        k->c[i].cx = cx;
-        snprintf(k->c[i].text, sizeof k->c[i].text, "%s", text);
-      }
-      return true;
+  int i = find(k, v);
+  if (i >= 0) {
+    if (cx < k->c[i].cx) { /* a simpler spelling of the same value wins */
+      k->c[i].cx = cx;
+      snprintf(k->c[i].text, sizeof k->c[i].text, "%s", text);
     }
+    return true;
+  }
   if (k->n == *cap) {
     int nc = *cap ? *cap * 2 : 64;
     disc_const *p = realloc(k->c, (size_t)nc * sizeof *p);
@@ -51,6 +60,39 @@ static int by_cx(const void *a, const void *b) {
   return fabs(x->v) < fabs(y->v) ? -1 : fabs(x->v) > fabs(y->v);
 }
 
+static const disc_const *by_v_base;
+static int by_v(const void *a, const void *b) {
+  double x = by_v_base[*(const int *)a].v, y = by_v_base[*(const int *)b].v;
+  return x < y ? -1 : x > y;
+}
+
+/* Sort by complexity (the order seeding and spelling use) and rebuild the value index. */
+static bool finish(disc_consts *k) {
+  qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
+  int *ix = realloc(k->byv, (size_t)(k->n ? k->n : 1) * sizeof *ix);
+  if (!ix)
+    return false;
+  k->byv = ix;
+  for (int i = 0; i < k->n; i++)
+    ix[i] = i;
+  by_v_base = k->c;
+  qsort(ix, (size_t)k->n, sizeof *ix, by_v);
+  return true;
+}
+
+/* First position in the value index whose value is >= v. */
+static int lower(const disc_consts *k, double v) {
+  int lo = 0, hi = k->n;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (k->c[k->byv[mid]].v < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* pi * p / q as mrdsl text. */
 static void pi_text(char *buf, size_t cap, int p, int q) {
   const char *sg = p < 0 ? "-" : "";
@@ -69,6 +111,7 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
   char t[40];
   k->c = NULL;
   k->n = 0;
+  k->byv = NULL;
   bool ok = add(k, &cap, 0, 0, "0");
   for (int i = 1; i <= 12 && ok; i++) {
     snprintf(t, sizeof t, "%d", i);
@@ -110,11 +153,10 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
   }
   ok = ok && add(k, &cap, D_E, 5, "2.718281828459045") && add(k, &cap, D_SQRT2, 5, "sqrt(2.0)") &&
        add(k, &cap, D_LN2, 5, "0.6931471805599453");
-  if (!ok) {
+  if (!ok || !finish(k)) {
     disc_consts_fini(k);
     return false;
   }
-  qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
   return true;
 }
 
@@ -126,10 +168,9 @@ bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d) {
     double v = d->c[i].v; /* most frequent first */
     if (!(fabs(v) < 1e6))
       continue;
-    const disc_const *hit;
-    disc_const_cx(k, v, &hit);
-    if (hit) { /* 0, 1, a mined literal...: its simpler spelling stays */
-      k->c[hit - k->c].freq += d->c[i].freq;
+    int hit = find(k, v);
+    if (hit >= 0) { /* 0, 1, a mined literal...: its simpler spelling stays */
+      k->c[hit].freq += d->c[i].freq;
       continue;
     }
     char num[32];
@@ -143,7 +184,7 @@ bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d) {
     rank++;
   }
   if (k->n != n0) /* else the table stays exactly as disc_consts_init left it */
-    qsort(k->c, (size_t)k->n, sizeof *k->c, by_cx);
+    ok = finish(k) && ok;
   return ok;
 }
 
@@ -162,21 +203,45 @@ bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *f
 /* See disc.h. */
 void disc_consts_fini(disc_consts *k) {
   free(k->c);
+  free(k->byv);
   k->c = NULL;
+  k->byv = NULL;
   k->n = 0;
 }
 
 /* See disc.h. */
 double disc_const_cx(const disc_consts *k, double v, const disc_const **hit) {
-  for (int i = 0; i < k->n; i++)
-    if (fabs(k->c[i].v - v) <= 1e-12 * fmax(1.0, fabs(v))) {
-      if (hit)
-        *hit = &k->c[i];
-      return k->c[i].cx;
-    }
+  double tol = 1e-12 * fmax(1.0, fabs(v));
+  for (int i = lower(k, v - tol); i < k->n && k->c[k->byv[i]].v <= v + tol; i++) {
+    const disc_const *c = &k->c[k->byv[i]];
+    if (hit)
+      *hit = c;
+    return c->cx;
+  }
   if (hit)
     *hit = NULL;
   return 10;
+}
+
+/* See disc.h. */
+double disc_const_nearest(const disc_consts *k, double v, double radius, bool integral, double maxcx) {
+  const disc_const *best = NULL;
+  double bd = radius;
+  int at = lower(k, v);
+  for (int dir = -1; dir <= 1; dir += 2)
+    for (int i = dir < 0 ? at - 1 : at; i >= 0 && i < k->n; i += dir) {
+      const disc_const *c = &k->c[k->byv[i]];
+      double dd = fabs(c->v - v);
+      if (!(dd <= bd))
+        break; /* sorted by value: everything further out is further away */
+      if (c->cx > maxcx || (integral && c->v != floor(c->v)))
+        continue;
+      if (!best || dd < bd || c->cx < best->cx) {
+        best = c;
+        bd = dd;
+      }
+    }
+  return best ? best->v : v;
 }
 
 /* See disc.h. */

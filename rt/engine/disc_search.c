@@ -40,7 +40,11 @@ disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, i
   p->t = disc_umonos(d->n, ty->k, p->um, DISC_MAX_T);
   p->r = disc_vmonos(ty->h, d->m, ty->l, p->vm, DISC_MAX_R);
   p->na = (p->h - 1) * p->n * p->t;
-  if (p->t < 0 || p->r < 0 || p->na > DISC_MAX_A) {
+  if (p->t < 0 || p->r < 1 || p->na > DISC_MAX_A) {
+    free(p);
+    return NULL;
+  }
+  if (poly_parents(p->vm, p->r, p->vpar, p->vvar) != 0) {
     free(p);
     return NULL;
   }
@@ -52,9 +56,14 @@ disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, i
   p->U = malloc(s * p->t * sizeof *p->U);
   p->E = malloc(s * (size_t)(p->h * p->n) * sizeof *p->E);
   p->ok = malloc(s * sizeof *p->ok);
+  p->memo = calloc(DISC_MEMO, sizeof *p->memo); /* NULL: no memo, derive_eq every time */
   p->V = malloc(s * p->r * sizeof *p->V);
   p->Vc = malloc(s * p->r * sizeof *p->Vc);
-  if (!p->X || !p->Y || !p->U || !p->E || !p->ok || !p->V || !p->Vc) {
+  size_t nf = s * (size_t)(p->h - 1);
+  p->XF = malloc(nf * p->n * sizeof *p->XF);
+  p->YF = malloc(nf * p->m * sizeof *p->YF);
+  p->okF = malloc(nf * sizeof *p->okF);
+  if (!p->X || !p->Y || !p->U || !p->E || !p->ok || !p->V || !p->Vc || !p->XF || !p->YF || !p->okF) {
     disc_prob_free(p);
     return NULL;
   }
@@ -98,35 +107,15 @@ void disc_prob_free(disc_prob *p) {
   if (!p)
     return;
   free(p->X); free(p->Y); free(p->U); free(p->E); free(p->ok); free(p->V); free(p->Vc);
-  free(p->FX); free(p->FY); free(p->Fok);
+  free(p->XF); free(p->YF); free(p->okF);
+  free(p->FX); free(p->FY); free(p->FU); free(p->Fok); free(p->Frows); free(p->memo);
   free(p);
 }
 
 /* See disc.h. */
 bool disc_follow(const disc_prob *p, const double *A, bool ineq, const double *u,
-                   const double *eps, int j, double *xj) {
-  const disc_subj *d = p->d;
-  for (int e = 0; e < p->n; e++) {
-    const double *a = A + ((size_t)(j - 1) * p->n + e) * p->t;
-    double v = 0;
-    for (int i = 0; i < p->t; i++)
-      v += a[i] * u[i];
-    if (d->in_int[e])
-      v = nearbyint(v);
-    if (ineq) { /* AutoMR eq. 5, as mrdsl_build realises x > v */
-      double gap = d->hi[e] - v;
-      if (!(gap > 0))
-        return false;
-      double s = fmin(gap, fmax(1.0, fabs(v)));
-      v = d->in_int[e] ? v + 1 + floor(eps[e] * (s - 1)) : v + eps[e] * s;
-      if (v > d->hi[e])
-        v = d->hi[e];
-    }
-    if (!(v >= d->lo[e] && v <= d->hi[e]))
-      return false;
-    xj[e] = v;
-  }
-  return true;
+                 const double *eps, int j, double *xj) {
+  return follow_k(p, A, ineq, u, eps, j, xj, p->n, p->t);
 }
 
 /* A from a position (integer inputs get integral coefficients). */
@@ -138,42 +127,62 @@ static void decode(disc_prob *p, const double *pos) {
 }
 
 /* Rows of output monomials for A into V; p->nv valid rows. false for a trivial input
- * relation (a follow-up that is constant or equals another execution's input). */
-static bool fill(disc_prob *p, const double *A) {
-  double xs[DISC_MAX_H * DISC_MAX_N], ys[DISC_MAX_H * DISC_MAX_M];
+ * relation (a follow-up that is constant or equals another execution's input). The
+ * follow-up inputs are made first and called in one batch (disc_call_many). The shape
+ * (n inputs, h executions, t input monomials, m outputs) comes as arguments: fill()
+ * passes constants for the common shapes, so the small loops unroll. */
+static inline __attribute__((always_inline)) bool fill_k(disc_prob *p, const double *A, int n, int h,
+                                                         int t, int m) {
   double dif[DISC_MAX_H][DISC_MAX_H], sx[DISC_MAX_H][DISC_MAX_N], sxx[DISC_MAX_H][DISC_MAX_N];
   memset(dif, 0, sizeof dif);
   memset(sx, 0, sizeof sx);
   memset(sxx, 0, sizeof sxx);
-  int n = p->n, m = p->m, h = p->h;
-  p->nv = 0;
-  for (int z = 0; z < p->s; z++) {
-    if (!p->ok[z])
-      continue;
-    memcpy(xs, p->X + (size_t)z * n, (size_t)n * sizeof *xs);
-    memcpy(ys, p->Y + (size_t)z * m, (size_t)m * sizeof *ys);
+  int f = h - 1, r = p->r;
+  size_t nz = (size_t)p->s;
+  bool ineq = p->ty.in_ineq;
+  for (size_t z = 0; z < nz; z++) {
+    bool good = p->ok[z];
+    for (int j = 1; j < h; j++) {
+      size_t at = z * (size_t)f + (size_t)(j - 1);
+      good = good && follow_k(p, A, ineq, p->U + z * t, p->E + z * (size_t)h * n + (size_t)j * n, j,
+                              p->XF + at * n, n, t);
+      p->okF[at] = good;
+    }
+  }
+  disc_call_many(p->d, p->XF, p->YF, p->okF, nz * (size_t)f);
+  int nv = 0;
+  for (size_t z = 0; z < nz; z++) {
+    const bool *okz = p->okF + z * (size_t)f;
     bool good = true;
-    for (int j = 1; j < h && good; j++)
-      good = disc_follow(p, A, p->ty.in_ineq, p->U + (size_t)z * p->t,
-                    p->E + (size_t)z * h * n + (size_t)j * n, j, xs + j * n) &&
-             disc_call(p->d, xs + j * n, ys + j * m);
+    for (int j = 0; j < f; j++)
+      good &= okz[j];
     if (!good)
       continue;
-    for (int j = 1; j < h; j++)
+    const double *x1 = p->X + z * n, *xf = p->XF + z * (size_t)f * n;
+    for (int j = 1; j < h; j++) {
+      const double *xj = xf + (size_t)(j - 1) * n;
       for (int e = 0; e < n; e++) {
-        sx[j][e] += xs[j * n + e];
-        sxx[j][e] += xs[j * n + e] * xs[j * n + e];
+        sx[j][e] += xj[e];
+        sxx[j][e] += xj[e] * xj[e];
         for (int i = 0; i < j; i++)
-          dif[j][i] += fabs(xs[j * n + e] - xs[i * n + e]);
+          dif[j][i] += fabs(xj[e] - (i == 0 ? x1 : xf + (size_t)(i - 1) * n)[e]);
       }
-    double *row = p->V + (size_t)p->nv * p->r;
-    for (int i = 0; i < p->r; i++)
-      row[i] = poly_mono_eval(&p->vm[i], ys);
-    p->nv++;
+    }
+    double ys[DISC_MAX_H * DISC_MAX_M];
+    for (int e = 0; e < m; e++)
+      ys[e] = p->Y[z * m + e];
+    for (int q = 0; q < f * m; q++)
+      ys[m + q] = p->YF[z * (size_t)f * m + q];
+    /* each monomial is its parent (one variable fewer) times one variable */
+    double *row = p->V + (size_t)nv * r;
+    row[0] = 1;
+    for (int i = 1; i < r; i++)
+      row[i] = row[p->vpar[i]] * ys[p->vvar[i]];
+    nv++;
   }
-  if (p->nv < p->s / 4 || p->nv < 8)
+  p->nv = nv;
+  if (nv < p->s / 4 || nv < 8)
     return false;
-  double nv = p->nv;
   for (int j = 1; j < h; j++)
     for (int e = 0; e < n; e++) {
       double w = p->d->hi[e] - p->d->lo[e];
@@ -190,6 +199,21 @@ static bool fill(disc_prob *p, const double *A) {
         return false; /* the same input twice: y_i = y_j trivially */
     }
   return true;
+}
+
+static bool fill(disc_prob *p, const double *A) {
+  if (p->m == 1 && p->t == p->n + 1) { /* one output, linear input relations */
+    switch (p->n * 8 + p->h) {
+    case 1 * 8 + 2: return fill_k(p, A, 1, 2, 2, 1);
+    case 1 * 8 + 3: return fill_k(p, A, 1, 3, 2, 1);
+    case 2 * 8 + 2: return fill_k(p, A, 2, 2, 3, 1);
+    case 2 * 8 + 3: return fill_k(p, A, 2, 3, 3, 1);
+    case 3 * 8 + 2: return fill_k(p, A, 3, 2, 4, 1);
+    case 3 * 8 + 3: return fill_k(p, A, 3, 3, 4, 1);
+    default: break;
+    }
+  }
+  return fill_k(p, A, p->n, p->h, p->t, p->m);
 }
 
 /* Column-normalised copy of V into Vc (colnorm kept for unscaling). false on a column
@@ -211,17 +235,45 @@ static bool scale_cols(disc_prob *p) {
 }
 
 #define BAD_COST 1e3
-#define GRAM_EXACT 1e-4 /* costs below this come from the SVD itself */
+#define GRAM_EXACT 1e-6    /* costs below this come from the rows themselves */
+#define RAYLEIGH_DOUBT 1e3 /* Rayleigh residuals up to this times tau are confirmed by SVD */
 
-/* Equality cost of A alone: relative residual of the best unit B (smallest singular value). */
-static double cost_eq_exact(disc_prob *p, const double *A) {
-  if (!fill(p, A) || p->nv < p->r + 3 || !scale_cols(p))
+/* Equality cost of A alone: relative residual of the best unit B (smallest singular value).
+ * When it is at least bound (> GRAM_EXACT), bound itself may be returned: a Cholesky
+ * factorisation shows that much and the eigenvalues are not needed. */
+static double cost_eq_exact(disc_prob *p, const double *A, double bound) {
+  double g[DISC_MAX_R * DISC_MAX_R];
+  if (!fill(p, A) || p->nv < p->r + 3 || svd_gram(p->V, p->nv, p->r, p->colnorm, g) != 0)
     return BAD_COST;
+  if (bound > GRAM_EXACT && bound < BAD_COST && svd_gram_above(g, p->r, bound * bound))
+    return bound;
   /* the Gram matrix's eigenvalues resolve the cost down to ~1e-7; below that (near a
-   * relation, where tau ~ 1e-9 decides) the SVD of the matrix itself */
-  double g = svd_gram_min(p->Vc, p->nv, p->r) / sqrt((double)p->nv);
-  if (g > GRAM_EXACT)
-    return g;
+   * relation, where tau ~ 1e-11 decides) the residual of its smallest eigenvector on the
+   * rows themselves: a Rayleigh quotient, never below the smallest singular value and
+   * equal to it to rounding unless a second one is nearly as small; in that doubtful zone
+   * just above tau, the SVD of the scaled matrix decides */
+  double c = svd_gram_min(g, p->r);
+  if (c < 0)
+    return BAD_COST;
+  if (c > GRAM_EXACT)
+    return c;
+  double b[DISC_MAX_R], ss = 0;
+  if (svd_gram_minvec(g, p->r, b) != 0)
+    return BAD_COST;
+  for (int i = 0; i < p->r; i++)
+    b[i] /= p->colnorm[i];
+  for (int z = 0; z < p->nv; z++) {
+    const double *row = p->V + (size_t)z * p->r;
+    double w = 0;
+    for (int i = 0; i < p->r; i++)
+      w += b[i] * row[i];
+    ss += w * w;
+  }
+  double rho = sqrt(ss / p->nv);
+  if (rho <= p->c->tau || rho > RAYLEIGH_DOUBT * p->c->tau)
+    return rho;
+  if (!scale_cols(p))
+    return BAD_COST;
   double sv[DISC_MAX_R];
   if (svd_values(p->Vc, p->nv, p->r, sv) != 0)
     return BAD_COST;
@@ -257,11 +309,11 @@ typedef struct cost_ud {
 } cost_ud;
 
 /* The PSO cost of a position (see the file comment). */
-static double cost_pos(void *ud, const double *pos) {
+static double cost_pos(void *ud, const double *pos, double bound) {
   disc_prob *p = ((cost_ud *)ud)->p;
   decode(p, pos);
   if (!p->ty.out_ineq && !p->c->paper)
-    return cost_eq_exact(p, p->A);
+    return cost_eq_exact(p, p->A, bound);
   if (!fill(p, p->A))
     return BAD_COST;
   const double *B = pos + p->na;
@@ -440,19 +492,6 @@ static bool enum_seed(disc_prob *p, int q, double *pos) {
 
 /* ---- Polishing -------------------------------------------------------------------------- */
 
-/* Nearest table value to v within radius (integral when asked); v itself when none. */
-static double nearest(const disc_consts *k, double v, double radius, bool integral) {
-  double best = v, bd = radius;
-  for (int i = 0; i < k->n; i++) {
-    double dd = fabs(k->c[i].v - v);
-    if (dd <= bd && (!integral || k->c[i].v == floor(k->c[i].v))) {
-      bd = dd;
-      best = k->c[i].v;
-    }
-  }
-  return best;
-}
-
 /* Snap the coefficients of one relation b[r]: scaled so that they are integers or table
  * constants when possible, else so that the largest is 1; noise-level ones become 0. */
 static void snap_B(const disc_consts *k, double *b, int r) {
@@ -472,7 +511,7 @@ static void snap_B(const disc_consts *k, double *b, int r) {
       double f = mul[q] / b[j], c[DISC_MAX_R];
       bool all = true;
       for (int i = 0; i < r && all; i++) {
-        double v = b[i] * f, sn = nearest(k, v, 1e-7 * fmax(1.0, fabs(v)), false);
+        double v = b[i] * f, sn = disc_const_nearest(k, v, 1e-7 * fmax(1.0, fabs(v)), false, INFINITY);
         if (sn == v && fabs(v - nearbyint(v)) <= 1e-7 * fmax(1.0, fabs(v)))
           sn = nearbyint(v);
         all = sn != v || v == nearbyint(v);
@@ -547,6 +586,25 @@ static void rel_init(disc_prob *p, disc_rel *rel, const double *A, int run, bool
   rel->status = DISC_ST_FOUND;
 }
 
+/* A null space basis[k][r] of the scaled monomials as relations: unscaled, in reduced row
+ * echelon form (the same rows for every basis of the same space). */
+static void basis_rows(const disc_prob *p, double *basis, int k) {
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < p->r; j++)
+      basis[i * p->r + j] /= p->colnorm[j];
+  svd_rref(basis, k, p->r, 1e-9);
+}
+
+/* Snap b[r] (snap_B) and return its complexity: 1 + the constant's per non-zero term. */
+static double snap_cx(const disc_prob *p, double *b) {
+  double cx = 0;
+  snap_B(&p->c->consts, b, p->r);
+  for (int j = 0; j < p->r; j++)
+    if (b[j] != 0)
+      cx += 1 + disc_const_cx(&p->c->consts, fabs(b[j]), NULL);
+  return cx;
+}
+
 /* Equality relations of A: a null space basis in reduced row echelon form, snapped. */
 static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double cost,
                      disc_rel *out, int max, double *cx) {
@@ -565,10 +623,7 @@ static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double
     if (k != 1)
       return 0;
   }
-  for (int i = 0; i < k; i++)
-    for (int j = 0; j < p->r; j++)
-      basis[i * p->r + j] /= p->colnorm[j];
-  svd_rref(basis, k, p->r, 1e-9);
+  basis_rows(p, basis, k);
   int n = 0;
   double total = 0;
   for (int a = 0; a < p->na; a++)
@@ -577,10 +632,7 @@ static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double
     disc_rel *rel = &out[n];
     rel_init(p, rel, A, run, seeded, cost);
     memcpy(rel->B, basis + (size_t)i * p->r, (size_t)p->r * sizeof *rel->B);
-    snap_B(&p->c->consts, rel->B, p->r);
-    for (int j = 0; j < p->r; j++)
-      if (rel->B[j] != 0)
-        total += 1 + disc_const_cx(&p->c->consts, fabs(rel->B[j]), NULL);
+    total += snap_cx(p, rel->B);
     if (reduce_execs(p, rel))
       n++;
   }
@@ -589,18 +641,53 @@ static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double
   return n;
 }
 
+/* derive_eq's count and complexity for A, memoised per problem: polishing tries the same
+ * input relations again and again (every start in a family of relations, x + c for all c,
+ * tries the same constants), and derive_eq is a function of A on the problem's fixed
+ * sample, so a remembered answer is exact. */
+static int derive_memo(disc_prob *p, const double *A, double *cx) {
+  size_t bytes = (size_t)p->na * sizeof *A;
+  if (!p->memo || p->na > DISC_MEMO_NA) {
+    disc_rel tmp[8];
+    return derive_eq(p, A, 0, false, 0, tmp, 8, cx);
+  }
+  uint64_t h = eng_fnv(ENG_FNV_INIT, A, bytes);
+  size_t at = (size_t)(h % DISC_MEMO);
+  for (size_t probe = 0; probe < DISC_MEMO; probe++, at = (at + 1) % DISC_MEMO) {
+    disc_memo *m = &p->memo[at];
+    if (!m->used)
+      break;
+    if (m->hash == h && !memcmp(m->A, A, bytes)) {
+      *cx = m->cx;
+      return m->n;
+    }
+  }
+  disc_rel tmp[8];
+  int n = derive_eq(p, A, 0, false, 0, tmp, 8, cx);
+  if (p->nmemo < DISC_MEMO / 2) { /* at most half full: probes stay short */
+    disc_memo *m = &p->memo[at];
+    m->used = true;
+    m->hash = h;
+    memcpy(m->A, A, bytes);
+    m->n = n;
+    m->cx = *cx;
+    p->nmemo++;
+  }
+  return n;
+}
+
 /* Snap A: nearest constants first, then the simplest values that keep the cost at the
  * noise level and make the derived relations simplest (flat valleys: x + c for all c). */
 static void polish_eq(disc_prob *p, double *A) {
   const disc_consts *k = &p->c->consts;
-  double cur = cost_eq_exact(p, A);
+  double cur = cost_eq_exact(p, A, INFINITY);
   for (int a = 0; a < p->na; a++) {
     int e = (a / p->t) % p->n;
-    double old = A[a], v = nearest(k, old, 0.05 * fmax(1.0, fabs(old)), p->d->in_int[e]);
+    double old = A[a], v = disc_const_nearest(k, old, 0.05 * fmax(1.0, fabs(old)), p->d->in_int[e], INFINITY);
     if (v == old)
       continue;
     A[a] = v;
-    double c = cost_eq_exact(p, A);
+    double c = cost_eq_exact(p, A, INFINITY);
     if (c <= fmax(2 * cur, p->c->tau))
       cur = fmin(c, cur);
     else
@@ -613,17 +700,22 @@ static void polish_eq(disc_prob *p, double *A) {
   derive_eq(p, A, 0, false, cur, tmp, 8, &best_cx);
   for (int a = 0; a < p->na; a++) {
     int e = (a / p->t) % p->n;
-    double old = A[a], keep = old;
-    for (int i = 0; i < k->n; i++) {
+    double old = A[a], keep = old, rest = 0;
+    for (int q = 0; q < p->na; q++)
+      rest += q == a ? 0 : disc_const_cx(k, A[q], NULL);
+    for (int i = 0; i < k->n; i++) { /* the table ascends in complexity */
       double v = k->c[i].v;
-      if (k->c[i].cx > 4.6 || v == old || v < p->lo[a] || v > p->hi[a] ||
-          (p->d->in_int[e] && v != floor(v)))
+      /* a relation has two terms or more, each of complexity 1 + at least 1: no simpler
+       * result from here on */
+      if (k->c[i].cx > 4.6 || rest + k->c[i].cx + 4 >= best_cx - 1e-9)
+        break;
+      if (v == old || v < p->lo[a] || v > p->hi[a] || (p->d->in_int[e] && v != floor(v)))
         continue;
       A[a] = v;
-      if (cost_eq_exact(p, A) > p->c->tau)
+      if (cost_eq_exact(p, A, 2 * GRAM_EXACT) > p->c->tau) /* far above tau: no eigenvalues */
         continue;
       double cx;
-      if (derive_eq(p, A, 0, false, 0, tmp, 8, &cx) > 0 && cx < best_cx - 1e-9) {
+      if (derive_memo(p, A, &cx) > 0 && cx < best_cx - 1e-9) {
         best_cx = cx;
         keep = v;
       }
@@ -639,14 +731,8 @@ static int derive_ineq(disc_prob *p, double *A, double *Bp, int run, bool seeded
   const disc_consts *k = &p->c->consts;
   for (int a = 0; a < p->na; a++) {
     int e = (a / p->t) % p->n;
-    double v = A[a], bd = 0.25 * fmax(1.0, fabs(A[a]));
-    for (int i = 0; i < k->n; i++) { /* simple values only: integers, fractions, pi's */
-      double dd = fabs(k->c[i].v - A[a]);
-      if (k->c[i].cx < 4 && dd <= bd && (!p->d->in_int[e] || k->c[i].v == floor(k->c[i].v))) {
-        bd = dd;
-        v = k->c[i].v;
-      }
-    }
+    /* simple values only: integers, fractions, pi's */
+    double v = disc_const_nearest(k, A[a], 0.25 * fmax(1.0, fabs(A[a])), p->d->in_int[e], nextafter(4, 0));
     A[a] = v != A[a] ? v : nearbyint(A[a] * 100) / 100;
   }
   double mx = 0;
@@ -695,7 +781,7 @@ int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals) 
   for (int q = run; cand && q < nenum; q += p->c->runs) {
     if (!enum_seed(p, q, cand))
       continue;
-    double c = cost_pos(&ud, cand);
+    double c = cost_pos(&ud, cand, INFINITY);
     (*evals)++;
     if (!p->ty.out_ineq && c <= p->c->tau) {
       if (n >= max - 4)
@@ -741,7 +827,7 @@ int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals) 
     if (i >= 0 && i < ni && !p->ty.out_ineq)
       continue; /* a systematic seed: already tried above */
     double *pos = i < 0 ? best : init + (size_t)i * D;
-    double c = i < 0 ? bc : cost_pos(&ud, pos);
+    double c = i < 0 ? bc : cost_pos(&ud, pos, INFINITY);
     decode(p, pos);
     double A[DISC_MAX_A];
     memcpy(A, p->A, sizeof A);

@@ -111,8 +111,6 @@ typedef struct sample_res {
   double ylo[DISC_MAX_M], yhi[DISC_MAX_M];
   double noise[64];     /* relative output change under a 1-ulp input change */
   int nnoise, nvalid, ntotal;
-  double bare_secs;     /* a plain loop of thunk calls on the sample's inputs ... */
-  long bare_calls;      /* ... and how many it made: the cost floor of the search */
 } sample_res;
 
 typedef struct run_res {
@@ -120,6 +118,8 @@ typedef struct run_res {
   long evals;
   uint64_t calls;       /* target calls made by this run (search, filter, falsification) */
   double secs;
+  double bare_secs;     /* a plain loop of a sample of those calls (disc_replay) ... */
+  long bare_calls;      /* ... and its length: the cost floor of the run */
   disc_rel rel[CAND_PER_RUN];
 } run_res;
 
@@ -155,31 +155,6 @@ static void task_sample(void *ud, int i, void *out) {
         r->noise[r->nnoise++] = fabs(y2[0] - y[0]) / (fabs(y[0]) + fabs(y2[0]) + 1e-300);
     }
   }
-  /* the bare cost of a call: the thunk in a plain loop over 64 finite inputs (so the
-   * benchmark can report the search's cost as a multiple of the calls it makes) */
-  uint64_t slots[64][DISC_MAX_N > MRDSL_MAX_PARAMS ? DISC_MAX_N : MRDSL_MAX_PARAMS];
-  int nb = 0;
-  memset(slots, 0, sizeof slots);
-  for (int k = 0; k < 4 * SAMPLE_N && nb < 64; k++) {
-    disc_draw(u->d, &rng, x);
-    if (disc_call(u->d, x, y)) disc_encode(u->d, x, slots[nb++]);
-  }
-  if (nb == 0) return;
-  volatile uint64_t sink = 0;
-  double t0 = disc_now();
-  long reps = 0;
-  do {
-    for (int k = 0; k < nb; k++) {
-      uint64_t ret = 0;
-      if (u->d->shm) u->d->shm->beat++;
-      u->d->s->call(slots[k], &ret);
-      sink += ret;
-    }
-    reps += nb;
-  } while (disc_now() - t0 < 0.05);
-  (void)sink;
-  r->bare_secs = disc_now() - t0;
-  r->bare_calls = reps;
 }
 
 static disc_prob *cached_prob;
@@ -196,11 +171,16 @@ static void task_run(void *ud, int i, void *out) {
   }
   if (!cached_prob) return;
   uint64_t calls0 = u->d->ncalls;
+  disc_rec_start(u->d);
   r->n = disc_search_run(cached_prob, i, r->rel, CAND_PER_RUN, &r->evals);
   for (int k = 0; k < r->n; k++)
     disc_check(cached_prob, &r->rel[k], u->c->seed ^ (uint64_t)(i * 131 + k + 7) * 0x2545f491ull);
   r->secs = disc_now() - t0;
   r->calls = u->d->ncalls - calls0;
+  /* the same calls in a plain loop, for the "x bare" column (not part of secs) */
+  size_t nb;
+  r->bare_secs = disc_replay(u->d, &nb);
+  r->bare_calls = (long)nb;
 }
 
 typedef struct chk_res {
@@ -258,6 +238,8 @@ typedef struct type_stat {
   long evals;
   uint64_t calls;
   double secs, cpu;
+  double bare;          /* the bare cost of the calls of runs that replayed some ... */
+  uint64_t bare_of;     /* ... and how many calls those runs made */
 } type_stat;
 
 static void status_line(bool quiet, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -312,6 +294,10 @@ static int run_type(disc_opts *o, disc_subj *d, int tyi, const disc_type *ty, di
     st->evals += res[i].evals;
     st->calls += res[i].calls;
     st->cpu += res[i].secs;
+    if (res[i].bare_calls > 0) { /* each run's calls at its own replayed cost per call */
+      st->bare += res[i].bare_secs / (double)res[i].bare_calls * (double)res[i].calls;
+      st->bare_of += res[i].calls;
+    }
     for (int k = 0; k < res[i].n; k++) {
       disc_rel *rel = &res[i].rel[k];
       char txt[4096];
@@ -503,13 +489,12 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   task_ud u0 = {&d, c, NULL, -1, NULL, NULL, NULL, NULL};
   if (!sr || !sd) return ENG_EXIT_INTERNAL;
   disc_par_run(&d, o.jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &ps);
-  double noise[64 * 64], bare_secs = 0, bare_calls = 0;
+  double noise[64 * 64];
   int nn = 0, nvalid = 0, ntotal = 0;
   for (int e = 0; e < d.m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
   for (int i = 0; i < nsamp; i++) {
     if (!sd[i]) continue;
     nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
-    bare_secs += sr[i].bare_secs; bare_calls += (double)sr[i].bare_calls;
     for (int e = 0; e < d.m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
     for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
   }
@@ -660,14 +645,14 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   }
   FILE *so = o.out && !strcmp(o.out, "-") ? stderr : stdout;
   /* x bare: the workers' CPU time for the type over the time a plain loop of the same
-   * number of calls takes (measured in this run) */
-  double bare_call = bare_calls > 0 ? bare_secs / bare_calls : 0;
+   * calls takes: every 64th call of each run replayed after it (disc_replay), each run's
+   * calls at its own cost per call */
   fprintf(so, "\n%-8s %10s %8s %8s %8s %9s %12s %10s %12s %8s\n", "type", "candidates", "filter", "falsify",
           "cleansed", "time(s)", "evaluations", "evals/s", "calls", "x bare");
 
   for (int t = 0; t < ntypes; t++) {
 
-    double bare = bare_call * (double)st[t].calls;
+    double bare = st[t].bare_of > 0 ? st[t].bare * (double)st[t].calls / (double)st[t].bare_of : 0;
     fprintf(so, "%-8s %10d %8d %8d %8d %9.2f %12ld %10.0f %12llu %8.2f\n", types[t].name, st[t].found, st[t].filtered,
             st[t].falsified, st[t].cleansed, st[t].secs, st[t].evals, st[t].secs > 0 ? st[t].evals / st[t].secs : 0,
             (unsigned long long)st[t].calls, bare > 0 ? st[t].cpu / bare : 0);

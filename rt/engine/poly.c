@@ -87,3 +87,22 @@ int disc_umonos(int n, int k, disc_mono *out, int cap) { return poly_monos(n, k,
 int disc_vmonos(int h, int m, int l, disc_mono *out, int cap) {
   return poly_monos(h * m, l, out, cap);
 }
+
+/* See disc.h. */
+int poly_parents(const disc_mono *list, int n, uint8_t *par, uint8_t *var) {
+  if (n < 1 || n > 256 || list[0].deg != 0)
+    return -1;
+  for (int i = 1; i < n; i++) {
+    disc_mono p = list[i];
+    if (p.deg == 0)
+      return -1;
+    p.deg--;
+    var[i] = list[i].v[p.deg];
+    p.v[p.deg] = 0;
+    int at = poly_find(list, n, &p);
+    if (at < 0 || at >= i)
+      return -1;
+    par[i] = (uint8_t)at;
+  }
+  return 0;
+}

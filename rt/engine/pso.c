@@ -35,7 +35,7 @@ long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *
       x[p * D + d] = p < o->ninit ? o->init[(size_t)p * D + d] : o->lo[d] + unit(r) * w;
       v[p * D + d] = (unit(r) - 0.5) * 0.1 * w;
     }
-    pc[p] = cost(ud, x + (size_t)p * D);
+    pc[p] = cost(ud, x + (size_t)p * D, INFINITY);
     evals++;
     memcpy(pb + (size_t)p * D, x + (size_t)p * D, (size_t)D * sizeof *x);
     if (pc[p] < *best_cost) {
@@ -60,7 +60,7 @@ long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *
         vp[d] = nv;
         xp[d] = nx;
       }
-      double c = cost(ud, xp);
+      double c = cost(ud, xp, pc[p]);
       evals++;
       if (c < pc[p]) {
         pc[p] = c;

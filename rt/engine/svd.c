@@ -128,21 +128,88 @@ int svd_compress(double *a, int rows, int cols, double rel) {
   return r;
 }
 
-/* See disc.h. */
-double svd_gram_min(const double *a, int rows, int cols) {
-  double g[DISC_MAX_R * DISC_MAX_R], w[DISC_MAX_R], work[4 * DISC_MAX_R + 64];
-  lapack_int iwork[8];
-  if (cols > DISC_MAX_R || cols <= 0)
+/* The upper triangle of a^T a, row-major, into g (zeroed by the caller), two rows of a
+ * per pass (half the loads and stores of g). svd_gram passes the common widths as
+ * constants, so the loops unroll. */
+static inline __attribute__((always_inline)) void gram_k(const double *restrict a, int rows, int cols,
+                                                         double *restrict g) {
+  int z = 0;
+  for (; z + 1 < rows; z += 2) {
+    const double *r0 = a + (size_t)z * cols, *r1 = r0 + cols;
+    for (int i = 0; i < cols; i++) {
+      double a0 = r0[i], a1 = r1[i], *gi = g + (size_t)i * cols;
+      for (int j = i; j < cols; j++)
+        gi[j] += a0 * r0[j] + a1 * r1[j];
+    }
+  }
+  for (; z < rows; z++) {
+    const double *row = a + (size_t)z * cols;
+    for (int i = 0; i < cols; i++) {
+      double ri = row[i], *gi = g + (size_t)i * cols;
+      for (int j = i; j < cols; j++)
+        gi[j] += ri * row[j];
+    }
+  }
+}
+
+/* See disc.h. The Gram matrix of the raw columns is accumulated into its row-major upper
+ * triangle and scaled afterwards: the same products as scaling the columns first, without
+ * a scaled copy of the matrix. The row-major upper triangle is LAPACK's column-major lower
+ * one. */
+int svd_gram(const double *restrict a, int rows, int cols, double *restrict colnorm, double *restrict g) {
+  if (cols > DISC_MAX_R || cols <= 0 || rows <= 0)
     return -1;
   memset(g, 0, (size_t)cols * cols * sizeof *g);
-  for (int z = 0; z < rows; z++) {
-    const double *row = a + (size_t)z * cols;
-    for (int i = 0; i < cols; i++)
-      for (int j = i; j < cols; j++)
-        g[(size_t)j * cols + i] += row[i] * row[j]; /* upper triangle, column-major */
+  switch (cols) { /* the widths of one output's monomials up to degree 3 over 2 or 3 executions */
+  case 3: gram_k(a, rows, 3, g); break;
+  case 4: gram_k(a, rows, 4, g); break;
+  case 6: gram_k(a, rows, 6, g); break;
+  case 10: gram_k(a, rows, 10, g); break;
+  case 20: gram_k(a, rows, 20, g); break;
+  default: gram_k(a, rows, cols, g); break;
   }
-  if (LAPACKE_dsyevd_work(LAPACK_COL_MAJOR, 'N', 'U', cols, g, cols, w, work,
+  for (int i = 0; i < cols; i++) {
+    double s = sqrt(g[(size_t)i * cols + i] / rows);
+    if (!(s > 0) || !isfinite(s))
+      return -1;
+    colnorm[i] = s;
+  }
+  for (int i = 0; i < cols; i++)
+    for (int j = i; j < cols; j++)
+      g[(size_t)i * cols + j] /= colnorm[i] * colnorm[j] * rows;
+  return 0;
+}
+
+/* See disc.h. */
+double svd_gram_min(const double *g0, int cols) {
+  double g[DISC_MAX_R * DISC_MAX_R];
+  memcpy(g, g0, (size_t)cols * cols * sizeof *g);
+  double w[DISC_MAX_R], work[4 * DISC_MAX_R + 64];
+  lapack_int iwork[8];
+  if (LAPACKE_dsyevd_work(LAPACK_COL_MAJOR, 'N', 'L', cols, g, cols, w, work,
                           4 * DISC_MAX_R + 64, iwork, 8) != 0)
     return -1;
   return sqrt(fmax(w[0], 0.0));
+}
+
+/* See disc.h. */
+int svd_gram_minvec(const double *g, int cols, double *v) {
+  double c[DISC_MAX_R * DISC_MAX_R], w[DISC_MAX_R], work[26 * DISC_MAX_R];
+  lapack_int iwork[10 * DISC_MAX_R], isuppz[2], found = 0;
+  memcpy(c, g, (size_t)cols * cols * sizeof *c);
+  if (LAPACKE_dsyevr_work(LAPACK_COL_MAJOR, 'V', 'I', 'L', cols, c, cols, 0, 0, 1, 1, 0, &found, w,
+                          v, cols, isuppz, work, 26 * DISC_MAX_R, iwork, 10 * DISC_MAX_R) != 0 ||
+      found != 1)
+    return -1;
+  return 0;
+}
+
+/* See disc.h. G - mu I is positive definite exactly when its Cholesky factorisation
+ * (LAPACKE dpotrf) succeeds: a several times cheaper question than the eigenvalues. */
+bool svd_gram_above(const double *g, int cols, double mu) {
+  double c[DISC_MAX_R * DISC_MAX_R];
+  memcpy(c, g, (size_t)cols * cols * sizeof *c);
+  for (int i = 0; i < cols; i++)
+    c[(size_t)i * cols + i] -= mu;
+  return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', cols, c, cols) == 0;
 }

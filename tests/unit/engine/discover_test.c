@@ -86,6 +86,18 @@ static void test_svd(void) {
     memcpy(M + i * C, row, sizeof row);
   }
   CHECK(svd_null(M, S, C, 1e-9, basis, C, sv) == 0);
+  /* the Gram route agrees with the SVD of the column-scaled matrix, and the Cholesky test
+   * brackets its smallest eigenvalue */
+  double G[C * C], cn[C], Ms[S * C], sv2[C];
+  CHECK(svd_gram(M, S, C, cn, G) == 0);
+  for (int i = 0; i < S * C; i++)
+    Ms[i] = M[i] / cn[i % C];
+  CHECK(svd_values(Ms, S, C, sv2) == 0);
+  double want = sv2[C - 1] / sqrt((double)S), lam = want * want;
+  CHECK(svd_gram_above(G, C, 0.99 * lam) && !svd_gram_above(G, C, 1.01 * lam));
+  double got = svd_gram_min(G, C);
+  printf("smallest scaled singular value / sqrt(rows): Gram %.12g, SVD %.12g\n", got, want);
+  CHECK(fabs(got - want) < 1e-9 * want);
   /* rank of [a; 2a; b] is 2 */
   double R[9] = {1, 2, 3, 2, 4, 6, 0, 1, 1};
   CHECK(svd_rank(R, 3, 3, 1e-10) == 2);
@@ -95,9 +107,21 @@ static void test_svd(void) {
   CHECK(fabs(E[2] - 1) < 1e-12 && fabs(E[5]) < 1e-12 && fabs(E[3] + 1) < 1e-12);
 }
 
-static double sphere(void *ud, const double *p) {
+static double sphere(void *ud, const double *p, double bound) {
   (void)ud;
+  (void)bound;
   return (p[0] - 1.5) * (p[0] - 1.5) + (p[1] + 2) * (p[1] + 2) + (p[2] - 0.25) * (p[2] - 0.25);
+}
+
+/* The same cost, answering only "not below bound" where it can (pso_cost_fn's contract). */
+static int nbounded;
+static double sphere_bounded(void *ud, const double *p, double bound) {
+  double c = sphere(ud, p, bound);
+  if (c >= bound) {
+    nbounded++;
+    return bound;
+  }
+  return c;
 }
 
 static void test_pso(void) {
@@ -113,6 +137,10 @@ static void test_pso(void) {
   eng_rng_seed(&r, 11);
   pso_run(&o, &r, sphere, NULL, best2, &c2);
   CHECK(c1 == c2 && !memcmp(best, best2, sizeof best)); /* reproducible from the seed */
+  /* a cost that stops at the particle's own best leaves the swarm's path unchanged */
+  eng_rng_seed(&r, 11);
+  pso_run(&o, &r, sphere_bounded, NULL, best2, &c2);
+  CHECK(nbounded > 0 && c1 == c2 && !memcmp(best, best2, sizeof best));
   /* a seeded start position at the optimum stops at once with stop_cost */
   double init[3] = {1.5, -2, 0.25};
   pso_opts s = {3, 20, 150, lo, hi, init, 1, 1e-12, 0};
