@@ -331,14 +331,24 @@ bool eng_path_run(eng_path *p, const uint64_t *src);
  * statement s. Detections: det[t * nfaults + f] non-zero when test t detects fault f. */
 /* Definition 4: statements of set not in covered. */
 size_t eng_prio_dist(const uint8_t *set, const uint8_t *covered, size_t nstmts);
+/* Distance between the values of inputs a and b (>= 0, symmetric); ud is the caller's. */
+typedef double (*eng_prio_vdist_fn)(void *ud, size_t a, size_t b);
 /* Algorithm 1: order[0..n) greedily by distance to the inputs already chosen. Ties go to
  * the larger weight[t] (relations that apply to input t; may be NULL), then to the input
  * adding the most path features (paths: rows of nedges edge buckets, may be NULL), then
- * to the lower index (as the paper's strict comparison does); when no remaining input
- * adds a statement or a feature, the chosen set restarts empty. MR_OK or MR_ENOMEM. */
+ * to the lower index (as the paper's strict comparison does). When no remaining input
+ * adds a statement and vdist is given, the next input is the one whose nearest chosen
+ * input is farthest by vdist (inputs of weight 0 last, ties to the lower index); when
+ * none adds a statement or a feature, the chosen set restarts empty. MR_OK, MR_ENOMEM. */
 int eng_prio_order(const uint8_t *sets, size_t n, size_t nstmts, const uint8_t *paths,
-                   size_t nedges, const uint32_t *weight, size_t *order /* OUT */,
+                   size_t nedges, const uint32_t *weight, eng_prio_vdist_fn vdist, void *ud,
+                   size_t *order /* OUT */,
                    size_t *dist /* OUT, may be NULL: distance of each when chosen */);
+/* How far apart two inputs (slots as eng_fdp_decode gives them) are in value: the sum
+ * over the parameters of a distance in [0, 1] each (prio_dist.c, docs/inputs.md);
+ * out-parameters and those with skip[i] set (may be NULL) do not count. */
+double eng_input_dist(const mr_subject *s, const eng_run_opts *o, const uint8_t *skip,
+                      const uint64_t *a, const uint64_t *b);
 /* APFD (eq. 4.2) of tests run in order[0..n); a fault no test detects counts TF = n + 1. */
 double eng_prio_apfd(const uint8_t *det, size_t n, size_t nfaults, const size_t *order);
 /* Fraction of the nfaults detected by the first k tests of order. */

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * prio.c - source-input prioritization by path distance (seed paper 002: Definition 4,
  * Algorithm 1) and its measures (APFD, eq. 4.2; the fault detection rate of a prefix),
- * as pure functions over statement-set and detection matrices (docs/inputs.md).
+ * as pure functions over statement-set and detection matrices (docs/inputs.md). Where
+ * Algorithm 1 has no preference left (no input adds a statement), the input farthest in
+ * value from those already chosen goes first (adaptive random testing's max-min rule).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,64 +27,112 @@ static size_t path_dist(const uint8_t *p, const uint8_t *seen, size_t nedges) {
   return d;
 }
 
-/* See eng.h. Algorithm 1 picks nothing when every remaining distance is 0 (its t_max stays
- * NULL); restarting from an empty chosen set keeps the rest ordered by the same rule.
- * Ties: more relations apply (more oracles on the same path), then more new path
- * features (the same statements, another path), then the first. */
-int eng_prio_order(const uint8_t *sets, size_t n, size_t nstmts, const uint8_t *paths,
-                   size_t nedges, const uint32_t *weight, size_t *order, size_t *dist) {
-  if (!paths)
-    nedges = 0;
-  uint8_t *covered = calloc(nstmts ? nstmts : 1, 1);
-  uint8_t *seen = calloc(nedges ? nedges * 9 : 1, 1);
-  uint8_t *taken = calloc(n ? n : 1, 1);
-  if (!covered || !seen || !taken) {
-    free(covered);
-    free(seen);
-    free(taken);
-    return MR_ENOMEM;
-  }
-  bool fresh = true; /* nothing chosen since the last restart */
-  for (size_t k = 0; k < n; k++) {
-    size_t best = n, bd = 0, bp = 0;
-    bool adds = false; /* some remaining input adds a statement or a path feature */
-    for (size_t t = 0; t < n; t++) {
-      if (taken[t])
-        continue;
-      size_t d = eng_prio_dist(sets + t * nstmts, covered, nstmts);
-      if (best != n && d < bd)
-        continue; /* from here on d == bd, or t is the first candidate */
-      size_t pd = nedges ? path_dist(paths + t * nedges, seen, nedges) : 0;
-      adds |= d || pd;
-      uint32_t w = weight ? weight[t] : 0, bw = weight && best != n ? weight[best] : 0;
-      bool better = best == n || d > bd || w > bw || (w == bw && pd > bp);
-      if (better) { /* strictly better only: ties keep the lower index */
-        best = t;
-        bd = d;
-        bp = pd;
-      }
+/* The state of one ordering: the inputs, what the chosen ones cover, and (with an input
+ * distance) each remaining input's distance to the nearest chosen one. */
+typedef struct prio_run {
+  const uint8_t *sets, *paths;  /* borrowed: [n * nstmts], [n * nedges] (or NULL) */
+  size_t n, nstmts, nedges;
+  const uint32_t *weight;       /* borrowed [n] or NULL */
+  eng_prio_vdist_fn vdist;      /* NULL: no value diversity */
+  void *ud;
+  uint8_t *covered;             /* owned [nstmts]: statements of the chosen inputs */
+  uint8_t *seen;                /* owned [nedges * 9]: their (edge, bucket) features */
+  uint8_t *taken;               /* owned [n] */
+  double *near;                 /* owned [n] (vdist): distance to the nearest chosen input */
+} prio_run;
+
+/* Algorithm 1's candidate: largest distance; ties to more relations, then more new path
+ * features, then the lower index. *adds: some remaining input adds a statement or a
+ * feature. Returns n when no input remains. */
+static size_t farthest(const prio_run *r, size_t *bd, bool *adds) {
+  size_t best = r->n, bp = 0;
+  *bd = 0;
+  *adds = false;
+  for (size_t t = 0; t < r->n; t++) {
+    if (r->taken[t])
+      continue;
+    size_t d = eng_prio_dist(r->sets + t * r->nstmts, r->covered, r->nstmts);
+    if (best != r->n && d < *bd)
+      continue; /* from here on d == bd, or t is the first candidate */
+    size_t pd = r->nedges ? path_dist(r->paths + t * r->nedges, r->seen, r->nedges) : 0;
+    *adds |= d || pd;
+    uint32_t w = r->weight ? r->weight[t] : 0, bw = r->weight && best != r->n ? r->weight[best] : 0;
+    if (best == r->n || d > *bd || w > bw || (w == bw && pd > bp)) { /* strictly better */
+      best = t;
+      *bd = d;
+      bp = pd;
     }
+  }
+  return best;
+}
+
+/* No input adds a statement: the one farthest in value from every chosen input (ART's
+ * max-min), inputs a relation applies to first (weight > 0), ties to the lower index. */
+static size_t most_diverse(const prio_run *r) {
+  size_t best = r->n;
+  for (size_t t = 0; t < r->n; t++) {
+    if (r->taken[t])
+      continue;
+    bool applies = !r->weight || r->weight[t], bapp = best != r->n && (!r->weight || r->weight[best]);
+    if (best == r->n || (applies && !bapp) || (applies == bapp && r->near[t] > r->near[best]))
+      best = t;
+  }
+  return best;
+}
+
+static void choose(prio_run *r, size_t best) {
+  r->taken[best] = 1;
+  for (size_t s = 0; s < r->nstmts; s++)
+    r->covered[s] |= r->sets[best * r->nstmts + s] != 0;
+  for (size_t e = 0; e < r->nedges; e++)
+    r->seen[e * 9 + r->paths[best * r->nedges + e]] = 1;
+  for (size_t t = 0; r->vdist && t < r->n; t++) {
+    double v = r->taken[t] ? 0 : r->vdist(r->ud, t, best);
+    if (!r->taken[t] && v < r->near[t])
+      r->near[t] = v;
+  }
+}
+
+/* See eng.h. Algorithm 1 picks nothing when every remaining distance is 0 (its t_max stays
+ * NULL): with vdist the input most unlike the chosen ones goes next; once no input adds
+ * a statement or a path feature either, the chosen set restarts empty, so the remaining
+ * inputs are ordered again by the same rules. */
+int eng_prio_order(const uint8_t *sets, size_t n, size_t nstmts, const uint8_t *paths,
+                   size_t nedges, const uint32_t *weight, eng_prio_vdist_fn vdist, void *ud,
+                   size_t *order, size_t *dist) {
+  prio_run r = {sets, paths, n, nstmts, paths ? nedges : 0, weight, vdist, ud, NULL, NULL, NULL, NULL};
+  r.covered = calloc(nstmts ? nstmts : 1, 1);
+  r.seen = calloc(r.nedges ? r.nedges * 9 : 1, 1);
+  r.taken = calloc(n ? n : 1, 1);
+  r.near = malloc((n ? n : 1) * sizeof *r.near);
+  int rc = r.covered && r.seen && r.taken && r.near ? MR_OK : MR_ENOMEM;
+  for (size_t t = 0; rc == MR_OK && t < n; t++)
+    r.near[t] = HUGE_VAL;
+  bool fresh = true; /* nothing chosen since the last restart */
+  for (size_t k = 0; rc == MR_OK && k < n;) {
+    size_t bd;
+    bool adds;
+    size_t best = farthest(&r, &bd, &adds);
     if (!adds && !fresh) { /* nothing adds anything: restart, choose again */
-      memset(covered, 0, nstmts ? nstmts : 1);
-      memset(seen, 0, nedges ? nedges * 9 : 1);
+      memset(r.covered, 0, nstmts ? nstmts : 1);
+      memset(r.seen, 0, r.nedges ? r.nedges * 9 : 1);
       fresh = true;
-      k--;
       continue;
     }
+    if (vdist && bd == 0)
+      best = most_diverse(&r);
     fresh = false;
-    taken[best] = 1;
+    choose(&r, best);
     order[k] = best;
     if (dist)
       dist[k] = bd;
-    for (size_t s = 0; s < nstmts; s++)
-      covered[s] |= sets[best * nstmts + s] != 0;
-    for (size_t e = 0; e < nedges; e++)
-      seen[e * 9 + paths[best * nedges + e]] = 1;
+    k++;
   }
-  free(covered);
-  free(seen);
-  free(taken);
-  return MR_OK;
+  free(r.covered);
+  free(r.seen);
+  free(r.taken);
+  free(r.near);
+  return rc;
 }
 
 /* See eng.h. */

@@ -20,6 +20,10 @@ typedef struct prio_in {
 typedef struct prio_corpus {
   prio_in *in;         /* owned [n] */
   size_t n, cap;
+  const mr_subject *s; /* borrowed: the subject (prio_measure) */
+  const eng_run_opts *run; /* borrowed: domains the inputs were decoded with */
+  eng_args *vals;      /* owned [n]: each input decoded, private copies (prio_vdist) */
+  uint8_t *outs;       /* owned [nparams] or NULL: 1 for an .mr `out` array (prio_group_sets) */
   const mr_fn *fn;     /* registry entry of the subject */
   size_t nstmts;       /* fn's blocks */
   uint8_t *sets;       /* owned [n * nstmts]: statement sets */
@@ -27,12 +31,17 @@ typedef struct prio_corpus {
   uint8_t *paths;      /* owned [n * nedges]: bucket of each edge's hits (eng_path) */
 } prio_corpus;
 
-/* Decode every input and record its source execution's path. ENG_EXIT_* (printed). */
+/* Decode every input (kept in pc->vals) and record its source execution's path.
+ * ENG_EXIT_* (printed). s and run must outlive pc. */
 int prio_measure(prio_corpus *pc, const mr_subject *s, const eng_run_opts *run);
 void prio_corpus_fini(prio_corpus *pc);
 /* With relations (prio_group.c): replace each input's statement set by the union over the
- * groups of the relations of mr that apply to it (empty, and no path, when none does). */
+ * groups of the relations of mr that apply to it (empty, and no path, when none does),
+ * and mark the parameters mr declares `out` (their contents are no input) in pc->outs. */
 int prio_group_sets(prio_corpus *pc, const mr_subject *s, const eng_run_opts *run, const char *mr);
+
+/* eng_prio_vdist_fn over pc's decoded inputs (ud: the prio_corpus; prio_dist.c). */
+double prio_vdist(void *ud, size_t a, size_t b);
 
 typedef struct prio_apfd_opts {
   const char *mr;              /* borrowed: the relations (the test oracle) */

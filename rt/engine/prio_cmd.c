@@ -92,18 +92,22 @@ int prio_measure(prio_corpus *pc, const mr_subject *s, const eng_run_opts *run) 
     eng_error("paths need coverage: %s is a black box here (define it in FILE)", s->name);
     return ENG_EXIT_USAGE;
   }
+  pc->s = s;
+  pc->run = run;
   pc->nstmts = pc->fn->nblocks;
   pc->nedges = pc->fn->nedges;
   pc->sets = calloc(pc->n * pc->nstmts + 1, 1);
   pc->paths = calloc(pc->n * pc->nedges + 1, 1);
+  pc->vals = calloc(pc->n + 1, sizeof *pc->vals);
   eng_path p;
   eng_src src;
   eng_src_init(&src, s);
-  bool ok = pc->sets && pc->paths && src.slots && eng_path_init(&p, s, pc->fn);
+  bool ok = pc->sets && pc->paths && pc->vals && src.slots && eng_path_init(&p, s, pc->fn);
   mr_coverage_enable(true);
   for (size_t i = 0; ok && i < pc->n; i++) {
     prio_in *x = &pc->in[i];
-    ok = eng_fdp_decode(&src, s, run, x->data, x->size) && eng_path_run(&p, src.slots);
+    ok = eng_fdp_decode(&src, s, run, x->data, x->size) && eng_path_run(&p, src.slots) &&
+         eng_args_copy(&pc->vals[i], s, src.slots);
     x->hash = p.hash;
     x->length = p.length;
     x->nstmts = p.nstmts;
@@ -125,6 +129,10 @@ void prio_corpus_fini(prio_corpus *pc) {
     free(pc->in[i].data);
   }
   free(pc->in);
+  for (size_t i = 0; pc->vals && i < pc->n; i++)
+    eng_args_fini(&pc->vals[i]);
+  free(pc->vals);
+  free(pc->outs);
   free(pc->sets);
   free(pc->paths);
   memset(pc, 0, sizeof *pc);
@@ -327,7 +335,8 @@ int eng_cmd_prioritize(const mr_subject *s, int argc, char **argv) {
     for (size_t i = 0; nrels && i < pc.n; i++)
       nrels[i] = pc.in[i].nrels;
     if (!order || !dist || !nrels ||
-        eng_prio_order(pc.sets, pc.n, pc.nstmts, pc.paths, pc.nedges, o.chk.mr ? nrels : NULL, order, dist) != MR_OK)
+        eng_prio_order(pc.sets, pc.n, pc.nstmts, pc.paths, pc.nedges, o.chk.mr ? nrels : NULL,
+                       prio_vdist, &pc, order, dist) != MR_OK)
       rc = ENG_EXIT_INTERNAL;
   }
   if (rc == ENG_EXIT_OK) {

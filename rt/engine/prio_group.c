@@ -3,7 +3,8 @@
  * relations at hand, a source input is tested by the groups of the relations that apply
  * to it (not skipped by a guard or a domain), so its statement set is the union of the
  * blocks their executions (source and follow-ups) run on the original program; an input
- * no relation applies to tests nothing and gets the empty set (prioritized last).
+ * no relation applies to tests nothing and gets the empty set (prioritized last). The
+ * .mr also says which array parameters are `out` (no input: prio_dist.c skips them).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,12 @@ int prio_group_sets(prio_corpus *pc, const mr_subject *s, const eng_run_opts *ru
     rc = score_open(&c, &f);
   if (rc == ENG_EXIT_OK)
     rc = score_compile(&c, f);
+  if (rc == ENG_EXIT_OK && !(pc->outs = calloc(s->nparams + 1, 1)))
+    rc = ENG_EXIT_INTERNAL;
+  for (size_t i = 0; rc == ENG_EXIT_OK && i < s->nparams; i++) {
+    mrdsl_param q;
+    pc->outs[i] = mrdsl_subject_param(f, i, &q) == MR_OK && (q.flags & MR_PF_OUT);
+  }
   const mr_fn *fn = pc->fn;
   uint64_t *before = calloc(pc->nstmts + 1, sizeof *before);
   eng_src src;

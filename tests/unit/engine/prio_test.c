@@ -2,7 +2,9 @@
  * prio_test.c - source-input paths and their prioritization (docs/inputs.md): path
  * distance (Definition 4, the paper's example), Algorithm 1 on the paper's Tables 2-3
  * (ties to the lower index), the restart when nothing adds a statement, APFD (eq. 4.2) and
- * detection rates computed by hand, AFL buckets, and path recording on a hand-made
+ * detection rates computed by hand, the input-diversity rule once no input adds a
+ * statement (max-min value distance) and the value distance itself, AFL buckets, and
+ * path recording on a hand-made
  * registry entry whose "instrumented body" bumps its counters like mrpass's clone: the
  * statement set, the length, loops bounded by buckets, and only the call that equals the
  * armed source input (arrays compared by contents) is measured.
@@ -41,7 +43,7 @@ static void test_paper_order(void) {
   set_lines(sets + 2 * NS, (const int[]){1, 2, 3, 9, 10, 11, 16, 0});
   set_lines(sets + 3 * NS, (const int[]){1, 2, 3, 9, 10, 12, 13, 16, 0});
   size_t order[4], dist[4];
-  CHECK(eng_prio_order(sets, 4, NS, NULL, 0, NULL, order, dist) == MR_OK);
+  CHECK(eng_prio_order(sets, 4, NS, NULL, 0, NULL, NULL, NULL, order, dist) == MR_OK);
   /* Table 3: <t4, t2, t1, t3> with distances 8, 3, 1 (t1 and t3 tie: t1), 1 */
   CHECK(order[0] == 3 && order[1] == 1 && order[2] == 0 && order[3] == 2);
   CHECK(dist[0] == 8 && dist[1] == 3 && dist[2] == 1 && dist[3] == 1);
@@ -51,26 +53,101 @@ static void test_ties_and_restart(void) {
   /* A = {0,1}, B = {0,1}, C = {2}, D = {}: A, C, then nothing adds: restart -> B, D */
   uint8_t sets[4 * 3] = {1, 1, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0};
   size_t order[4], dist[4];
-  CHECK(eng_prio_order(sets, 4, 3, NULL, 0, NULL, order, dist) == MR_OK);
+  CHECK(eng_prio_order(sets, 4, 3, NULL, 0, NULL, NULL, NULL, order, dist) == MR_OK);
   CHECK(order[0] == 0 && order[1] == 2 && order[2] == 1 && order[3] == 3);
   CHECK(dist[0] == 2 && dist[1] == 1 && dist[2] == 2 && dist[3] == 0);
   /* equal sets: the input order */
   uint8_t same[3 * 2] = {1, 0, 1, 0, 1, 0};
-  CHECK(eng_prio_order(same, 3, 2, NULL, 0, NULL, order, NULL) == MR_OK);
+  CHECK(eng_prio_order(same, 3, 2, NULL, 0, NULL, NULL, NULL, order, NULL) == MR_OK);
   CHECK(order[0] == 0 && order[1] == 1 && order[2] == 2);
-  CHECK(eng_prio_order(NULL, 0, 0, NULL, 0, NULL, order, NULL) == MR_OK);
+  CHECK(eng_prio_order(NULL, 0, 0, NULL, 0, NULL, NULL, NULL, order, NULL) == MR_OK);
   /* equal statement sets, different paths (edge buckets): the tie goes to the input that
    * adds the most path features; the restart comes only when nothing adds anything */
   const uint8_t paths[3 * 2] = {1, 0, 1, 0, 2, 3};
-  CHECK(eng_prio_order(same, 3, 2, paths, 2, NULL, order, dist) == MR_OK);
+  CHECK(eng_prio_order(same, 3, 2, paths, 2, NULL, NULL, NULL, order, dist) == MR_OK);
   CHECK(order[0] == 2 && order[1] == 0 && order[2] == 1);
   CHECK(dist[0] == 1 && dist[1] == 0 && dist[2] == 1);
   /* ties go first to the input more relations apply to */
   const uint32_t weight[3] = {0, 2, 1};
-  CHECK(eng_prio_order(same, 3, 2, NULL, 0, weight, order, NULL) == MR_OK);
+  CHECK(eng_prio_order(same, 3, 2, NULL, 0, weight, NULL, NULL, order, NULL) == MR_OK);
   CHECK(order[0] == 1 && order[1] == 2 && order[2] == 0);
-  CHECK(eng_prio_order(same, 3, 2, paths, 2, weight, order, NULL) == MR_OK);
+  CHECK(eng_prio_order(same, 3, 2, paths, 2, weight, NULL, NULL, order, NULL) == MR_OK);
   CHECK(order[0] == 1 && order[1] == 2 && order[2] == 0);
+}
+
+/* vdist over a table of numbers: |v[a] - v[b]|. */
+static double table_dist(void *ud, size_t a, size_t b) {
+  const double *v = ud;
+  return fabs(v[a] - v[b]);
+}
+
+static void test_diverse(void) {
+  /* Equal statement sets; every input adds its own path feature (one edge, four buckets),
+   * so only the restart's "nothing adds anything" would end the round. */
+  const uint8_t same[4 * 2] = {1, 1, 1, 1, 1, 1, 1, 1};
+  const uint8_t paths[4] = {1, 2, 3, 4};
+  double v[4] = {0, 1, 2, 10};
+  size_t order[4], dist[4];
+  /* without values: path features tie, the input order */
+  CHECK(eng_prio_order(same, 4, 2, paths, 1, NULL, NULL, NULL, order, dist) == MR_OK);
+  CHECK(order[0] == 0 && order[1] == 1 && order[2] == 2 && order[3] == 3);
+  /* with values: after input 0 nothing adds a statement, so the farthest from the chosen
+   * ones goes next: 10 (distance 10), then 2 (2 from 0), then 1 */
+  CHECK(eng_prio_order(same, 4, 2, paths, 1, NULL, table_dist, v, order, dist) == MR_OK);
+  CHECK(order[0] == 0 && order[1] == 3 && order[2] == 2 && order[3] == 1);
+  CHECK(dist[0] == 2 && dist[1] == 0 && dist[2] == 0 && dist[3] == 0);
+  /* an input no relation applies to comes after those some relation applies to */
+  const uint32_t weight[4] = {1, 1, 1, 0};
+  CHECK(eng_prio_order(same, 4, 2, paths, 1, weight, table_dist, v, order, NULL) == MR_OK);
+  CHECK(order[0] == 0 && order[1] == 2 && order[2] == 1 && order[3] == 3);
+  /* statements first: C adds statement 1, so it precedes B, which is farther in value */
+  const uint8_t sets[3 * 2] = {1, 0, 1, 0, 0, 1};
+  double w[3] = {0, 10, 1};
+  CHECK(eng_prio_order(sets, 3, 2, paths, 1, NULL, table_dist, w, order, dist) == MR_OK);
+  CHECK(order[0] == 0 && order[1] == 2 && order[2] == 1);
+  CHECK(dist[0] == 1 && dist[1] == 1 && dist[2] == 0);
+}
+
+/* f(long x, const char *s, const double *a, unsigned long n): the value distance. */
+static const mr_subject_param fp[] = {{"x", "long", MR_KIND_I64, 0, -1},
+                                      {"s", "const char *", MR_KIND_CSTR, MR_PF_CONST, -1},
+                                      {"a", "const double *", MR_KIND_F64, MR_PF_ARRAY | MR_PF_CONST, 3},
+                                      {"n", "unsigned long", MR_KIND_U64, 0, -1}};
+static const mr_subject f_subj = {"f", "f.c", 4, fp, MR_KIND_I64, "long", NULL};
+
+static void test_input_dist(void) {
+  eng_run_opts o = {0};
+  eng_dom_defaults(&f_subj, &o);
+  CHECK(o.dom && o.dom[3].is_len && o.len_lo == 0 && o.len_hi == 16);
+  o.dom[0].ilo = -10;
+  o.dom[0].ihi = 10;
+  o.dom[2].flo = -100;
+  o.dom[2].fhi = 100;
+  double a2[2] = {1, 2}, a3[3] = {1, 2, 3}, an[1] = {NAN}, ab[1] = {51};
+  uint64_t p[4] = {(uint64_t)(int64_t)-2, (uint64_t)(uintptr_t) "ab", (uint64_t)(uintptr_t)a2, 2};
+  uint64_t q[4] = {3, (uint64_t)(uintptr_t) "ax", (uint64_t)(uintptr_t)a3, 3};
+  /* x: 5/20; s: one of two characters differs; a: one element missing of 3; n: 1/16 */
+  double want = 0.25 + 0.5 + 1.0 / 3 + 1.0 / 16;
+  CHECK(fabs(eng_input_dist(&f_subj, &o, NULL, p, q) - want) < 1e-12);
+  CHECK(fabs(eng_input_dist(&f_subj, &o, NULL, q, p) - want) < 1e-12);
+  CHECK(eng_input_dist(&f_subj, &o, NULL, p, p) == 0);
+  /* skipped parameters do not count: x and s out, a and n left */
+  const uint8_t skip[4] = {1, 1, 0, 0};
+  CHECK(fabs(eng_input_dist(&f_subj, &o, skip, p, q) - (1.0 / 3 + 1.0 / 16)) < 1e-12);
+  /* "" against " " is as far as strings get; NaN equals NaN only; element 1 vs 51 of
+   * [-100, 100] is 0.25; differences are capped at 1 per position */
+  uint64_t e[4] = {0, (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)an, 1};
+  uint64_t sp[4] = {0, (uint64_t)(uintptr_t) " ", (uint64_t)(uintptr_t)an, 1};
+  uint64_t fb[4] = {0, (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)ab, 1};
+  uint64_t f1[4] = {0, (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)a3, 1};
+  uint64_t far[4] = {(uint64_t)(int64_t)-10, (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)a3, 1};
+  uint64_t farq[4] = {10, (uint64_t)(uintptr_t) "", (uint64_t)(uintptr_t)a3, 1};
+  CHECK(eng_input_dist(&f_subj, &o, NULL, e, sp) == 1);
+  CHECK(eng_input_dist(&f_subj, &o, NULL, e, e) == 0);
+  CHECK(eng_input_dist(&f_subj, &o, NULL, e, fb) == 1);
+  CHECK(fabs(eng_input_dist(&f_subj, &o, NULL, f1, fb) - 0.25) < 1e-12);
+  CHECK(eng_input_dist(&f_subj, &o, NULL, far, farq) == 1);
+  free(o.dom);
 }
 
 static void test_apfd(void) {
@@ -186,6 +263,8 @@ int main(void) {
   test_distance();
   test_paper_order();
   test_ties_and_restart();
+  test_diverse();
+  test_input_dist();
   test_apfd();
   test_bucket();
   test_path();
