@@ -294,7 +294,7 @@ struct disc_prob { /* one type in one worker */
   int nv;                /* valid rows of the last fill */
   eng_rng rng;
   double *FX, *FY, *FU;  /* phase II: fresh base inputs, outputs, input monomials */
-  double *Frows;         /* phase II: (P, N, S, W) per fresh input, reused */
+  double *Frows;         /* phase II: (P, N, S, W) per fresh input, reused by candidates */
   bool *Fok;
   bool Fnonfinite;       /* some shared base input gave NaN/Inf */
 };
@@ -342,7 +342,8 @@ int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals);
  * sets status, tolerances, bound and statistics. */
 void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed);
 /* Draw the N shared fresh base inputs of phase II and call the function on them (once per
- * type and worker). 0, or -1 on allocation failure. */
+ * type and worker), and allocate the candidates' per-input buffer (Frows). 0, or -1 on
+ * allocation failure. */
 int disc_fresh(disc_prob *p, size_t N);
 /* Monomials of the problem (for printing): t input and r output monomials. */
 const disc_mono *disc_prob_umono(const disc_prob *p, int *t);

@@ -144,10 +144,11 @@ int disc_fresh(disc_prob *p, size_t N) {
   p->FX = malloc(N * p->n * sizeof *p->FX);
   p->FY = malloc(N * p->m * sizeof *p->FY);
   p->FU = malloc(N * p->t * sizeof *p->FU);
+  p->Frows = malloc(N * 4 * sizeof *p->Frows);
   p->Fok = malloc(N * sizeof *p->Fok);
-  if (!p->FX || !p->FY || !p->FU || !p->Fok) {
-    free(p->FX); free(p->FY); free(p->FU); free(p->Fok);
-    p->FX = p->FY = p->FU = NULL;
+  if (!p->FX || !p->FY || !p->FU || !p->Frows || !p->Fok) {
+    free(p->FX); free(p->FY); free(p->FU); free(p->Frows); free(p->Fok);
+    p->FX = p->FY = p->FU = p->Frows = NULL;
     p->Fok = NULL;
     return -1;
   }
@@ -266,7 +267,8 @@ static inline __attribute__((always_inline)) void phase2_k(chk *c, eng_rng *rng,
         num = fabs(P[v] - Nn[v]);
         den = S[v] + 1e-300;
       } else {
-        num = rel->cmp < 0 ? W[v] : -W[v]; /* objective() of an inequality */
+        c->W = W[v];
+        num = objective(c, false);
       }
       if (num > tmin * den) {
         F->topv[tw] = num / den;
@@ -331,15 +333,6 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
       return;
     }
   }
-  /* per fresh input (P, N, S, W): one buffer per problem, reused by its candidates (a
-   * fresh mmap per candidate costs a page fault per 4 KiB) */
-  if (!p->Frows)
-    p->Frows = malloc(N * 4 * sizeof *p->Frows);
-  double *rows = p->Frows;
-  if (!rows) {
-    rel->status = DISC_ST_FILTERED;
-    return;
-  }
   double pt[DISC_MAX_N * DISC_MAX_H];
   uint64_t nonfinite0 = p->d->nnonfinite;
   /* ---- phase II: fresh inputs ---- */
@@ -349,6 +342,7 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     rel->status = DISC_ST_FILTERED;
     return;
   }
+  double *rows = p->Frows; /* reused by every candidate: no fresh mmap and page faults each */
   filt F = {rows, {0}, {{0}}, {-INFINITY, -INFINITY, -INFINITY}, 0, 0};
   phase2(&c, &rng, N, &F);
   size_t nv = F.nv, tried = F.tried;
@@ -378,7 +372,7 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     if (maxrho > 1) {
       rel->status = DISC_ST_FILTERED;
       rel->max_res = mres;
-        return;
+      return;
     }
     /* at least 2^10 times the function's 1-ulp noise: a sample of a few thousand inputs
      * does not show the tail of the rounding errors (a relation with 16-digit SVD

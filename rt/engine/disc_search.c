@@ -586,25 +586,6 @@ static void rel_init(disc_prob *p, disc_rel *rel, const double *A, int run, bool
   rel->status = DISC_ST_FOUND;
 }
 
-/* A null space basis[k][r] of the scaled monomials as relations: unscaled, in reduced row
- * echelon form (the same rows for every basis of the same space). */
-static void basis_rows(const disc_prob *p, double *basis, int k) {
-  for (int i = 0; i < k; i++)
-    for (int j = 0; j < p->r; j++)
-      basis[i * p->r + j] /= p->colnorm[j];
-  svd_rref(basis, k, p->r, 1e-9);
-}
-
-/* Snap b[r] (snap_B) and return its complexity: 1 + the constant's per non-zero term. */
-static double snap_cx(const disc_prob *p, double *b) {
-  double cx = 0;
-  snap_B(&p->c->consts, b, p->r);
-  for (int j = 0; j < p->r; j++)
-    if (b[j] != 0)
-      cx += 1 + disc_const_cx(&p->c->consts, fabs(b[j]), NULL);
-  return cx;
-}
-
 /* Equality relations of A: a null space basis in reduced row echelon form, snapped. */
 static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double cost,
                      disc_rel *out, int max, double *cx) {
@@ -623,7 +604,10 @@ static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double
     if (k != 1)
       return 0;
   }
-  basis_rows(p, basis, k);
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < p->r; j++)
+      basis[i * p->r + j] /= p->colnorm[j];
+  svd_rref(basis, k, p->r, 1e-9);
   int n = 0;
   double total = 0;
   for (int a = 0; a < p->na; a++)
@@ -632,7 +616,10 @@ static int derive_eq(disc_prob *p, const double *A, int run, bool seeded, double
     disc_rel *rel = &out[n];
     rel_init(p, rel, A, run, seeded, cost);
     memcpy(rel->B, basis + (size_t)i * p->r, (size_t)p->r * sizeof *rel->B);
-    total += snap_cx(p, rel->B);
+    snap_B(&p->c->consts, rel->B, p->r);
+    for (int j = 0; j < p->r; j++)
+      if (rel->B[j] != 0)
+        total += 1 + disc_const_cx(&p->c->consts, fabs(rel->B[j]), NULL);
     if (reduce_execs(p, rel))
       n++;
   }
