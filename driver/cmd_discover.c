@@ -142,7 +142,7 @@ int drv_cmd_discover(int argc, char **argv) {
     if (rc == DRV_EXIT_OK) {
       char *def = drv_fmt("%s.mr", function);
       hargv[0] = res.harness;
-      hargv[1] = "discover";
+      hargv[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
       hargv[nh++] = "-o";
       hargv[nh++] = out ? out : def;
       if (fres.harness) {

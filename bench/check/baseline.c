@@ -12,7 +12,7 @@
 
 #include <stdlib.h>
 
-#include "eng.h"
+#include "base/eng.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

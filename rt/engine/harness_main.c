@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: MIT
  * harness_main.c - mr_harness_main, the main() of every generated harness: checks the
- * subject the driver generated, then dispatches `run` and `info`. The driver launches
- * harnesses as child processes; exit codes are the driver's (0, 1, 2, 3).
+ * subject the driver generated, then dispatches the command named on the command line to
+ * its engine through the table of commands.def. It stands above every engine (the only
+ * file that names them all); the driver launches harnesses as child processes, and exit
+ * codes are the driver's (0, 1, 2, 3).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "eng.h"
-
-/* Print "mrfuzz: error: <message>" on stderr. */
-void eng_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("mrfuzz: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-}
+#include "automr/disc.h"
+#include "base/eng.h"
+#include "check/check.h"
+#include "compose/comp.h"
+#include "genmorph/gm.h"
+#include "inputs/inputs.h"
+#include "score/score.h"
 
 typedef struct eng_cmd {
   const char *name;
@@ -56,35 +53,6 @@ static bool subject_ok(const mr_subject *s) {
     }
   }
   return true;
-}
-
-static void describe(const mr_subject_param *p, const mr_subject *s) {
-  printf("  %-12s %-6s %s", p->name, mr_kind_name(p->kind), p->ctype);
-  if (p->flags & MR_PF_ARRAY)
-    printf("  (array, length in '%s')", s->params[p->len_index].name);
-  else if (p->flags & MR_PF_OUT)
-    printf("  (out-parameter)");
-  else if (p->kind == MR_KIND_CSTR)
-    printf("  (string)");
-  putchar('\n');
-}
-
-/* `info`: the signature and what the harness observes of the function. */
-int eng_cmd_info(const mr_subject *s, int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  bool black;
-  const mr_fn *fn = eng_subject_register(s, &black);
-  printf("function:   %s\nfile:       %s\nreturns:    %s (%s)\nparameters: %zu\n", s->name,
-         s->file ? s->file : "?", mr_kind_name(s->ret_kind), s->ret_ctype, s->nparams);
-  for (size_t i = 0; i < s->nparams; i++)
-    describe(&s->params[i], s);
-  if (!fn || black)
-    printf("observed:   black box (not compiled with mrpass: no constants, no coverage)\n");
-  else
-    printf("observed:   instrumented with mrpass: %u blocks, %u edges, %u mined constants\n",
-           fn->nblocks, fn->nedges, fn->nconsts);
-  return ENG_EXIT_OK;
 }
 
 /* Entry point of a harness executable (see mr_rt.h). */

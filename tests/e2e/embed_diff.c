@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "eng.h"
+#include "base/eng.h"
 
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)

@@ -67,6 +67,6 @@ check "usage errors: an unknown engine, a bad value, the help"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine nope --build-dir bd_gcd
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine genmorph --population 1 --build-dir bd_gcd
 expect_err "bad value for --population"
-expect_exit 0 bd_gcd/mutants/harness discover --engine genmorph --help
+expect_exit 0 bd_gcd/mutants/harness genmorph --help
 expect_out "GenMorph"
 echo "genmorph: ok"

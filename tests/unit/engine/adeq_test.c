@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "eng.h"
+#include "base/eng.h"
 
 enum { NT = 4, NS = 8, NMR = 6 };
 

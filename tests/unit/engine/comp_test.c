@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "comp.h"
+#include "compose/comp.h"
 
 /* ============================== GA operators ============================== */
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "disc.h"
+#include "automr/disc.h"
 
 #define PI 3.14159265358979323846
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "disc.h"
+#include "automr/disc.h"
 
 void __mr_value(mr_fn_desc *desc, uint32_t site, uint64_t bits);
 void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "eng.h"
+#include "base/eng.h"
 
 static void thunk(const uint64_t *a, uint64_t *ret) {
   (void)a;

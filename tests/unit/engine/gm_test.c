@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "gm.h"
+#include "genmorph/gm.h"
 
 static void no_call(const uint64_t *args, uint64_t *ret) { (void)args; *ret = 0; }
 

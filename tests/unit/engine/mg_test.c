@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "eng.h"
+#include "base/eng.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

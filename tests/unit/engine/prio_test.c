@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "eng.h"
+#include "inputs/inputs.h"
 
 /* ---- Algorithms ---- */
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "../check.h"
-#include "eng.h"
+#include "score/score.h"
 
 void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
 

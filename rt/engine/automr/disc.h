@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: MIT
+ * disc.h - internal header of discovery (AutoMR, issue #4): polynomial relations found by
+ * PSO over input-relation matrices A and output-relation vectors B, filtered on fresh
+ * inputs, falsified by local search, cleansed (similarity, SVD, Z3), written as mrdsl.
+ * The search evaluates the subject natively (no mrdsl in the hot loop); every call of the
+ * target happens in a forked worker (disc_par.c), never in the coordinating process.
+ */
+#ifndef MR_DISC_H
+#define MR_DISC_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/eng.h"
+
+#define DISC_MAX_N 8    /* input elements (scalar parameters) */
+#define DISC_MAX_M 4    /* output elements (return value, scalar out-parameters) */
+#define DISC_MAX_H 4    /* executions per relation */
+#define DISC_MAX_A 128  /* (h-1) * n * t coefficients of A */
+#define DISC_MAX_R 96   /* output monomials r */
+#define DISC_MAX_T 64   /* input monomials t */
+#define DISC_MAX_TYPES 16
+
+/* ---- Dynamic constants (consts.c; docs/pass.md "Value sites") --------------------------
+ * Values the instrumented function computed that were the same on every call (GenMorph's
+ * dynamic constants): the subject runs on random inputs in a child process with value
+ * logging on; a crash or hang loses that child only. */
+typedef struct eng_dynconst {
+  double v;         /* the value */
+  uint8_t kind;     /* MR_KIND_I64 or MR_KIND_F64, of its first site */
+  uint8_t origin;   /* enum mr_val_origin of its first site */
+  uint32_t line;    /* source line of its first site (0 without -g) */
+  uint32_t nsites;  /* invariant value sites holding it */
+  uint64_t freq;    /* times those sites were logged: the priority */
+} eng_dynconst;
+typedef struct eng_dyn {
+  eng_dynconst *c;  /* owned [n], most frequent first */
+  size_t n;
+  uint64_t calls;   /* calls observed */
+  uint32_t nsites;  /* value sites of the function */
+  uint32_t nlogged; /* ... reached at least once */
+  int lost;         /* child processes that crashed or hung */
+} eng_dyn;
+/* Wall-clock limit of one collection, in seconds. */
+#define ENG_DYN_SECONDS 10.0
+/* Collect fn's dynamic constants from `calls` calls of s on inputs of o's domains (seed).
+ * fn may be a black box (no value sites: nothing found). ENG_EXIT_OK, or
+ * ENG_EXIT_INTERNAL (out of memory). OUT: *out, free with eng_dyn_fini (also on error). */
+int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o, uint64_t calls,
+                    uint64_t seed, double seconds, eng_dyn *out /* OUT */);
+void eng_dyn_fini(eng_dyn *d);
+/* `consts`: the mined and the dynamic constants of the subject. */
+int eng_cmd_consts(const mr_subject *s, int argc, char **argv);
+
+/* ---- Monomials (poly.c) ---------------------------------------------------------------
+ * A monomial of degree <= 3 over numbered variables: v[0..deg-1], non-decreasing.
+ * Lists are ordered by degree, then lexicographically: [1, x0, x1, x0^2, x0 x1, ...]. */
+typedef struct disc_mono {
+  uint8_t deg;  /* 0..3 */
+  uint8_t v[3]; /* variable indices */
+} disc_mono;
+
+/* All monomials of degree <= deg over nvars variables into out[cap]; the count, or -1
+ * when more than cap. */
+int poly_monos(int nvars, int deg, disc_mono *out, int cap);
+static inline double poly_mono_eval(const disc_mono *mo, const double *x) {
+  double p = 1.0;
+  for (int i = 0; i < mo->deg; i++)
+    p *= x[mo->v[i]];
+  return p;
+}
+/* For a list from poly_monos (constant first, degree ascending): list[i] = list[par[i]] *
+ * variable var[i] for i >= 1, so a row of monomials is one multiplication each. 0, or -1
+ * when the list is not closed under dropping a variable. */
+int poly_parents(const disc_mono *list, int n, uint8_t *par, uint8_t *var);
+/* Index of monomial mo in list[n], or -1. */
+int poly_find(const disc_mono *list, int n, const disc_mono *mo);
+/* Interval of a monomial given per-variable intervals (powers handled exactly). */
+void poly_mono_range(const disc_mono *mo, const double *lo, const double *hi, double *plo,
+                     double *phi);
+
+/* ---- Constants for seeding and snapping (disc_const.c) --------------------------------
+ * A value with its mrdsl spelling and a complexity (0 for 0, 1 for +-1, ... larger for
+ * pi multiples and mined constants): snapping prefers the simplest value that keeps the
+ * relation within its tolerance. */
+typedef struct disc_const {
+  double v;
+  double cx;      /* complexity */
+  char text[40];  /* mrdsl expression, e.g. "2 * pi", "pi / 2", "3", "0.5" */
+  uint64_t freq;  /* dynamic constant: times the function computed it (0: not one) */
+} disc_const;
+
+typedef struct disc_consts {
+  disc_const *c; /* owned, sorted by complexity */
+  int n;
+  int *byv;      /* owned: indices into c in increasing value (lookups are O(log n)) */
+} disc_consts;
+
+/* Build the table from small integers, simple fractions, multiples of pi and the
+ * constants mined from the function (fn may be NULL: black box). false on ENOMEM. */
+bool disc_consts_init(disc_consts *k, const mr_fn *fn);
+void disc_consts_fini(disc_consts *k);
+/* Add the dynamic constants d (eng_dyn_collect), priority by frequency: the
+ * DISC_DYN_SEEDS most frequent new values get complexity 4.1..4.45 (seeded like the mined
+ * constants), the others 5.5 (snapping and spelling only); a value already in the table
+ * keeps its spelling and gets the frequency (disc_const.freq). false on ENOMEM (what was
+ * added stays). */
+#define DISC_DYN_SEEDS 8
+bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d);
+/* Collect fn's dynamic constants from DISC_DYN_CALLS calls of s on random inputs of o's
+ * domains and add them (disc_consts_add_dyn). A target that crashes or hangs meanwhile
+ * contributes what was seen before; black boxes (fn NULL, no value sites) add nothing.
+ * false on ENOMEM. Engines call it right after disc_consts_init (consts.c). */
+#define DISC_DYN_CALLS 256
+bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
+                             const eng_run_opts *o, uint64_t seed);
+/* Complexity of v: the table's entry equal to v (within 1e-12 relative), else 10. */
+double disc_const_cx(const disc_consts *k, double v, const disc_const **hit /* OUT */);
+/* The table value nearest to v within radius among entries of complexity <= maxcx
+ * (integers only when integral; on a tie the simpler one); v itself when there is none. */
+double disc_const_nearest(const disc_consts *k, double v, double radius, bool integral, double maxcx);
+/* Print v into buf: the table's spelling when v is a table value, else the shortest
+ * round-trip decimal. */
+void disc_const_text(const disc_consts *k, double v, char *buf, size_t cap);
+
+/* ---- The subject as discovery sees it (disc_subj.c) ---------------------------------- */
+/* Per-worker shared cell: what the worker is calling, so the coordinator can name the
+ * input that crashed or hung a worker it had to kill. */
+typedef struct disc_shm {
+  volatile uint64_t beat;            /* calls started */
+  volatile int busy;                 /* inside a call */
+  volatile double x[DISC_MAX_N];     /* the input of the current call */
+} disc_shm;
+
+typedef struct disc_subj {
+  const mr_subject *s;         /* borrowed */
+  int n, m;                    /* input and output elements */
+  int in_param[DISC_MAX_N];    /* parameter index of input element i */
+  int out_param[DISC_MAX_M];   /* -1: the return value, else an out-parameter index */
+  bool in_int[DISC_MAX_N];     /* integer kind: follow-ups are rounded, A integral */
+  double lo[DISC_MAX_N], hi[DISC_MAX_N]; /* domain of each input element */
+  const double *bad;           /* [nbad * n] inputs known to crash or hang (excluded) */
+  size_t nbad;
+  bool plain;                  /* f(double, ...) -> double, inputs in parameter order: calls
+                                * skip encoding and decoding */
+  disc_shm *shm;               /* this worker's cell, or NULL */
+  uint64_t ncalls;             /* calls made by this process */
+  double *rec;                 /* [DISC_REC][n]: every 64th call's input, a ring (NULL: off) */
+  size_t nrec;                 /* inputs recorded since the last disc_replay */
+  uint64_t nnonfinite;         /* calls whose outputs were NaN/Inf (excluded) */
+} disc_subj;
+
+/* Describe s for discovery: numeric scalar parameters are inputs, the numeric return
+ * value and scalar out-parameters outputs. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed) for
+ * arrays, strings, or no numeric output. Domains come from o (eng_dom of run's options). */
+int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o);
+/* Call the function on x (n values; integers must be integral and in range). Outputs in
+ * y[m]. false when x is outside the domain or blacklisted, or an output is NaN/Inf. */
+bool disc_call(disc_subj *d, const double *x, double *y);
+/* disc_call on count inputs x[count][n] into y[count][m], where ok[i] is true on entry;
+ * ok[i] becomes disc_call's result. One tight loop (the way a plain loop makes the calls),
+ * for callers that can prepare their inputs first. */
+void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t count);
+/* The bare cost of the calls discovery makes: disc_rec_start records every 64th call's
+ * input into a ring of DISC_REC; disc_replay calls the thunk on the recorded inputs in a
+ * plain loop (a warm-up pass, then three timed ones), returns the fastest pass's seconds
+ * and its call count in *n, and empties the ring. 0 and *n = 0 when nothing was recorded. */
+#define DISC_REC 512
+bool disc_rec_start(disc_subj *d);
+double disc_replay(disc_subj *d, size_t *n);
+/* x is within the excluded neighbourhood of a crashing or hanging input. */
+bool disc_excluded(const disc_subj *d, const double *x);
+/* The harness slots of input x (scalars; out-parameters point at scratch cells). */
+void disc_encode(const disc_subj *d, const double *x, uint64_t *slots);
+/* The input elements x[n] of harness slots (the inverse of disc_encode). */
+void disc_decode(const disc_subj *d, const uint64_t *slots, double *x);
+/* A uniform random input of the domain into x. */
+void disc_draw(const disc_subj *d, eng_rng *r, double *x);
+/* Name of input element i / output element e as the .mr file spells them. */
+const char *disc_in_name(const disc_subj *d, int i);
+const char *disc_out_name(const disc_subj *d, int e);
+/* Output element e of execution exec as an mrdsl operand: "y2", or "s2'" for an
+ * out-parameter (read after the call). */
+void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap);
+/* Some output element has a floating-point kind. */
+bool disc_out_float(const disc_subj *d);
+/* The mrdsl subject line ("subject f(double x) -> double y;") into buf. */
+void disc_subject_text(const disc_subj *d, char *buf, size_t cap);
+/* The mrdsl (C) type name of a value kind (MR_KIND_*). */
+const char *disc_kind_ctype(int k);
+
+/* ---- Relation types and candidates ---------------------------------------------------- */
+typedef struct disc_type {
+  char name[16]; /* "I".."VIII" or "h3k1l2:ee" */
+  int h, k, l;   /* executions, input degree, output degree */
+  bool in_ineq;  /* x_j > A u (AutoMR eq. 5, a random positive offset) */
+  bool out_ineq; /* B v >= 0 / <= 0 rather than = 0 */
+} disc_type;
+
+/* Parse "I,II,VII" or "h3k1l2:ee" items into types[max]; count or -1 (message printed). */
+int disc_types_parse(const char *list, disc_type *types, int max);
+
+enum { DISC_ST_FOUND, DISC_ST_FILTERED, DISC_ST_FALSIFIED, DISC_ST_OK, DISC_ST_REDUNDANT };
+
+typedef struct disc_rel {
+  int type;                 /* index into the run's type list */
+  int h, k, l;
+  bool in_ineq;
+  int cmp;                  /* 0: B v = 0; +1: B v >= 0; -1: B v <= 0 */
+  double A[DISC_MAX_A];     /* [(h-1)][n][t]: x_j[e] = sum_t A u_t (+ offset if in_ineq) */
+  double B[DISC_MAX_R];     /* over output monomials of h*m variables, degree <= l */
+  double cost;              /* phase I cost */
+  double gain;              /* inequalities: share of the range-implied interval excluded */
+  double abs_tol, rel_tol;  /* equalities: approx(P, N, abs, rel) */
+  double max_res, max_rel;  /* residual statistics on fresh inputs (filter + falsify) */
+  double mean_res;
+  uint32_t nchecked, nskipped;
+  int status;               /* DISC_ST_* */
+  int run;                  /* PSO run that produced it */
+  bool seeded;              /* came from a seeded start position */
+  bool nonfinite;           /* the function gave NaN/Inf: guard the check with isfinite */
+} disc_rel;
+
+/* ---- Configuration ------------------------------------------------------------------- */
+typedef struct disc_cfg {
+  int runs, iters, particles, s;     /* PSO: runs per type, iterations, swarm, test inputs */
+  int filter_n, filter_rounds;       /* phase II: fresh inputs x rounds */
+  int falsify_evals;                 /* local-search evaluations per candidate */
+  bool paper;                        /* PSO over (A, B) with eq. 22 as written */
+  double tau;                        /* relative residual of a true equality (from noise) */
+  double noise;                      /* measured relative output noise (1-ulp inputs) */
+  double min_gain;                   /* inequalities: minimum informative share */
+  uint64_t seed;
+  int jobs;
+  double deadline;                   /* absolute monotonic time; 0: none */
+  double call_timeout;               /* seconds without progress before a worker is killed */
+  disc_consts consts;
+  double ylo[DISC_MAX_M], yhi[DISC_MAX_M]; /* observed output ranges */
+} disc_cfg;
+
+/* ---- PSO (pso.c) ----------------------------------------------------------------------- */
+/* The cost of pos; when it is >= bound the function may return any value >= bound (the
+ * swarm only asks whether a particle improved on its own best, bound). */
+typedef double (*pso_cost_fn)(void *ud, const double *pos, double bound);
+typedef struct pso_opts {
+  int dim, particles, iters;
+  const double *lo, *hi; /* [dim] search box */
+  const double *init;    /* [ninit * dim] start positions (seeds), or NULL */
+  int ninit;
+  double stop_cost;      /* stop early once the best cost is <= this (-inf: never) */
+  double deadline;       /* absolute time, 0: none */
+} pso_opts;
+/* Minimise cost over the box; best[dim] and the cost. Returns evaluations made. */
+long pso_run(const pso_opts *o, eng_rng *r, pso_cost_fn cost, void *ud, double *best,
+             double *best_cost);
+
+/* ---- SVD (svd.c, LAPACKE dgesvd) ------------------------------------------------------ */
+/* Singular values of the row-major rows x cols matrix a (destroyed) into sv[min]. 0 or the
+ * LAPACK info. */
+int svd_values(double *a, int rows, int cols, double *sv);
+/* The Gram matrix of the row-major rows x cols matrix a (cols <= DISC_MAX_R) with its
+ * columns scaled to unit root mean square, over rows, into g[cols * cols] (the lower
+ * triangle, column-major, as LAPACK reads it); colnorm[cols] receives the root mean
+ * squares. Its eigenvalues are the squared singular values of the scaled matrix over
+ * rows. 0, or -1 on a zero or non-finite column. */
+int svd_gram(const double *a, int rows, int cols, double *colnorm, double *g);
+/* The square root of the smallest eigenvalue of svd_gram's g (LAPACKE dsyevd): a few
+ * times cheaper than dgesvd of the tall matrix, exact to about sqrt(machine epsilon)
+ * (callers look closer at small values). -1 on failure. */
+double svd_gram_min(const double *g, int cols);
+/* The unit eigenvector of svd_gram's g for its smallest eigenvalue into v[cols] (LAPACKE
+ * dsyevr, that pair only). 0, or -1 on failure. */
+int svd_gram_minvec(const double *g, int cols, double *v);
+
+/* Every eigenvalue of svd_gram's g exceeds mu (LAPACKE dpotrf of g - mu I). */
+bool svd_gram_above(const double *g, int cols, double mu);
+/* Right singular vectors whose singular value is <= tol * sqrt(rows) (a null space basis)
+ * into basis[k][cols]; returns k (or -1 on failure); sv[min(rows,cols)] receives the values. */
+int svd_null(double *a, int rows, int cols, double tol, double *basis, int maxk, double *sv);
+/* Rank of the row-major matrix (destroyed): singular values above rel * largest. */
+int svd_rank(double *a, int rows, int cols, double rel);
+/* The row space of the row-major rows x cols matrix in at most cols rows: a is replaced by
+ * diag(s) V^T over the singular values above rel * largest; returns their count (-1 on
+ * failure). Keeps a growing Macaulay matrix small without changing its rank. */
+int svd_compress(double *a, int rows, int cols, double rel);
+/* Reduced row echelon form in place (partial pivoting), pivots preferred from the last
+ * column backwards; returns the rank. */
+int svd_rref(double *a, int rows, int cols, double eps);
+
+/* ---- Search, filter, falsification (disc_search.c, disc_check.c) --------------------- */
+typedef struct disc_prob disc_prob;
+#define DISC_MEMO 4096
+#define DISC_MEMO_NA 16
+typedef struct disc_memo { /* derive_eq's answer for one A */
+  bool used;
+  int n;
+  double cx;
+  uint64_t hash;
+  double A[DISC_MEMO_NA];
+} disc_memo;
+struct disc_prob { /* one type in one worker */
+  disc_subj *d;
+  const disc_cfg *c;
+  disc_type ty;
+  int tyi;
+  int n, m, h, t, r, na, dim;
+  disc_mono um[DISC_MAX_T], vm[DISC_MAX_R];
+  uint8_t vpar[DISC_MAX_R], vvar[DISC_MAX_R]; /* vm[i] = vm[vpar[i]] * output vvar[i] (i >= 1) */
+  double mlo[DISC_MAX_R], mhi[DISC_MAX_R]; /* range of each output monomial */
+  int s;
+  double *X, *Y, *U, *E; /* base inputs, outputs, input monomials, offsets in (0,1] */
+  bool *ok;
+  double *XF, *YF;       /* [s * (h-1)] follow-up inputs and outputs of the last fill */
+  bool *okF;
+  double *V, *Vc;        /* [s * r] monomial rows, scaled copy */
+  double lo[DISC_MAX_A + DISC_MAX_R], hi[DISC_MAX_A + DISC_MAX_R];
+  double A[DISC_MAX_A];  /* decoded A of the last evaluation */
+  double colnorm[DISC_MAX_R];
+  disc_memo *memo;       /* [DISC_MEMO] polishing's derive_eq results (disc_search.c) */
+  int nmemo;
+  int nv;                /* valid rows of the last fill */
+  eng_rng rng;
+  double *FX, *FY, *FU;  /* phase II: fresh base inputs, outputs, input monomials */
+  double *Frows;         /* phase II: (P, N, S, W) per fresh input, reused by candidates */
+  bool *Fok;
+  bool Fnonfinite;       /* some shared base input gave NaN/Inf */
+};
+/* Follow-up execution j+1 (j >= 1) from the base input's monomials u under A (shape of p:
+ * n inputs, t monomials); eps[n] in (0,1] realise inequalities. false outside the domain. */
+bool disc_follow(const disc_prob *p, const double *A, bool ineq, const double *u,
+                 const double *eps, int j, double *xj);
+/* disc_follow with the shape (n inputs, t monomials) as arguments: the specialised loops
+ * of the search and the filter pass constants, so the small loops unroll. */
+static inline __attribute__((always_inline)) bool follow_k(const disc_prob *p, const double *A,
+                                                           bool ineq, const double *u, const double *eps,
+                                                           int j, double *xj, int n, int t) {
+  const disc_subj *d = p->d;
+  for (int e = 0; e < n; e++) {
+    const double *a = A + ((size_t)(j - 1) * n + e) * t;
+    double v = 0;
+    for (int i = 0; i < t; i++)
+      v += a[i] * u[i];
+    if (d->in_int[e])
+      v = nearbyint(v);
+    if (ineq) { /* AutoMR eq. 5, as mrdsl_build realises x > v */
+      double gap = d->hi[e] - v;
+      if (!(gap > 0))
+        return false;
+      double s = fmin(gap, fmax(1.0, fabs(v)));
+      v = d->in_int[e] ? v + 1 + floor(eps[e] * (s - 1)) : v + eps[e] * s;
+      if (v > d->hi[e])
+        v = d->hi[e];
+    }
+    if (!(v >= d->lo[e] && v <= d->hi[e]))
+      return false;
+    xj[e] = v;
+  }
+  return true;
+}
+
+/* Problem state for one type in a worker: base sample, monomials, work buffers. NULL on
+ * allocation failure. */
+disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, int tyi,
+                         uint64_t seed);
+void disc_prob_free(disc_prob *p);
+/* One PSO run (index run): candidates appended to out[max]; returns their count. */
+int disc_search_run(disc_prob *p, int run, disc_rel *out, int max, long *evals);
+/* Phase II natively (fresh inputs) and falsification (local search) on one candidate:
+ * sets status, tolerances, bound and statistics. */
+void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed);
+/* Draw the N shared fresh base inputs of phase II and call the function on them (once per
+ * type and worker), and allocate the candidates' per-input buffer (Frows). 0, or -1 on
+ * allocation failure. */
+int disc_fresh(disc_prob *p, size_t N);
+/* Monomials of the problem (for printing): t input and r output monomials. */
+const disc_mono *disc_prob_umono(const disc_prob *p, int *t);
+const disc_mono *disc_prob_vmono(const disc_prob *p, int *r);
+
+/* Monomial lists for a relation's shape (h, k, l over n inputs, m outputs). */
+int disc_umonos(int n, int k, disc_mono *out, int cap);
+int disc_vmonos(int h, int m, int l, disc_mono *out, int cap);
+
+/* ---- Text (disc_emit.c) ---------------------------------------------------------------- */
+/* The relation body "relation NAME { ... }" into buf; false when it does not fit. */
+bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
+               char *buf, size_t cap);
+/* A complexity score (smaller is simpler): executions, degree, terms, constants. */
+double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m);
+
+/* ---- Parallel workers (disc_par.c) ----------------------------------------------------- */
+/* A task computes one result record of rsize bytes for task index i in a worker. */
+typedef void (*disc_task_fn)(void *ud, int i, void *result);
+typedef struct disc_par_stats {
+  int crashes, hangs, restarts, abandoned; /* workers lost; tasks given up */
+  double bad[16 * DISC_MAX_N];             /* inputs that crashed or hung (confirmed) */
+  int badkind[16];                         /* 0: crash, 1: hang */
+  int nbad;
+} disc_par_stats;
+/* Run ntasks tasks on jobs forked workers; done[i] tells which finished (results in
+ * res[i * rsize]). Workers that crash or stall are replaced; the input they were calling is
+ * confirmed in a throwaway child and added to d's blacklist. Stops at deadline. */
+int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, void *res,
+                 size_t rsize, bool *done, double deadline, double call_timeout,
+                 disc_par_stats *st);
+
+/* ---- Cleansing (cleanse.c) ----------------------------------------------------------- */
+/* Remove near-duplicates (AutoMR eq. 23, threshold 0.05) among rels[n]; marks them
+ * DISC_ST_REDUNDANT. Returns how many were marked. */
+int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
+/* Redundancy across input relations (cleanse_alg.c): kept two-execution linear equalities
+ * with an invertible affine map (symmetries such as f(x + pi) = -f(x)) rewrite every
+ * output variable to a canonical execution; a relation is redundant when it then is zero,
+ * lies in the span of a truncated Macaulay matrix of instances of kept equalities (their
+ * input maps composed with its own, times monomials up to degree 3; SVD rank), or (an
+ * inequality) repeats a kept one's left side with a bound no tighter. Families (the same
+ * canonical input scales and output monomials; constants, signs, direction free) keep
+ * their first keep_eq / keep_ineq members, an input relation its first per_input
+ * inequalities. Symmetries are only compared with each other on their own executions.
+ * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. */
+int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
+                    int per_input);
+
+/* ---- Falsification with libFuzzer (disc_fuzz.c in the fuzz harness, disc_fuzz_run.c) ---
+ * Discovery writes the candidates that survived the filter, the local search and the
+ * mrdsl re-check to a temporary .mr and runs the fuzz harness on them for a bounded time;
+ * relations it breaks are dropped (docs/discover.md). */
+/* In the fuzz harness (check_fuzz.c, when MRFUZZ_FALSIFY is set): load the candidates.
+ * ENG_EXIT_OK or an exit code (message printed). Weak: only the falsification variant
+ * links disc_fuzz.o (-Wl,--undefined=disc_fuzz_init), so its 128 KB of libFuzzer extra
+ * counters are not cleared and scanned after every input of `mrfuzz check`. */
+__attribute__((weak)) int disc_fuzz_init(const mr_subject *s);
+/* One libFuzzer input: every standing candidate on it; violations recorded. Returns 0
+ * (libFuzzer's convention); ends the process once every candidate is broken (exit 0) or
+ * on an internal error (exit 3). */
+__attribute__((weak)) int disc_fuzz_input(const uint8_t *data, size_t size);
+/* In discovery: run harness (the fuzz variant) for at most `seconds` on rels[n] (mrdsl
+ * names names[n]) and clear keep[i] for each one it breaks. Returns the number dropped,
+ * or -1 when the stage could not run (nothing dropped; a note in *why, static text). */
+int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
+                      const disc_rel *const *rels, int n, bool *keep, const char **why);
+/* The same for any relations (GenMorph's): text is a whole .mr file whose relations are
+ * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
+ * domain options (--range, --len; one per line, for the dictionary too), own_args the
+ * falsification's (--exclude V,..., --generic: a subject that is not a numeric vector).
+ * The fuzzer's seed and its per-input timeout come from seed and call_timeout. */
+int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
+                           const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
+                           double call_timeout, const char **why);
+
+/* ---- Commands -------------------------------------------------------------------------- */
+int eng_cmd_discover(const mr_subject *s, int argc, char **argv);
+int eng_cmd_verify(const mr_subject *s, int argc, char **argv);
+
+#endif /* MR_DISC_H */

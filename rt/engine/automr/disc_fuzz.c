@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT
+ * disc_fuzz.c - discovery's libFuzzer falsification, the part inside the fuzz harness
+ * (DIR/falsify/harness: `mrfuzz check`'s libFuzzer harness linked with this file, which only
+ * its weak reference in check_fuzz.c names). check_fuzz.c hands over to it when
+ * MRFUZZ_FALSIFY is set. Every input runs each candidate relation still standing (the
+ * group runner, eng_mg_run: `check`'s semantics); a violation appends the relation's name
+ * to the --out file and retires it, and fuzzing goes on for the others. The fuzzer is
+ * aimed at the residuals: libFuzzer's extra counters get one slot per (relation,
+ * quarter-octave of residual / tolerance), so an input that brings a relation closer to
+ * failing than any before is a new feature and joins the corpus. Inequalities have no
+ * residual in mrdsl; their "probe" twins (approx(P, bound, abs=S), never failing: S is
+ * huge) report the distance to the bound instead.
+ */
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "automr/disc.h"
+
+#define FZ_MAX_REL 1024
+#define FZ_BUCKETS 128 /* quarter octaves of residual / tolerance, 2^-30 .. 2^2 */
+
+/* libFuzzer (Linux) collects every byte of this section as coverage features. */
+__attribute__((used, section("__libfuzzer_extra_counters"))) static uint8_t
+    fz_counters[FZ_MAX_REL * FZ_BUCKETS];
+
+typedef struct fz_rel {
+  eng_mg *mg;     /* owned */
+  uint64_t seed;  /* FNV-1a of the name: the follow-ups' random choices */
+  const char *name; /* borrowed from ctx */
+  bool probe;     /* guidance only: its verdict is ignored */
+  bool alive;
+} fz_rel;
+
+/* The one falsification run of this process (libFuzzer drives one target). */
+static struct {
+  const mr_subject *s;
+  mrdsl_ctx *ctx;       /* owned */
+  fz_rel *rels;         /* owned [n] */
+  size_t n, alive;      /* relations; real ones still standing */
+  eng_run_opts run;     /* domains (owned dom) */
+  mrdsl_range *ranges;  /* owned [nparams] */
+  eng_src src;
+  disc_subj d;          /* for the excluded (crashing) inputs */
+  double *bad;          /* owned [nbad * n] */
+  int out;              /* fd of the --out file */
+  eng_rng rng;
+  char *env;            /* owned copy of MRFUZZ_FALSIFY (argv points into it) */
+  char **argv;          /* owned */
+} F;
+
+
+/* "--exclude v0,v1,...": one input that crashed or hung during discovery. */
+static bool add_exclude(const char *v) {
+  double *nb = realloc(F.bad, (F.d.nbad + 1) * (size_t)F.d.n * sizeof *nb);
+  if (!nb)
+    return false;
+  F.bad = nb;
+  double *x = nb + F.d.nbad * (size_t)F.d.n;
+  for (int e = 0; e < F.d.n; e++) {
+    char *end;
+    x[e] = strtod(v, &end);
+    if (end == v || (*end && *end != ','))
+      return false;
+    v = *end ? end + 1 : end;
+  }
+  F.d.bad = F.bad;
+  F.d.nbad++;
+  return true;
+}
+
+/* Options, one per line: --mr FILE --out FILE [--range P=LO:HI]... [--len LO:HI]
+ * [--exclude V,...]... [--generic]. --generic: any subject (arrays, strings; GenMorph's),
+ * without discovery's numeric input vector, so without --exclude. */
+static int parse_env(const char **mr, const char **out) {
+  const char *env = getenv("MRFUZZ_FALSIFY");
+  size_t n = 2;
+  F.env = strdup(env ? env : "");
+  for (const char *p = F.env ? F.env : ""; *p; p++)
+    n += *p == '\n';
+  F.argv = calloc(n + 1, sizeof *F.argv);
+  if (!F.env || !F.argv)
+    return ENG_EXIT_INTERNAL;
+  int argc = 0;
+  for (char *tok = strtok(F.env, "\n"); tok; tok = strtok(NULL, "\n"))
+    F.argv[argc++] = tok;
+  const char **excl = calloc(n + 1, sizeof *excl);
+  int nex = 0;
+  bool generic = false;
+  if (!excl)
+    return ENG_EXIT_INTERNAL;
+  int rc = ENG_EXIT_OK;
+  for (int i = 0; i < argc && rc == ENG_EXIT_OK; i++) {
+    const char *a = F.argv[i], *v = i + 1 < argc ? F.argv[i + 1] : NULL;
+    if (!strcmp(a, "--generic")) {
+      generic = true;
+      continue;
+    }
+    if (!v) { eng_error("MRFUZZ_FALSIFY: missing value for '%s'", a); rc = ENG_EXIT_USAGE; break; }
+    i++;
+    if (!strcmp(a, "--mr")) *mr = v;
+    else if (!strcmp(a, "--out")) *out = v;
+    else if (!strcmp(a, "--range")) rc = eng_dom_parse(F.s, &F.run, v);
+    else if (!strcmp(a, "--len")) rc = eng_parse_len("--len", v, ENG_MAX_LEN, &F.run.len_lo, &F.run.len_hi);
+    else if (!strcmp(a, "--exclude")) excl[nex++] = v;
+    else { eng_error("MRFUZZ_FALSIFY: unknown argument '%s'", a); rc = ENG_EXIT_USAGE; }
+  }
+  /* exclusions are read once the domains (and so the input elements) are known */
+  if (rc == ENG_EXIT_OK && (!*mr || !*out)) { eng_error("MRFUZZ_FALSIFY: --mr and --out are required"); rc = ENG_EXIT_USAGE; }
+  if (rc == ENG_EXIT_OK && generic && nex) { eng_error("MRFUZZ_FALSIFY: --exclude needs a numeric subject, not --generic"); rc = ENG_EXIT_USAGE; }
+  if (rc == ENG_EXIT_OK && !generic) rc = disc_subj_init(&F.d, F.s, &F.run);
+  for (int i = 0; i < nex && rc == ENG_EXIT_OK; i++)
+    if (!add_exclude(excl[i])) { eng_error("MRFUZZ_FALSIFY: bad --exclude '%s'", excl[i]); rc = ENG_EXIT_USAGE; }
+  free(excl);
+  return rc;
+}
+
+/* Load the candidates (their subject must be this function's) and compile them. */
+static int load(const char *mr) {
+  const mr_subject *s = F.s;
+  if (mrdsl_ctx_new(NULL, NULL, &F.ctx) != MR_OK)
+    return ENG_EXIT_INTERNAL;
+  mrdsl_file *f;
+  if (mrdsl_load_path(F.ctx, mr, &f) != MR_OK) {
+    for (size_t i = 0; i < mrdsl_diag_count(F.ctx); i++) fprintf(stderr, "%s\n", mrdsl_diag(F.ctx, i));
+    eng_error("falsify: %s", mrdsl_errmsg(F.ctx));
+    return ENG_EXIT_USAGE;
+  }
+  mrdsl_param ps[MRDSL_MAX_PARAMS];
+  for (size_t i = 0; i < s->nparams && i < MRDSL_MAX_PARAMS; i++)
+    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags, s->params[i].len_index};
+  if (mrdsl_subject_match(F.ctx, f, s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
+    eng_error("falsify: %s", mrdsl_errmsg(F.ctx));
+    return ENG_EXIT_USAGE;
+  }
+  size_t n = mrdsl_rel_count(f);
+  if (n > FZ_MAX_REL) n = FZ_MAX_REL; /* the rest stand untested: kept, never wrongly dropped */
+  F.rels = calloc(n ? n : 1, sizeof *F.rels);
+  if (!F.rels)
+    return ENG_EXIT_INTERNAL;
+  for (size_t i = 0; i < n; i++) {
+    mrdsl_rel *r = mrdsl_rel_at(f, i);
+    const mrdsl_prog *p;
+    fz_rel *z = &F.rels[F.n];
+    if (mrdsl_compile(F.ctx, r, &p) != MR_OK || !(z->mg = eng_mg_new(s, F.ctx, p)))
+      return ENG_EXIT_INTERNAL;
+    z->name = mrdsl_rel_name(r);
+    z->seed = eng_fnv(ENG_FNV_INIT, z->name, strlen(z->name));
+    z->probe = !strncmp(z->name, "probe_", 6);
+    z->alive = true;
+    F.alive += !z->probe;
+    F.n++;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* See disc.h. */
+int disc_fuzz_init(const mr_subject *s) {
+  F.s = s;
+  F.out = -1;
+  eng_dom_defaults(s, &F.run);
+  const char *mr = NULL, *out = NULL;
+  int rc = F.run.dom ? parse_env(&mr, &out) : ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK)
+    rc = load(mr);
+  if (rc == ENG_EXIT_OK && (F.out = open(out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0) {
+    eng_error("falsify: cannot write %s", out);
+    rc = ENG_EXIT_USAGE;
+  }
+  F.ranges = calloc(s->nparams ? s->nparams : 1, sizeof *F.ranges);
+  eng_src_init(&F.src, s);
+  if (rc == ENG_EXIT_OK && (!F.ranges || !F.src.slots))
+    rc = ENG_EXIT_INTERNAL;
+  for (size_t i = 0; rc == ENG_EXIT_OK && i < s->nparams; i++)
+    F.ranges[i] = (mrdsl_range){1, 0};
+  for (int e = 0; rc == ENG_EXIT_OK && e < F.d.n; e++)
+    F.ranges[F.d.in_param[e]] = (mrdsl_range){F.d.lo[e], F.d.hi[e]};
+  return rc;
+}
+
+/* Residual over tolerance as a counter slot of relation i. */
+static void feedback(size_t i, const mrdsl_result *res) {
+  double ratio = res->tolerance > 0 ? res->residual / res->tolerance : res->residual > 0 ? 4.0 : 0x1p-31;
+  if (!(ratio > 0))
+    ratio = 0x1p-31;
+  int b = (int)floor(4.0 * log2(ratio)) + 120;
+  b = b < 0 ? 0 : b >= FZ_BUCKETS ? FZ_BUCKETS - 1 : b;
+  fz_counters[i * FZ_BUCKETS + (size_t)b] = 1;
+}
+
+/* An internal error ends the run (exit 3: the stage reports it, nothing is dropped for it). */
+static void internal(int rc) {
+  eng_error("falsify: internal error while checking (code %d)", rc);
+  fflush(NULL);
+  _exit(ENG_EXIT_INTERNAL);
+}
+
+/* See disc.h. */
+int disc_fuzz_input(const uint8_t *data, size_t size) {
+  if (!eng_fdp_decode(&F.src, F.s, &F.run, data, size))
+    internal(MR_ENOMEM);
+  if (F.d.nbad) {
+    double x[DISC_MAX_N];
+    disc_decode(&F.d, F.src.slots, x);
+    if (disc_excluded(&F.d, x))
+      return 0;
+  }
+  uint64_t h = eng_fnv(ENG_FNV_INIT, data, size);
+  mrdsl_build_opts bo = {eng_rng_cb, &F.rng, F.ranges};
+  for (size_t i = 0; i < F.n; i++) {
+    fz_rel *z = &F.rels[i];
+    if (!z->alive)
+      continue;
+    eng_rng_seed(&F.rng, h ^ z->seed);
+    mrdsl_result res;
+    int rc = eng_mg_run(z->mg, F.src.slots, &bo, &res);
+    if (rc < 0)
+      internal(rc);
+    if (rc == MRDSL_SKIP)
+      continue;
+    feedback(i, &res);
+    if (rc != MRDSL_FAIL || z->probe)
+      continue;
+    z->alive = false; /* broken: recorded once, not checked again, nor its probe */
+    F.alive--;
+    for (size_t k = 0; k < F.n; k++)
+      if (F.rels[k].probe && !strcmp(F.rels[k].name + 6, z->name))
+        F.rels[k].alive = false;
+    char line[256];
+    int len = snprintf(line, sizeof line, "%s\n", z->name);
+    if (len > 0 && write(F.out, line, (size_t)len) != len)
+      eng_error("falsify: cannot record the violation of %s", z->name);
+  }
+  if (!F.alive) { /* nothing left to break; exit() here would be a libFuzzer error */
+    fflush(NULL);
+    _exit(ENG_EXIT_OK);
+  }
+  return 0;
+}

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT
+ * disc_fuzz_run.c - discovery's libFuzzer falsification, the part in the discovering
+ * harness: the candidates that survived the filter, the local search and the mrdsl
+ * re-check go to a temporary .mr (inequalities with a probe twin that exposes their
+ * distance to the bound, see disc_fuzz.c), the fuzz variant of the harness runs on them
+ * for a bounded time (a child process, killed when it overruns), and every relation it
+ * records as broken is dropped. It only ever removes relations, so it cannot add a false
+ * alarm; a crash of the target under the fuzzer ends the stage early, keeping what it found.
+ */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "automr/disc.h"
+
+/* Write the candidates (named c<i>) and probes (probe_c<i>) as mrdsl text to f. */
+static bool write_mr(const disc_subj *d, const disc_cfg *c, const disc_rel *const *rels, int n,
+                     const bool *keep, FILE *f) {
+  char subj[1024];
+  disc_subject_text(d, subj, sizeof subj);
+  fprintf(f, "mrdsl 1;\n%s\n", subj);
+  char *buf = malloc(16384);
+  bool ok = buf != NULL;
+  for (int i = 0; i < n && ok; i++) {
+    if (!keep[i])
+      continue;
+    char name[32];
+    snprintf(name, sizeof name, "c%d", i);
+    if (disc_emit(d, c, rels[i], name, buf, 16384))
+      fputs(buf, f);
+    if (rels[i]->cmp == 0)
+      continue;
+    /* the probe: B v compared with 0 at a tolerance of 4x the slack seen, so the fuzzer
+     * sees the distance to the bound on a scale that resolves the last bit of slack */
+    disc_rel pr = *rels[i];
+    pr.cmp = 0;
+    pr.rel_tol = 0;
+    pr.abs_tol = fmax(4 * rels[i]->max_res, 1e-300);
+    snprintf(name, sizeof name, "probe_c%d", i);
+    if (disc_emit(d, c, &pr, name, buf, 16384))
+      fputs(buf, f);
+  }
+  free(buf);
+  return ok;
+}
+
+/* Discovery's domain options, one per line: --range for every input element, or with
+ * excludes --exclude for every input that crashed or hung (falsification's own option). */
+static char *domain_args(const disc_subj *d, bool excludes) {
+  size_t cap = 4096 + (size_t)d->nbad * (size_t)d->n * 26;
+  char *s = malloc(cap);
+  if (!s)
+    return NULL;
+  size_t at = 0;
+  s[0] = 0;
+  for (int e = 0; !excludes && e < d->n && at < cap; e++)
+    at += (size_t)snprintf(s + at, cap - at, "%s--range\n%s=%.17g:%.17g", e ? "\n" : "",
+                           disc_in_name(d, e), d->lo[e], d->hi[e]);
+  for (size_t b = 0; excludes && b < d->nbad && at < cap; b++) {
+    at += (size_t)snprintf(s + at, cap - at, "%s--exclude\n", at ? "\n" : "");
+    for (int e = 0; e < d->n && at < cap; e++)
+      at += (size_t)snprintf(s + at, cap - at, "%s%.17g", e ? "," : "", d->bad[b * (size_t)d->n + (size_t)e]);
+  }
+  return s;
+}
+
+/* "NAME=" followed by the lines of a, b and c (any may be empty). */
+static char *env_join(const char *name, const char *a, const char *b, const char *c) {
+  size_t n = strlen(name) + strlen(a) + strlen(b) + strlen(c) + 4;
+  char *s = malloc(n);
+  if (s)
+    snprintf(s, n, "%s=%s%s%s%s%s", name, a, *a && *b ? "\n" : "", b, (*a || *b) && *c ? "\n" : "", c);
+  return s;
+}
+
+/* Run the fuzz harness with env (and env2 when not NULL); its output goes to log, its
+ * artifacts to art/, with dict as its dictionary when readable. The status, or -1 (could
+ * not run, or killed after its time). */
+static int launch(const char *harness, char *env, char *env2, const char *log, const char *art,
+                  const char *dict, double seconds, uint64_t seed, double call_timeout) {
+  char t[32], sd[48], to[32], ap[4200], df[4200];
+  snprintf(t, sizeof t, "-max_total_time=%d", (int)ceil(seconds));
+  snprintf(sd, sizeof sd, "-seed=%u", (unsigned)(seed % 4000000000u) + 1);
+  snprintf(to, sizeof to, "-timeout=%d", (int)ceil(call_timeout) + 1);
+  snprintf(ap, sizeof ap, "-artifact_prefix=%s/", art);
+  snprintf(df, sizeof df, "-dict=%s", dict ? dict : "");
+  struct stat sb; /* libFuzzer refuses a missing or empty dictionary */
+  bool use_dict = dict && stat(dict, &sb) == 0 && sb.st_size > 0;
+  char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0",
+                  use_dict ? df : NULL, NULL};
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0)
+    return -1;
+  if (pid == 0) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+      close(fd);
+    }
+    putenv(env);
+    if (env2)
+      putenv(env2);
+    execv(harness, argv);
+    _exit(127);
+  }
+  /* libFuzzer checks -max_total_time between inputs; a hanging input or a slow start
+   * gets a grace period, then the child is killed (what it recorded still counts) */
+  double end = eng_now() + seconds + 10 + 2 * call_timeout;
+  for (;;) {
+    int status;
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid)
+      return status;
+    if (r < 0 && errno != EINTR)
+      return -1;
+    if (eng_now() > end) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return -1;
+    }
+    struct timespec ts = {0, 10000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* Remove the temporary directory and everything libFuzzer left in it. */
+static void remove_dir(const char *dir) {
+  DIR *dp = opendir(dir);
+  if (dp) {
+    struct dirent *e;
+    char p[4400];
+    while ((e = readdir(dp)))
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+      }
+    closedir(dp);
+  }
+  rmdir(dir);
+}
+
+/* Relations the harness recorded as broken: keep[i] cleared; returns how many. */
+static int read_broken(const char *out, int n, bool *keep) {
+  FILE *f = fopen(out, "r");
+  int dropped = 0;
+  if (!f)
+    return 0;
+  char line[256];
+  while (fgets(line, sizeof line, f)) {
+    int i;
+    char extra;
+    if (sscanf(line, "c%d%c", &i, &extra) == 2 && extra == '\n' && i >= 0 && i < n && keep[i]) {
+      keep[i] = false;
+      dropped++;
+    }
+  }
+  fclose(f);
+  return dropped;
+}
+
+/* See disc.h. */
+int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
+                           const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
+                           double call_timeout, const char **why) {
+  *why = NULL;
+  if (access(harness, X_OK) != 0) {
+    *why = "the fuzz harness is missing";
+    return -1;
+  }
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], mr[4200], out[4200], log[4200], dict[4200], envd[4300], files[8500];
+  snprintf(dir, sizeof dir, "%s/mrfuzz-falsify-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir)) {
+    *why = "no temporary directory";
+    return -1;
+  }
+  snprintf(mr, sizeof mr, "%s/candidates.mr", dir);
+  snprintf(out, sizeof out, "%s/broken", dir);
+  snprintf(log, sizeof log, "%s/fuzz.log", dir);
+  snprintf(dict, sizeof dict, "%s/check.dict", dir);
+  snprintf(envd, sizeof envd, "MRFUZZ_DICT=%s", dict);
+  snprintf(files, sizeof files, "--mr\n%s\n--out\n%s", mr, out);
+  FILE *f = fopen(mr, "w");
+  bool written = f && fputs(text, f) >= 0;
+  written = f && fclose(f) == 0 && written;
+  char *env = env_join("MRFUZZ_FALSIFY", files, check_args, own_args);
+  char *envc = env_join("MRFUZZ_CHECK", check_args, "", "");
+  int dropped = -1;
+  if (!written || !env || !envc) {
+    *why = "cannot write the candidates";
+  } else {
+    /* the dictionary `mrfuzz check` uses (special values, the constants mrpass mined):
+     * written by the same harness; without it the stage still runs */
+    if (launch(harness, envc, envd, log, dir, NULL, 1, seed, call_timeout) != 0)
+      unlink(dict);
+    int st = launch(harness, env, NULL, log, dir, dict, seconds, seed, call_timeout);
+    dropped = read_broken(out, n, keep);
+    if (st == -1)
+      *why = "the fuzz harness did not run or was stopped after its time";
+    else if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
+      *why = "the target failed under the fuzzer (crash, sanitizer or timeout); the stage ended early";
+    if (getenv("MRFUZZ_DISCOVER_DEBUG")) { /* the candidates and libFuzzer's log, kept */
+      fprintf(stderr, "falsify: kept %s (candidates.mr, fuzz.log)\n", dir);
+      free(env);
+      free(envc);
+      return dropped;
+    }
+  }
+  free(env);
+  free(envc);
+  remove_dir(dir);
+  return dropped;
+}
+
+/* See disc.h. */
+int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
+                      const disc_rel *const *rels, int n, bool *keep, const char **why) {
+  char *text = NULL, *args = domain_args(d, false), *own = domain_args(d, true);
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  bool ok = f && args && own && write_mr(d, c, rels, n, keep, f);
+  ok = f && fclose(f) == 0 && ok;
+  int dropped = -1;
+  if (!ok)
+    *why = "cannot write the candidates";
+  else
+    dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, seconds, c->seed, c->call_timeout, why);
+  free(text);
+  free(args);
+  free(own);
+  return dropped;
+}

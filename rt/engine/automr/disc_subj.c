@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: MIT
+ * disc_subj.c - the function under discovery as vectors of doubles: numeric scalar
+ * parameters are the input elements; the numeric return value (when there is one) and the
+ * scalar out-parameters (`double *s`, in parameter order) the output elements. disc_call
+ * encodes slots (integers rounded and range-checked, f32 as its bits), calls the thunk and
+ * decodes the result; NaN/Inf results and blacklisted (crashing, hanging) inputs are
+ * excluded from scoring rather than scored.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automr/disc.h"
+
+/* See disc.h. */
+const char *disc_kind_ctype(int k) {
+  switch (k) {
+  case MR_KIND_BOOL: return "bool";
+  case MR_KIND_I8: return "int8_t";
+  case MR_KIND_U8: return "uint8_t";
+  case MR_KIND_I16: return "int16_t";
+  case MR_KIND_U16: return "uint16_t";
+  case MR_KIND_I32: return "int32_t";
+  case MR_KIND_U32: return "uint32_t";
+  case MR_KIND_I64: return "int64_t";
+  case MR_KIND_U64: return "uint64_t";
+  case MR_KIND_F32: return "float";
+  default: return "double";
+  }
+}
+
+static bool numeric(int k) { return eng_kind_float(k) || eng_kind_signed(k) || eng_kind_unsigned(k); }
+
+/* See disc.h. */
+int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
+  memset(d, 0, sizeof *d);
+  d->s = s;
+  if (s->ret_kind != MR_KIND_VOID) {
+    if (!numeric(s->ret_kind)) {
+      eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
+                mr_kind_name(s->ret_kind));
+      return ENG_EXIT_USAGE;
+    }
+    d->out_param[d->m++] = -1;
+  }
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    bool out = (p->flags & MR_PF_OUT) && !(p->flags & MR_PF_ARRAY);
+    if ((p->flags & MR_PF_ARRAY) || !numeric(p->kind)) {
+      eng_error("discover: parameter '%s' (%s) is not a numeric scalar or scalar out-parameter; "
+                "discovery of polynomial relations needs numeric inputs and outputs", p->name, p->ctype);
+      return ENG_EXIT_USAGE;
+    }
+    if (out) {
+      if (d->m == DISC_MAX_M) {
+        eng_error("discover: more than %d outputs (return value and out-parameters)", DISC_MAX_M);
+        return ENG_EXIT_USAGE;
+      }
+      d->out_param[d->m++] = (int)i;
+      continue;
+    }
+    if (d->n == DISC_MAX_N) {
+      eng_error("discover: more than %d parameters", DISC_MAX_N);
+      return ENG_EXIT_USAGE;
+    }
+    const eng_dom *dm = &o->dom[i];
+    int k = d->n++;
+    d->in_param[k] = (int)i;
+    d->in_int[k] = !eng_kind_float(p->kind);
+    d->lo[k] = eng_kind_float(p->kind) ? dm->flo : eng_kind_signed(p->kind) ? (double)dm->ilo : (double)dm->ulo;
+    d->hi[k] = eng_kind_float(p->kind) ? dm->fhi : eng_kind_signed(p->kind) ? (double)dm->ihi : (double)dm->uhi;
+  }
+  if (d->m == 0) {
+    eng_error("discover: %s has no numeric output (a return value or a scalar out-parameter)", s->name);
+    return ENG_EXIT_USAGE;
+  }
+  if (d->n == 0) {
+    eng_error("discover: %s has no input parameters", s->name);
+    return ENG_EXIT_USAGE;
+  }
+  d->plain = d->m == 1 && d->out_param[0] < 0 && s->ret_kind == MR_KIND_F64 && (size_t)d->n == s->nparams;
+  for (int i = 0; i < d->n && d->plain; i++)
+    d->plain = d->in_param[i] == i && s->params[i].kind == MR_KIND_F64;
+  return ENG_EXIT_OK;
+}
+
+/* Kind of output element e. */
+static int out_kind(const disc_subj *d, int e) {
+  return d->out_param[e] < 0 ? d->s->ret_kind : d->s->params[d->out_param[e]].kind;
+}
+
+/* See disc.h. */
+bool disc_out_float(const disc_subj *d) {
+  for (int e = 0; e < d->m; e++)
+    if (eng_kind_float(out_kind(d, e)))
+      return true;
+  return false;
+}
+
+static uint64_t enc(int k, double v) {
+  if (k == MR_KIND_F64) {
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    return u;
+  }
+  if (k == MR_KIND_F32) {
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+  }
+  if (eng_kind_signed(k))
+    return (uint64_t)(int64_t)v;
+  return (uint64_t)v;
+}
+
+static double dec(int k, uint64_t u) {
+  switch (k) {
+  case MR_KIND_F64: { double v; memcpy(&v, &u, 8); return v; }
+  case MR_KIND_F32: { float f; uint32_t b = (uint32_t)u; memcpy(&f, &b, 4); return f; }
+  case MR_KIND_BOOL: return (double)(u & 1);
+  case MR_KIND_I8: return (double)(int8_t)u;
+  case MR_KIND_U8: return (double)(uint8_t)u;
+  case MR_KIND_I16: return (double)(int16_t)u;
+  case MR_KIND_U16: return (double)(uint16_t)u;
+  case MR_KIND_I32: return (double)(int32_t)u;
+  case MR_KIND_U32: return (double)(uint32_t)u;
+  case MR_KIND_I64: return (double)(int64_t)u;
+  default: return (double)u;
+  }
+}
+
+/* Out-cells for calls made straight through the thunk on disc_encode's slots (the bare
+ * timing loop); the group runner and disc_call put their own cells in those slots. */
+static uint64_t scratch_cells[DISC_MAX_M];
+
+/* See disc.h. */
+void disc_encode(const disc_subj *d, const double *x, uint64_t *slots) {
+  for (int i = 0; i < d->n; i++)
+    slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+  for (int e = 0; e < d->m; e++)
+    if (d->out_param[e] >= 0)
+      slots[d->out_param[e]] = (uint64_t)(uintptr_t)&scratch_cells[e];
+}
+
+/* See disc.h. */
+void disc_decode(const disc_subj *d, const uint64_t *slots, double *x) {
+  for (int i = 0; i < d->n; i++)
+    x[i] = dec(d->s->params[d->in_param[i]].kind, slots[d->in_param[i]]);
+}
+
+/* x is excluded when it lies within 1/256 of the domain's width of a confirmed crashing
+ * or hanging input in every element: faults come in regions far more often than at single
+ * points (a bad branch, a range check missing), and a worker restart per random point of
+ * such a region would stall discovery. The exact inputs are what the report shows. */
+static bool blacklisted(const disc_subj *d, const double *x) {
+  for (size_t i = 0; i < d->nbad; i++) {
+    const double *b = d->bad + i * (size_t)d->n;
+    bool near = true;
+    for (int e = 0; e < d->n && near; e++)
+      near = fabs(x[e] - b[e]) <= (d->hi[e] - d->lo[e]) / 256;
+    if (near)
+      return true;
+  }
+  return false;
+}
+
+/* See disc.h. */
+bool disc_excluded(const disc_subj *d, const double *x) { return d->nbad && blacklisted(d, x); }
+
+/* x is in the domain (integers integral) and not excluded. */
+static bool admissible(const disc_subj *d, const double *x) {
+  for (int i = 0; i < d->n; i++) {
+    if (!(x[i] >= d->lo[i] && x[i] <= d->hi[i]))
+      return false;
+    /* from 2^52 on every double is an integer; below, the conversion is exact and inline,
+     * where floor() was a library call per input */
+    if (d->in_int[i] && fabs(x[i]) < 0x1p52 && x[i] != (double)(int64_t)x[i])
+      return false;
+  }
+  return !(d->nbad && blacklisted(d, x));
+}
+
+/* One call of an admissible x; the caller has marked the worker busy. Out-parameters point
+ * at zeroed 8-byte cells of this frame, as the group runner (mg.c) gives them. */
+static inline __attribute__((always_inline)) bool call1(disc_subj *d, const double *x, double *y) {
+  uint64_t ret = 0;
+  if (d->shm) {
+    for (int i = 0; i < d->n; i++)
+      d->shm->x[i] = x[i];
+    d->shm->beat++;
+  }
+  if (d->rec && (d->ncalls & 63) == 0)
+    memcpy(d->rec + (d->nrec++ % DISC_REC) * (size_t)d->n, x, (size_t)d->n * sizeof *x);
+  d->ncalls++;
+  if (d->plain) { /* the slots are the doubles themselves */
+    uint64_t slots[DISC_MAX_N]; /* an f64 slot holds the double's bits */
+    if (d->n == 1)
+      memcpy(slots, x, sizeof *x); /* constant size: a move, not a call */
+    else
+      memcpy(slots, x, (size_t)d->n * sizeof *x);
+    d->s->call(slots, &ret);
+    memcpy(y, &ret, sizeof *y);
+    if (isfinite(*y))
+      return true;
+    d->nnonfinite++;
+    return false;
+  }
+  uint64_t slots[MRDSL_MAX_PARAMS] = {0}, cells[DISC_MAX_M] = {0};
+  disc_encode(d, x, slots);
+  for (int e = 0; e < d->m; e++)
+    if (d->out_param[e] >= 0)
+      slots[d->out_param[e]] = (uint64_t)(uintptr_t)&cells[e];
+  d->s->call(slots, &ret);
+  bool finite = true;
+  for (int e = 0; e < d->m; e++) {
+    y[e] = dec(out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
+    finite &= isfinite(y[e]) != 0;
+  }
+  if (!finite)
+    d->nnonfinite++;
+  return finite;
+}
+
+/* See disc.h. */
+bool disc_call(disc_subj *d, const double *x, double *y) {
+  if (!admissible(d, x))
+    return false;
+  if (d->shm)
+    d->shm->busy = 1;
+  bool r = call1(d, x, y);
+  if (d->shm)
+    d->shm->busy = 0;
+  return r;
+}
+
+/* See disc.h. */
+void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t count) {
+  if (d->shm)
+    d->shm->busy = 1;
+  for (size_t k = 0; k < count; k++)
+    if (ok[k])
+      ok[k] = admissible(d, x + k * (size_t)d->n) && call1(d, x + k * (size_t)d->n, y + k * (size_t)d->m);
+  if (d->shm)
+    d->shm->busy = 0;
+}
+
+/* See disc.h. */
+bool disc_rec_start(disc_subj *d) {
+  if (!d->rec)
+    d->rec = malloc((size_t)DISC_REC * (size_t)d->n * sizeof *d->rec);
+  d->nrec = 0;
+  return d->rec != NULL;
+}
+
+/* See disc.h. The slots are encoded before the timed passes, as a plain loop over prepared
+ * arguments would have them; the watchdog's beat is kept, as every call of discovery does.
+ * The fastest pass is the bare cost: a pass the scheduler interrupted is not. */
+double disc_replay(disc_subj *d, size_t *n) {
+  size_t k = d->nrec < DISC_REC ? d->nrec : DISC_REC, w = MRDSL_MAX_PARAMS;
+  uint64_t *slots = k ? calloc(k * w, sizeof *slots) : NULL;
+  *n = 0;
+  d->nrec = 0;
+  if (!slots)
+    return 0;
+  for (size_t i = 0; i < k; i++)
+    disc_encode(d, d->rec + i * (size_t)d->n, slots + i * w);
+  volatile uint64_t sink = 0;
+  double secs = INFINITY;
+  if (d->shm) { /* these inputs all returned before: should a stateful target still fail
+                 * here, no input is to blame (NaN matches no neighbourhood) */
+    for (int i = 0; i < d->n; i++)
+      d->shm->x[i] = NAN;
+    d->shm->busy = 1;
+  }
+  for (int pass = 0; pass < 4; pass++) { /* a warm-up, then the fastest of three passes */
+    double t0 = eng_now();
+    for (size_t i = 0; i < k; i++) {
+      uint64_t ret = 0;
+      if (d->shm)
+        d->shm->beat++;
+      d->s->call(slots + i * w, &ret);
+      sink += ret;
+    }
+    if (pass > 0)
+      secs = fmin(secs, eng_now() - t0);
+  }
+  if (d->shm)
+    d->shm->busy = 0;
+  (void)sink;
+  free(slots);
+  *n = k;
+  return secs;
+}
+
+/* See disc.h. */
+void disc_draw(const disc_subj *d, eng_rng *r, double *x) {
+  for (int i = 0; i < d->n; i++) {
+    if (d->in_int[i])
+      x[i] = (double)eng_rng_i64(r, (int64_t)d->lo[i], (int64_t)d->hi[i]);
+    else
+      x[i] = eng_rng_f64(r, d->lo[i], d->hi[i]);
+  }
+}
+
+/* See disc.h. */
+const char *disc_in_name(const disc_subj *d, int i) { return d->s->params[d->in_param[i]].name; }
+
+/* See disc.h. The return value is "y", or "ret" when a parameter is called y;
+ * out-parameters keep their names (the .mr reads them after the call: s1'). */
+const char *disc_out_name(const disc_subj *d, int e) {
+  if (d->out_param[e] >= 0)
+    return d->s->params[d->out_param[e]].name;
+  for (size_t i = 0; i < d->s->nparams; i++)
+    if (!strcmp(d->s->params[i].name, "y"))
+      return "ret";
+  return "y";
+}
+
+/* See disc.h. */
+void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap) {
+  snprintf(buf, cap, "%s%d%s", disc_out_name(d, e), exec, d->out_param[e] >= 0 ? "'" : "");
+}
+
+/* See disc.h. Parameters in their order: inputs as `double x`, out-parameters as
+ * `double *s`; the result `-> double y` or `-> void`. */
+void disc_subject_text(const disc_subj *d, char *buf, size_t cap) {
+  size_t at = 0;
+  at += (size_t)snprintf(buf, cap, "subject %s(", d->s->name);
+  for (size_t i = 0; i < d->s->nparams && at < cap; i++) {
+    const mr_subject_param *p = &d->s->params[i];
+    at += (size_t)snprintf(buf + at, cap - at, "%s%s %s%s", i ? ", " : "", disc_kind_ctype(p->kind),
+                           (p->flags & MR_PF_OUT) ? "*" : "", p->name);
+  }
+  if (at >= cap)
+    return;
+  if (d->s->ret_kind == MR_KIND_VOID)
+    snprintf(buf + at, cap - at, ") -> void;");
+  else
+    snprintf(buf + at, cap - at, ") -> %s %s;", disc_kind_ctype(d->s->ret_kind), disc_out_name(d, 0));
+}

@@ -1,0 +1,677 @@
+/* SPDX-License-Identifier: MIT
+ * discover.c - `harness discover`: AutoMR end to end. Phase I (PSO runs), phase II and
+ * falsification run natively in forked workers (disc_par.c); survivors become mrdsl
+ * relations, are re-checked with the shared metamorphic-group runner (eng_mg_run, the
+ * semantics `check` uses), then cleansed: similarity (eq. 23), SVD rank reduction, Z3
+ * (uninformative inequalities, formula 24, entailment by the kept set), simplest first.
+ * Prints a per-type summary table (AutoMR Table IV) and writes the .mr file atomically.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "automr/disc.h"
+
+#define CAND_PER_RUN 64
+#define SAMPLE_N 1000
+/* Families along a valley of constants keep their simplest members: two equalities (the
+ * valley is one statement), three inequalities (tight bounds at different constants say
+ * different things, but a few show the shape); an input relation its two best inequalities. */
+#define FAMILY_EQ 2
+#define FAMILY_INEQ 3
+#define PER_INPUT_INEQ 2
+
+/* ================================ Options ================================ */
+
+typedef struct disc_opts {
+  const char *types, *out;
+  eng_run_opts run;      /* domains and seed (reused from `run`) */
+  double budget;
+  int jobs;
+  bool quiet;
+  const char *fuzz_harness; /* --fuzz-harness: the fuzz variant (disc_fuzz_run.c), or NULL */
+  double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
+  disc_cfg cfg;
+} disc_opts;
+
+static const char help[] =
+    "usage: harness discover [-o OUT.mr|-] [--types LIST] [--range P=LO:HI ...] [--seed S]\n"
+    "         [--budget SECONDS] [--jobs N] [--paper] [--runs N] [--iters N] [--particles N]\n"
+    "         [--inputs N] [--filter N:ROUNDS] [--falsify N] [--min-gain G] [--call-timeout S] [-q]\n"
+    "         [--fuzz-harness PATH --fuzz-falsify SECONDS]\n"
+    "Discover polynomial metamorphic relations (AutoMR) and write them as mrdsl.\n"
+    "GenMorph's relations of any function: 'harness genmorph --help'.\n"
+    "Types: I..VIII of AutoMR Table III, or hHkKlL[:IO] (I,O = e|i: equality/inequality).\n";
+
+static bool int_arg(const char *v, int lo, int hi, int *out) {
+  char *end;
+  long x = strtol(v, &end, 10);
+  if (!*v || *end || x < lo || x > hi) return false;
+  *out = (int)x;
+  return true;
+}
+
+static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) {
+  disc_cfg *c = &o->cfg;
+  eng_dom_defaults(s, &o->run);
+  if (!o->run.dom) return ENG_EXIT_INTERNAL;
+  o->types = "I,II,III,IV,V,VI,VII,VIII";
+  c->runs = 24; c->iters = 60; c->particles = 20; c->s = 100;
+  c->filter_n = 100; c->filter_rounds = 100; c->falsify_evals = 600;
+  c->min_gain = 0.1;
+  c->call_timeout = 2;
+  long np = sysconf(_SC_NPROCESSORS_ONLN);
+  o->jobs = np > 0 ? (int)np : 1;
+  bool paper = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(help, stdout); return -1; }
+    if (!strcmp(a, "--paper")) { paper = true; continue; }
+    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = true; continue; }
+    if (i + 1 >= argc) { eng_error("discover: unknown argument or missing value: '%s'", a); return ENG_EXIT_USAGE; }
+    const char *v = argv[++i];
+    bool ok = true;
+    if (!strcmp(a, "-o")) o->out = v;
+    else if (!strcmp(a, "--types")) o->types = v;
+    else if (!strcmp(a, "--engine")) ok = !strcmp(v, "automr");
+    else if (!strcmp(a, "--range")) { if (eng_dom_parse(s, &o->run, v) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
+    else if (!strcmp(a, "--seed")) { ok = eng_parse_u64(v, &o->run.seed); o->run.seed_given = true; }
+    else if (!strcmp(a, "--budget")) { char *e; o->budget = strtod(v, &e); ok = *v && !*e && o->budget >= 0; }
+    else if (!strcmp(a, "--call-timeout")) { char *e; c->call_timeout = strtod(v, &e); ok = *v && !*e && c->call_timeout > 0; }
+    else if (!strcmp(a, "--min-gain")) { char *e; c->min_gain = strtod(v, &e); ok = *v && !*e && c->min_gain >= 0 && c->min_gain < 1; }
+    else if (!strcmp(a, "--jobs")) ok = int_arg(v, 1, 64, &o->jobs);
+    else if (!strcmp(a, "--fuzz-harness")) o->fuzz_harness = v;
+    else if (!strcmp(a, "--fuzz-falsify")) { char *e; o->fuzz_secs = strtod(v, &e); ok = *v && !*e && o->fuzz_secs >= 0 && o->fuzz_secs <= 86400; }
+    else if (!strcmp(a, "--runs")) ok = int_arg(v, 1, 100000, &c->runs);
+    else if (!strcmp(a, "--iters")) ok = int_arg(v, 0, 100000, &c->iters);
+    else if (!strcmp(a, "--particles")) ok = int_arg(v, 2, 1000, &c->particles);
+    else if (!strcmp(a, "--inputs")) ok = int_arg(v, 16, 100000, &c->s);
+    else if (!strcmp(a, "--falsify")) ok = int_arg(v, 0, 1000000, &c->falsify_evals);
+    else if (!strcmp(a, "--filter")) {
+      ok = sscanf(v, "%d:%d", &c->filter_n, &c->filter_rounds) == 2 && c->filter_n > 0 &&
+           c->filter_rounds > 0 && (long)c->filter_n * c->filter_rounds <= 100000000L;
+    } else { eng_error("discover: unknown argument '%s' (see 'discover --help')", a); return ENG_EXIT_USAGE; }
+    if (!ok) { eng_error("discover: bad value for %s: '%s'", a, v); return ENG_EXIT_USAGE; }
+  }
+  if (paper) { /* AutoMR's settings; explicit --runs etc. given after --paper do not apply */
+    c->paper = true;
+    c->runs = 500; c->iters = 350; c->particles = 20; c->s = 100;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* ================================ Tasks ================================ */
+
+typedef struct sample_res {
+  double ylo[DISC_MAX_M], yhi[DISC_MAX_M];
+  double noise[64];     /* relative output change under a 1-ulp input change */
+  int nnoise, nvalid, ntotal;
+} sample_res;
+
+typedef struct run_res {
+  int n;
+  long evals;
+  uint64_t calls;       /* target calls made by this run (search, filter, falsification) */
+  double secs;
+  double bare_secs;     /* a plain loop of a sample of those calls (disc_replay) ... */
+  long bare_calls;      /* ... and its length: the cost floor of the run */
+  disc_rel rel[CAND_PER_RUN];
+} run_res;
+
+typedef struct task_ud {
+  disc_subj *d;
+  disc_cfg *c;
+  const disc_type *ty;
+  int tyi;
+  /* recheck */
+  const mrdsl_prog **progs;
+  mrdsl_ctx *ctx;
+  const mrdsl_range *ranges;
+  const disc_rel *const *rels; /* recheck: the native form of relation i */
+} task_ud;
+
+static void task_sample(void *ud, int i, void *out) {
+  task_ud *u = ud;
+  sample_res *r = out;
+  eng_rng rng;
+  eng_rng_seed(&rng, u->c->seed ^ (0xabcdull + (uint64_t)i));
+  for (int e = 0; e < DISC_MAX_M; e++) { r->ylo[e] = INFINITY; r->yhi[e] = -INFINITY; }
+  double x[DISC_MAX_N], y[DISC_MAX_M], x2[DISC_MAX_N], y2[DISC_MAX_M];
+  for (int k = 0; k < SAMPLE_N; k++) {
+    disc_draw(u->d, &rng, x);
+    r->ntotal++;
+    if (!disc_call(u->d, x, y)) continue;
+    r->nvalid++;
+    for (int e = 0; e < u->d->m; e++) { r->ylo[e] = fmin(r->ylo[e], y[e]); r->yhi[e] = fmax(r->yhi[e], y[e]); }
+    if (r->nnoise < 64 && k % 8 == 0) {
+      for (int e = 0; e < u->d->n; e++)
+        x2[e] = u->d->in_int[e] ? x[e] : nextafter(x[e], INFINITY);
+      if (disc_call(u->d, x2, y2))
+        r->noise[r->nnoise++] = fabs(y2[0] - y[0]) / (fabs(y[0]) + fabs(y2[0]) + 1e-300);
+    }
+  }
+}
+
+static disc_prob *cached_prob;
+static int cached_tyi = -1;
+
+static void task_run(void *ud, int i, void *out) {
+  task_ud *u = ud;
+  run_res *r = out;
+  double t0 = eng_now();
+  if (cached_tyi != u->tyi) {
+    disc_prob_free(cached_prob);
+    cached_prob = disc_prob_new(u->d, u->c, u->ty, u->tyi, u->c->seed ^ ((uint64_t)u->tyi * 0x51ed27ull));
+    cached_tyi = u->tyi;
+  }
+  if (!cached_prob) return;
+  uint64_t calls0 = u->d->ncalls;
+  disc_rec_start(u->d);
+  r->n = disc_search_run(cached_prob, i, r->rel, CAND_PER_RUN, &r->evals);
+  for (int k = 0; k < r->n; k++)
+    disc_check(cached_prob, &r->rel[k], u->c->seed ^ (uint64_t)(i * 131 + k + 7) * 0x2545f491ull);
+  r->secs = eng_now() - t0;
+  r->calls = u->d->ncalls - calls0;
+  /* the same calls in a plain loop, for the "x bare" column (not part of secs) */
+  size_t nb;
+  r->bare_secs = disc_replay(u->d, &nb);
+  r->bare_calls = (long)nb;
+}
+
+typedef struct chk_res {
+  uint32_t pass, fail, skip;
+  double worst;
+} chk_res;
+
+
+/* Phase II in mrdsl semantics: the compiled relation on fresh source inputs (eng_mg_run). */
+static void task_recheck(void *ud, int i, void *out) {
+  task_ud *u = ud;
+  chk_res *r = out;
+  eng_mg *g = eng_mg_new(u->d->s, u->ctx, u->progs[i]);
+  if (!g) { r->fail = 1; return; }
+  eng_rng rng;
+  eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
+  mrdsl_build_opts bo = {eng_rng_cb, &rng, u->ranges};
+  uint64_t slots[MRDSL_MAX_PARAMS] = {0};
+  double x[DISC_MAX_N];
+  long n = (long)u->c->filter_n * u->c->filter_rounds;
+  /* inputs whose executions would enter a region where the function crashed or hung
+   * are skipped (known from the native follow-ups; inequality offsets are mrdsl's own,
+   * so only their base input is screened) */
+  const disc_rel *rel = u->rels ? u->rels[i] : NULL;
+  disc_prob fp;
+  memset(&fp, 0, sizeof fp);
+  fp.d = u->d;
+  fp.n = u->d->n;
+  fp.t = rel ? disc_umonos(u->d->n, rel->k, fp.um, DISC_MAX_T) : 0;
+  for (long k = 0; k < n; k++) {
+    disc_draw(u->d, &rng, x);
+    if (u->d->nbad && rel) {
+      double xs[DISC_MAX_N], uu[DISC_MAX_T], eps[DISC_MAX_N] = {0};
+      bool bad = disc_excluded(u->d, x);
+      for (int q = 0; q < fp.t; q++) uu[q] = poly_mono_eval(&fp.um[q], x);
+      for (int j = 1; j < rel->h && !bad && !rel->in_ineq; j++)
+        bad = disc_follow(&fp, rel->A, false, uu, eps, j, xs) && disc_excluded(u->d, xs);
+      if (bad) { r->skip++; continue; }
+    }
+    disc_encode(u->d, x, slots);
+    if (u->d->shm) for (int e = 0; e < u->d->n; e++) u->d->shm->x[e] = x[e];
+    mrdsl_result res;
+    int rc = eng_mg_run(g, slots, &bo, &res);
+    if (rc == MRDSL_PASS) r->pass++;
+    else if (rc == MRDSL_FAIL) { r->fail++; r->worst = fmax(r->worst, res.tolerance > 0 ? res.residual / res.tolerance : INFINITY); }
+    else r->skip++;
+  }
+  eng_mg_free(g);
+}
+
+/* ================================ Driver of the phases ================================ */
+
+typedef struct type_stat {
+  int found, filtered, falsified, cleansed;
+  long evals;
+  uint64_t calls;
+  double secs, cpu;
+  double bare;          /* the bare cost of the calls of runs that replayed some ... */
+  uint64_t bare_of;     /* ... and how many calls those runs made */
+} type_stat;
+
+static void status_line(bool quiet, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void status_line(bool quiet, const char *fmt, ...) {
+  if (quiet) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("mrfuzz: discover: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static int by_cx(const void *a, const void *b, void *ud);
+static const disc_cfg *sort_cfg;
+static int sort_n, sort_m;
+static int cmp_cx(const void *a, const void *b) {
+  const disc_rel *x = a, *y = b;
+  double cx = disc_rel_complexity(sort_cfg, x, sort_n, sort_m), cy = disc_rel_complexity(sort_cfg, y, sort_n, sort_m);
+  if (cx != cy) return cx < cy ? -1 : 1;
+  /* equally simple: smaller input constants, then the more informative inequality (kept
+   * when a cap applies) */
+  double ax = 0, ay = 0;
+  for (int i = 0; i < DISC_MAX_A; i++) { ax += fabs(x->A[i]); ay += fabs(y->A[i]); }
+  if (ax != ay) return ax < ay ? -1 : 1;
+  if (x->gain != y->gain) return x->gain > y->gain ? -1 : 1;
+  return (x->cmp > y->cmp) - (x->cmp < y->cmp);
+}
+static int by_cx(const void *a, const void *b, void *ud) { (void)ud; return cmp_cx(a, b); }
+
+/* Phase I + native phase II + falsification for one type; OK candidates appended to
+ * *all (grown), distinct ones counted into st. */
+static int run_type(disc_opts *o, disc_subj *d, int tyi, const disc_type *ty, disc_rel **all,
+                    int *nall, int *capall, type_stat *st, disc_par_stats *ps) {
+  disc_cfg *c = &o->cfg;
+  int nt = c->runs;
+  run_res *res = calloc((size_t)nt, sizeof *res);
+  bool *done = calloc((size_t)nt, sizeof *done);
+  if (!res || !done) { free(res); free(done); return ENG_EXIT_INTERNAL; }
+  task_ud u = {d, c, ty, tyi, NULL, NULL, NULL, NULL};
+  double t0 = eng_now();
+  cached_tyi = -1;
+  disc_par_run(d, o->jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, ps);
+  st->secs = eng_now() - t0;
+  /* distinct candidates: by text */
+  char *seen = NULL;
+  size_t seen_len = 0;
+  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  bool debug = dbg && *dbg && strcmp(dbg, "0");
+  for (int i = 0; i < nt; i++) {
+    if (!done[i]) continue;
+    st->evals += res[i].evals;
+    st->calls += res[i].calls;
+    st->cpu += res[i].secs;
+    if (res[i].bare_calls > 0) { /* each run's calls at its own replayed cost per call */
+      st->bare += res[i].bare_secs / (double)res[i].bare_calls * (double)res[i].calls;
+      st->bare_of += res[i].calls;
+    }
+    for (int k = 0; k < res[i].n; k++) {
+      disc_rel *rel = &res[i].rel[k];
+      char txt[4096];
+      disc_rel key = *rel;
+      if (key.cmp != 0) key.B[0] = 0; /* inequalities: same relation up to its bound */
+      key.abs_tol = key.rel_tol = 0;
+      key.nonfinite = false;
+      if (!disc_emit(d, c, &key, "r", txt, sizeof txt)) continue;
+      size_t tl = strlen(txt);
+      bool dup = false;
+      for (size_t at = 0; at < seen_len && !dup; at += strlen(seen + at) + 1)
+        dup = !strcmp(seen + at, txt);
+      if (dup) {
+        /* keep the loosest bound / widest tolerance seen for the same relation */
+        for (int q = *nall - 1; q >= 0; q--) {
+          disc_rel *o2 = &(*all)[q];
+          if (o2->type != tyi) break;
+          disc_rel k2 = *o2;
+          if (k2.cmp != 0) k2.B[0] = 0;
+          k2.abs_tol = k2.rel_tol = 0;
+          k2.nonfinite = false;
+          char t2[4096];
+          if (o2->status == DISC_ST_OK && rel->status == DISC_ST_OK && disc_emit(d, c, &k2, "r", t2, sizeof t2) && !strcmp(t2, txt)) {
+            if (o2->cmp < 0) o2->B[0] = fmin(o2->B[0], rel->B[0]);
+            else if (o2->cmp > 0) o2->B[0] = fmax(o2->B[0], rel->B[0]);
+            o2->abs_tol = fmax(o2->abs_tol, rel->abs_tol);
+            o2->rel_tol = fmax(o2->rel_tol, rel->rel_tol);
+            o2->nonfinite |= rel->nonfinite;
+            break;
+          }
+        }
+        continue;
+      }
+      char *ns = realloc(seen, seen_len + tl + 1);
+      if (!ns) break;
+      seen = ns;
+      memcpy(seen + seen_len, txt, tl + 1);
+      seen_len += tl + 1;
+      st->found++;
+      if (debug) /* MRFUZZ_DISCOVER_DEBUG=1: every distinct candidate and its fate */
+        fprintf(stderr, "candidate (status %d, max_res %.3g, run %d):\n%s\n", rel->status, rel->max_res,
+                rel->run, txt);
+      if (rel->status == DISC_ST_FILTERED) continue;
+      st->filtered++;
+      if (rel->status != DISC_ST_OK) continue;
+      st->falsified++;
+      if (*nall == *capall) {
+        int nc = *capall ? *capall * 2 : 64;
+        disc_rel *na = realloc(*all, (size_t)nc * sizeof *na);
+        if (!na) break;
+        *all = na;
+        *capall = nc;
+      }
+      (*all)[(*nall)++] = *rel;
+    }
+  }
+  free(seen);
+  free(res);
+  free(done);
+  return ENG_EXIT_OK;
+}
+
+static const char *roman(const disc_type *t) { return t->name; }
+
+/* Formula 24 compares relations of one shape: the same linear part of the input relation
+ * and the same output polynomial up to its constant (x2 > x1 vs x2 > x1 + 1). */
+static bool similar_shape(const disc_rel *a, const disc_rel *b) {
+  if (a->h != b->h || a->in_ineq != b->in_ineq || a->l != b->l || a->k != b->k)
+    return false;
+  return !memcmp(a->B + 1, b->B + 1, sizeof a->B - sizeof a->B[0]);
+}
+
+/* Z3 pruning (uninformative inequalities, formula 24, entailment), simplest first.
+ * rels[n] are in the file's order; keep[i] cleared for the redundant ones. */
+static void cleanse_z3(mrdsl_ctx *ctx, mrdsl_rel **rr, const disc_rel *rels, int n, bool *keep,
+                       const disc_cfg *c, const char *retname, double deadline) {
+  mrdsl_bound b = {retname, c->ylo[0], c->yhi[0]};
+  /* 300 ms per query: what Z3 proves here it proves in milliseconds; an unknown keeps
+   * the relation (conservative), so a short limit costs redundancy, never truth */
+  mrdsl_smt_opts so = {300, MRDSL_SMT_REAL, &b, 1, true}; /* in the z3 task's child */
+  const mrdsl_rel **kept = calloc((size_t)n + 1, sizeof *kept), **sub = calloc((size_t)n + 1, sizeof *sub);
+  if (!kept || !sub) { free(kept); free(sub); return; }
+  int nk = 0;
+  for (int i = 0; i < n; i++) {
+    if (!keep[i]) continue;
+    if (deadline > 0 && eng_now() > deadline) { kept[nk++] = rr[i]; continue; }
+    mrdsl_smt_result res;
+    if (rels[i].cmp != 0) {
+      if (mrdsl_smt_entails(ctx, NULL, 0, rr[i], &so, &res) == MR_OK && res.answer == MRDSL_YES) {
+        keep[i] = false; /* implied by the output range alone */
+        continue;
+      }
+      for (int k = 0; k < i && keep[i]; k++)
+        if (keep[k] && rels[k].cmp != 0 && similar_shape(&rels[k], &rels[i]) && mrdsl_smt_implies(ctx, rr[k], rr[i], &so, &res) == MR_OK &&
+            res.answer == MRDSL_YES)
+          keep[i] = false; /* formula 24: a more lenient input, a stricter output */
+      if (!keep[i]) continue;
+    }
+    int ns = 0; /* inequalities: from the kept relations with the same input relation */
+    for (int k = 0; k < i && rels[i].cmp != 0; k++)
+      if (keep[k] && !memcmp(rels[k].A, rels[i].A, sizeof rels[i].A) && rels[k].h == rels[i].h)
+        sub[ns++] = rr[k];
+    if (rels[i].cmp != 0 && ns > 0 && mrdsl_smt_entails(ctx, sub, (size_t)ns, rr[i], &so, &res) == MR_OK &&
+        res.answer == MRDSL_YES) {
+      keep[i] = false;
+      continue;
+    }
+    if (rels[i].cmp == 0 && nk > 0 && mrdsl_smt_entails(ctx, kept, (size_t)nk, rr[i], &so, &res) == MR_OK &&
+        res.answer == MRDSL_YES) {
+      keep[i] = false;
+      continue;
+    }
+    if (rels[i].cmp == 0) kept[nk++] = rr[i];
+  }
+  free(kept);
+  free(sub);
+}
+
+static void set_meta(mrdsl_ctx *ctx, mrdsl_rel *r, const disc_rel *rel, const disc_type *ty) {
+  mrdsl_rel_set_meta_str(ctx, r, "type", ty->name);
+  mrdsl_rel_set_meta_str(ctx, r, "origin", rel->seeded ? "discover/seed" : "discover/pso");
+  mrdsl_rel_set_meta_num(ctx, r, "checked", rel->nchecked);
+  if (rel->cmp == 0) {
+    mrdsl_rel_set_meta_num(ctx, r, "max_residual", rel->max_res);
+    mrdsl_rel_set_meta_num(ctx, r, "mean_residual", rel->mean_res);
+    mrdsl_rel_set_meta_num(ctx, r, "max_rel_residual", rel->max_rel);
+    mrdsl_rel_set_meta_num(ctx, r, "score", 1.0 - fmin(1.0, rel->max_rel));
+  } else {
+    mrdsl_rel_set_meta_num(ctx, r, "min_slack", rel->max_res);
+    mrdsl_rel_set_meta_num(ctx, r, "score", rel->gain);
+  }
+}
+
+typedef struct z3_ud {
+  mrdsl_ctx *ctx;
+  mrdsl_rel **rr;
+  const disc_rel *rels;
+  int n;
+  const bool *keep;
+  const disc_cfg *c;
+  double deadline; /* stop asking (keep the rest) after this time */
+} z3_ud;
+
+/* The whole Z3 phase in one forked child (Z3 in-process there: fast, and a Z3 that
+ * ignores its timeout only costs the child, killed at the budget). */
+static void task_z3(void *ud, int i, void *out) {
+  z3_ud *z = ud;
+  (void)i;
+  bool *keep = out;
+  memcpy(keep, z->keep, (size_t)z->n * sizeof *keep);
+  cleanse_z3(z->ctx, z->rr, z->rels, z->n, keep, z->c, "ret", z->deadline);
+}
+
+/* See disc.h: `harness discover`. */
+int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
+  disc_opts o;
+  memset(&o, 0, sizeof o);
+  int rc = parse_opts(s, argc, argv, &o);
+  if (rc != ENG_EXIT_OK) { free(o.run.dom); return rc < 0 ? ENG_EXIT_OK : rc; }
+  disc_cfg *c = &o.cfg;
+  disc_type types[DISC_MAX_TYPES];
+  int ntypes = disc_types_parse(o.types, types, DISC_MAX_TYPES);
+  disc_subj d;
+  if (ntypes < 0 || (rc = disc_subj_init(&d, s, &o.run)) != ENG_EXIT_OK) {
+    free(o.run.dom);
+    return ntypes < 0 ? ENG_EXIT_USAGE : rc;
+  }
+  if (!o.run.seed_given) o.run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+  c->seed = o.run.seed;
+  c->jobs = o.jobs;
+  double t_start = eng_now();
+  c->deadline = o.budget > 0 ? t_start + o.budget : 0;
+  bool black;
+  const mr_fn *fn = eng_subject_register(s, &black);
+  if (!disc_consts_init(&c->consts, black ? NULL : fn)) { free(o.run.dom); return ENG_EXIT_INTERNAL; }
+  /* GenMorph's dynamic constants (consts.c) seed the search like the mined literals. */
+  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o.run, o.run.seed)) {
+    disc_consts_fini(&c->consts); free(o.run.dom); return ENG_EXIT_INTERNAL;
+  }
+  disc_par_stats ps;
+  memset(&ps, 0, sizeof ps);
+  /* ---- sample: output ranges, noise, domain ---- */
+  int nsamp = o.jobs;
+  sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
+  bool *sd = calloc((size_t)nsamp, sizeof *sd);
+  task_ud u0 = {&d, c, NULL, -1, NULL, NULL, NULL, NULL};
+  if (!sr || !sd) return ENG_EXIT_INTERNAL;
+  disc_par_run(&d, o.jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &ps);
+  double noise[64 * 64];
+  int nn = 0, nvalid = 0, ntotal = 0;
+  for (int e = 0; e < d.m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
+  for (int i = 0; i < nsamp; i++) {
+    if (!sd[i]) continue;
+    nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
+    for (int e = 0; e < d.m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
+    for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
+  }
+  free(sr); free(sd);
+  if (nvalid < 16) {
+    eng_error("discover: %s gave a finite result on only %d of %d random inputs; give its domain with --range", s->name, nvalid, ntotal);
+    disc_consts_fini(&c->consts); free(o.run.dom);
+    return ENG_EXIT_USAGE;
+  }
+  /* tau: 2^16 times the 90th percentile of the relative 1-ulp noise, in [2^-36, 2^-20] */
+  for (int i = 1; i < nn; i++) for (int j = i; j > 0 && noise[j - 1] > noise[j]; j--) { double t = noise[j]; noise[j] = noise[j - 1]; noise[j - 1] = t; }
+  c->noise = nn ? noise[(nn * 9) / 10] : 0x1p-52;
+  c->tau = fmin(fmax(65536.0 * c->noise, 0x1p-36), 0x1p-20);
+  status_line(o.quiet, "%s: %d inputs, outputs in [%g, %g] (%d of %d finite), noise %.2g, tau %.2g, seed %llu, %d jobs%s",
+              s->name, d.n, c->ylo[0], c->yhi[0], nvalid, ntotal, c->noise, c->tau, (unsigned long long)c->seed,
+              o.jobs, c->paper ? ", AutoMR's settings (--paper)" : "");
+  /* ---- phase I, II, falsification per type ---- */
+  type_stat st[DISC_MAX_TYPES];
+  memset(st, 0, sizeof st);
+  disc_rel *all = NULL;
+  int nall = 0, capall = 0;
+  for (int t = 0; t < ntypes; t++) {
+    int before = nall;
+    run_type(&o, &d, t, &types[t], &all, &nall, &capall, &st[t], &ps);
+    status_line(o.quiet, "type %-5s %d runs in %.2f s: %d candidates, %d after filter, %d after falsification",
+                roman(&types[t]), c->runs, st[t].secs, st[t].found, st[t].filtered, st[t].falsified);
+    (void)before;
+  }
+  /* ---- relations in mrdsl, simplest first ---- */
+  sort_cfg = c; sort_n = d.n; sort_m = d.m;
+  qsort(all, (size_t)nall, sizeof *all, cmp_cx);
+  (void)by_cx;
+  int simil = cleanse_similar(all, nall, d.n, d.m);
+  double t_alg = eng_now();
+  int algr = cleanse_algebra(all, nall, d.n, d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ);
+  t_alg = eng_now() - t_alg;
+  mrdsl_ctx *ctx = NULL;
+  mrdsl_file *f = NULL;
+  char subj[1024];
+  disc_subject_text(&d, subj, sizeof subj);
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || mrdsl_file_new(ctx, subj, &f) != MR_OK) {
+    eng_error("discover: cannot create the relation file: %s", ctx ? mrdsl_errmsg(ctx) : "out of memory");
+    mrdsl_ctx_free(ctx); free(all); disc_consts_fini(&c->consts); free(o.run.dom);
+    return ENG_EXIT_INTERNAL;
+  }
+  mrdsl_rel **rr = calloc((size_t)nall + 1, sizeof *rr);
+  const mrdsl_prog **progs = calloc((size_t)nall + 1, sizeof *progs);
+  int *idx = calloc((size_t)nall + 1, sizeof *idx), nr = 0, count[DISC_MAX_TYPES] = {0};
+  for (int i = 0; i < nall; i++) {
+    if (all[i].status != DISC_ST_OK) continue;
+    char name[48], txt[8192];
+    snprintf(name, sizeof name, "t%s_%d", types[all[i].type].name, ++count[all[i].type]);
+    for (char *p = name; *p; p++) if (*p == ':') *p = '_';
+    if (!disc_emit(&d, c, &all[i], name, txt, sizeof txt)) continue;
+    mrdsl_rel *r;
+    if (mrdsl_add_relation(ctx, f, txt, &r) != MR_OK || mrdsl_compile(ctx, r, &progs[nr]) != MR_OK) {
+      eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(ctx), txt);
+      continue;
+    }
+    rr[nr] = r;
+    idx[nr++] = i;
+  }
+  /* ---- phase II again, with mrdsl semantics (what `check` will do) ---- */
+  mrdsl_range ranges[MRDSL_MAX_PARAMS];
+  for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
+  for (int e = 0; e < d.n; e++) ranges[d.in_param[e]] = (mrdsl_range){d.lo[e], d.hi[e]};
+  chk_res *cr = calloc((size_t)nr + 1, sizeof *cr);
+  bool *cd = calloc((size_t)nr + 1, sizeof *cd), *keep = calloc((size_t)nr + 1, sizeof *keep);
+  const disc_rel **nrels = calloc((size_t)nr + 1, sizeof *nrels);
+  for (int i = 0; nrels && i < nr; i++) nrels[i] = &all[idx[i]];
+  task_ud u1 = {&d, c, NULL, -1, progs, ctx, ranges, nrels};
+  double t_chk = eng_now();
+  if (nr > 0)
+    disc_par_run(&d, o.jobs, nr, task_recheck, &u1, cr, sizeof *cr, cd, 0, c->call_timeout, &ps);
+  t_chk = eng_now() - t_chk;
+  free(nrels);
+  for (int i = 0; i < nr; i++) {
+    keep[i] = cd[i] && cr[i].fail == 0 && cr[i].pass > 0;
+    if (!keep[i]) {
+      st[all[idx[i]].type].filtered--;
+      st[all[idx[i]].type].falsified--;
+      all[idx[i]].status = DISC_ST_FILTERED;
+    }
+  }
+  /* ---- falsification with libFuzzer (disc_fuzz_run.c): drops what it breaks ---- */
+  double t_fz = eng_now();
+  int nfz = 0;
+  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0) {
+    const disc_rel **fr = calloc((size_t)nr, sizeof *fr);
+    bool *k0 = calloc((size_t)nr, sizeof *k0);
+    const char *why = NULL;
+    for (int i = 0; fr && k0 && i < nr; i++) { fr[i] = &all[idx[i]]; k0[i] = keep[i]; nfz += keep[i]; }
+    status_line(o.quiet, "falsification with libFuzzer: %d candidates, %g s", nfz, o.fuzz_secs);
+    nfz = fr && k0 && nfz > 0 ? disc_fuzz_falsify(&d, c, o.fuzz_harness, o.fuzz_secs, fr, nr, keep, &why) : 0;
+    /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
+     * varies from run to run, and --seed keeps the columns up to "falsify" exact */
+    for (int i = 0; fr && k0 && i < nr; i++)
+      if (k0[i] && !keep[i]) { cr[i].fail++; all[idx[i]].status = DISC_ST_FALSIFIED; }
+    if (why) status_line(o.quiet, "falsification with libFuzzer: %s", why);
+    free(fr); free(k0);
+  }
+  t_fz = eng_now() - t_fz;
+  /* ---- Z3 ---- */
+  double t_z3 = eng_now();
+  if (nr > 0) {
+    disc_rel *tmp = calloc((size_t)nr, sizeof *tmp);
+    bool *k2 = calloc((size_t)nr, sizeof *k2), zd = false;
+    if (tmp && k2) {
+      for (int i = 0; i < nr; i++) tmp[i] = all[idx[i]];
+      /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
+       * 20 s), or what is left of --budget when that is more; relations it has no time
+       * for are kept (redundant at worst) */
+      double now = eng_now(), lim = fmin(fmax(0.5 * (now - t_start), 3.0), 20.0);
+      if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
+      z3_ud zu = {ctx, rr, tmp, nr, keep, c, now + lim};
+      double zdl = now + lim + 5; /* the child stops itself at now + lim */
+      disc_par_run(&d, 1, 1, task_z3, &zu, k2, (size_t)nr * sizeof *k2, &zd, zdl, 1e9, &ps);
+      if (zd) memcpy(keep, k2, (size_t)nr * sizeof *k2); /* else: keep all (conservative) */
+    }
+    free(tmp);
+    free(k2);
+  }
+  t_z3 = eng_now() - t_z3;
+  int nz3 = 0;
+  for (int i = 0; i < nr; i++) nz3 += cd[i] && cr[i].fail == 0 && cr[i].pass > 0 && !keep[i];
+  int nkept = 0;
+  for (int i = nr - 1; i >= 0; i--) {
+    if (!keep[i]) { mrdsl_remove_relation(f, rr[i]); continue; }
+    set_meta(ctx, rr[i], &all[idx[i]], &types[all[idx[i]].type]);
+  }
+  for (int i = 0; i < nr; i++) if (keep[i]) { st[all[idx[i]].type].cleansed++; nkept++; }
+  /* ---- output ---- */
+  int orc = ENG_EXIT_OK;
+  if (o.out && !strcmp(o.out, "-")) {
+    size_t len = mrdsl_print(f, NULL, 0);
+    char *buf = malloc(len + 1);
+    if (buf) { mrdsl_print(f, buf, len + 1); fputs(buf, stdout); free(buf); }
+  } else {
+    char def[512];
+    const char *path = o.out;
+    if (!path) { snprintf(def, sizeof def, "%s.mr", s->name); path = def; }
+    if (mrdsl_write(ctx, f, path) != MR_OK) {
+      eng_error("discover: %s", mrdsl_errmsg(ctx));
+      orc = ENG_EXIT_USAGE;
+    } else {
+      status_line(o.quiet, "wrote %d relations to %s", nkept, path);
+    }
+  }
+  FILE *so = o.out && !strcmp(o.out, "-") ? stderr : stdout;
+  /* x bare: the workers' CPU time for the type over the time a plain loop of the same
+   * calls takes: every 64th call of each run replayed after it (disc_replay), each run's
+   * calls at its own cost per call */
+  fprintf(so, "\n%-8s %10s %8s %8s %8s %9s %12s %10s %12s %8s\n", "type", "candidates", "filter", "falsify",
+          "cleansed", "time(s)", "evaluations", "evals/s", "calls", "x bare");
+
+  for (int t = 0; t < ntypes; t++) {
+
+    double bare = st[t].bare_of > 0 ? st[t].bare * (double)st[t].calls / (double)st[t].bare_of : 0;
+    fprintf(so, "%-8s %10d %8d %8d %8d %9.2f %12ld %10.0f %12llu %8.2f\n", types[t].name, st[t].found, st[t].filtered,
+            st[t].falsified, st[t].cleansed, st[t].secs, st[t].evals, st[t].secs > 0 ? st[t].evals / st[t].secs : 0,
+            (unsigned long long)st[t].calls, bare > 0 ? st[t].cpu / bare : 0);
+  }
+  fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
+          "mrdsl re-check %.2f s; %d relations kept; total %.2f s, seed %llu\n", simil, algr, t_alg, nz3,
+          t_z3, t_chk, nkept, eng_now() - t_start, (unsigned long long)c->seed);
+  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0)
+    fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", nfz > 0 ? nfz : 0, t_fz);
+  if (ps.crashes || ps.hangs) {
+    fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned\n",
+            ps.crashes, ps.hangs, ps.restarts, ps.abandoned);
+    for (int i = 0; i < ps.nbad; i++) {
+      fprintf(so, "  %s at", ps.badkind[i] ? "hang" : "crash");
+      for (int e = 0; e < d.n; e++) fprintf(so, " %s=%.17g", disc_in_name(&d, e), ps.bad[i * DISC_MAX_N + e]);
+      fputc('\n', so);
+    }
+  }
+  fflush(so);
+  free(rr); free(progs); free(idx); free(cr); free(cd); free(keep); free(all);
+  free((void *)d.bad);
+  mrdsl_ctx_free(ctx);
+  disc_consts_fini(&c->consts);
+  free(o.run.dom);
+  return orc;
+}

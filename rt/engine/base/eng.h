@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT
+ * eng.h - the one internal header of libmreng, the code that runs inside a harness:
+ * a seeded PRNG, input domains (defaults and --range), argument generation for a subject
+ * (slots encoded as in mr_abi.h) and the `run` engine. Harness exit codes match mrfuzz's.
+ */
+#ifndef MR_ENG_H
+#define MR_ENG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <mrfuzz/mr_rt.h>
+#include <mrfuzz/mrdsl.h>
+
+#define ENG_EXIT_OK 0
+#define ENG_EXIT_VIOLATION 1
+#define ENG_EXIT_USAGE 2
+#define ENG_EXIT_INTERNAL 3
+
+/* ---- System (sys.c) ------------------------------------------------------------------ */
+/* Messages on stderr, prefixed like the driver's: "mrfuzz: error: ...". */
+void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Seconds on the monotonic clock: deadlines, budgets and rates. */
+double eng_now(void);
+
+/* ---- PRNG (rng.c): xoshiro256** seeded by splitmix64; same seed, same stream ---------- */
+typedef struct eng_rng {
+  uint64_t s[4];
+} eng_rng;
+void eng_rng_seed(eng_rng *r, uint64_t seed);
+uint64_t eng_rng_next(eng_rng *r);
+/* Uniform in [lo, hi] (inclusive, unbiased). */
+uint64_t eng_rng_u64(eng_rng *r, uint64_t lo, uint64_t hi);
+int64_t eng_rng_i64(eng_rng *r, int64_t lo, int64_t hi);
+/* Uniform in [lo, hi] for finite lo <= hi. */
+double eng_rng_f64(eng_rng *r, double lo, double hi);
+/* eng_rng_next(r) for callbacks that take a void * (mrdsl_build_opts). */
+uint64_t eng_rng_cb(void *r);
+/* FNV-1a 64 of n bytes at p, continuing from h (ENG_FNV_INIT to start): the hashes of
+ * inputs and relation names that seed the follow-ups' random streams. */
+#define ENG_FNV_INIT 0xcbf29ce484222325ull
+uint64_t eng_fnv(uint64_t h, const void *p, size_t n);
+
+/* ---- Domains (domain.c) --------------------------------------------------------------- */
+/* The values one parameter takes. Which fields apply depends on the parameter:
+ *   scalar / array element: ilo..ihi (signed), ulo..uhi (unsigned, bool), flo..fhi (floats)
+ *   string, length parameter of an array: len_lo..len_hi (characters / elements) */
+typedef struct eng_dom {
+  int64_t ilo, ihi;
+  uint64_t ulo, uhi;
+  double flo, fhi;
+  uint64_t len_lo, len_hi;
+  bool is_len;      /* this parameter is the length of an array */
+  bool len_given;   /* len_lo/len_hi came from --range (else from --len) */
+} eng_dom;
+
+/* Options of `harness run`. */
+typedef struct eng_run_opts {
+  uint64_t n;            /* calls */
+  uint64_t seed;
+  bool seed_given;
+  const char *trace;     /* borrowed from argv; NULL: no trace */
+  uint64_t len_lo, len_hi; /* array lengths (--len) */
+  eng_dom *dom;          /* owned [nparams] */
+} eng_run_opts;
+
+/* Upper bound of any generated length (strings and arrays), to keep memory bounded. */
+#define ENG_MAX_LEN (1u << 20)
+
+bool eng_kind_signed(int kind);
+bool eng_kind_unsigned(int kind); /* includes bool */
+bool eng_kind_float(int kind);
+size_t eng_kind_size(int kind);
+
+/* Default domains for every parameter of s into o->dom (allocated). */
+void eng_dom_defaults(const mr_subject *s, eng_run_opts *o);
+/* Apply one --range argument "NAME=LO:HI". ENG_EXIT_OK or ENG_EXIT_USAGE (printed). */
+int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg);
+/* Parse "LO:HI" of non-negative lengths up to max. ENG_EXIT_OK or ENG_EXIT_USAGE. */
+int eng_parse_len(const char *what, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
+/* Parse a whole unsigned decimal number. */
+bool eng_parse_u64(const char *s, uint64_t *v /* OUT */);
+
+/* ---- Argument generation (gen.c) ------------------------------------------------------ */
+/* The pointers behind one call's slots (arrays, strings, out cells), freed after it. */
+typedef struct eng_args {
+  size_t nparams;
+  uint64_t *slots;  /* owned [nparams] */
+  void **bufs;      /* owned [nparams]; malloc'd memory behind pointer slots, else NULL */
+} eng_args;
+void eng_args_init(eng_args *a, const mr_subject *s);
+void eng_args_fini(eng_args *a);
+/* Draw one call's arguments. false on allocation failure. Release with eng_args_clear. */
+bool eng_args_draw(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_rng *r);
+void eng_args_clear(eng_args *a);
+
+/* ---- Metamorphic groups (mg.c) ------------------------------------------------------
+ * One relation run on one source input: the source execution, the follow-ups mrdsl builds
+ * (from inputs, and outputs when the relation says so), then guard and output relation.
+ * Calls get private copies of arrays and strings and zeroed out-cells; the executions'
+ * `in` slots keep pointing at the unmodified inputs. Not thread-safe: one per thread. */
+typedef struct eng_mg eng_mg;
+/* For relation p (compiled in ctx) of subject s. NULL on allocation failure or when p's
+ * execution count is out of range. Free with eng_mg_free before freeing ctx. */
+eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p);
+void eng_mg_free(eng_mg *g);
+/* Run the group from the source slots src (caller-owned, unchanged). Returns MRDSL_PASS,
+ * MRDSL_FAIL (violated), MRDSL_SKIP (a follow-up left its domain, the guard does not hold,
+ * an undefined operation), or a negative MR_E* code. res (may be NULL): residual and
+ * tolerance of the closest comparison. */
+int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_result *res);
+/* The executions of the last run, [*h] entries, for reports; valid until the next run.
+ * Executions the run did not reach (it stopped at a follow-up) have `in` NULL. */
+const mrdsl_exec *eng_mg_execs(const eng_mg *g, int *h);
+
+/* ---- Fuzz-input decoding (fdp.c; layout in docs/checking.md) -------------------------
+ * FuzzedDataProvider-style: values consumed from the front of the bytes, each mapped into
+ * its domain; missing bytes read as zero, so every byte string decodes to a valid input. */
+typedef struct eng_fdp {
+  const uint8_t *data; /* borrowed */
+  size_t size;
+  size_t pos;          /* bytes consumed */
+} eng_fdp;
+uint64_t eng_fdp_u64(eng_fdp *f, uint64_t lo, uint64_t hi);
+int64_t eng_fdp_i64(eng_fdp *f, int64_t lo, int64_t hi);
+double eng_fdp_f64(eng_fdp *f, double lo, double hi, bool f32);
+/* One decoded source input: slots and the reusable buffers behind pointer slots. */
+typedef struct eng_src {
+  size_t nparams;
+  uint64_t *slots; /* owned [nparams] */
+  void **bufs;     /* owned [nparams], grown, never shrunk */
+  size_t *caps;    /* owned [nparams] */
+} eng_src;
+void eng_src_init(eng_src *x, const mr_subject *s);
+void eng_src_fini(eng_src *x);
+/* Decode data[0..size) into x's slots (valid until the next decode). false: out of memory. */
+bool eng_fdp_decode(eng_src *x, const mr_subject *s, const eng_run_opts *o, const uint8_t *data,
+                    size_t size);
+/* Bytes a full-length input of s consumes (random inputs draw sizes up to it). */
+size_t eng_fdp_max_size(const mr_subject *s, const eng_run_opts *o);
+/* The bytes that decode to v for a scalar of kind k in domain d (a dictionary entry):
+ * returns their count (0: v is not in d), written to out. */
+size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]);
+
+/* ---- Violation reports (report.c) ------------------------------------------------------
+ * Print the report of relation rel (of file mr, for the message) violated by executions
+ * x[0..h-1] of s (stops at the first execution not reached): relation text, inputs and
+ * outputs of every execution, residual and tolerance of res. */
+void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
+                const mrdsl_exec *x, int h, const mrdsl_result *res);
+
+/* ---- k-MR adequacy (adeq.c, adeq_track.c, adeq_cmd.c; docs/inputs.md) ---------------
+ * best[r]: the most relations associated with one source input satisfying requirement r
+ * (a statement or a branch), -1 when no input satisfies it. C_MT^k = sum / (k * nreq). */
+/* Every requirement unreached. */
+void eng_adeq_init(int32_t *best, size_t nreq);
+/* One source input covering cov[0..nreq) (non-zero: satisfied) associated with nassoc
+ * relations; true when some best[r] grew. */
+bool eng_adeq_add(int32_t *best, size_t nreq, const uint8_t *cov, uint32_t nassoc);
+/* Sum over requirements of min(best[r], k) (unreached: 0): the numerator of C_MT^k. */
+uint64_t eng_adeq_sum(const int32_t *best, size_t nreq, uint32_t k);
+/* C_MT^k of a whole matrix: cov[t * nreq + r] for input t, nassoc[t] = |S_RO(t)|. best
+ * (OUT, [nreq]) per requirement; num/den (OUT, may be NULL) the exact fraction. */
+double eng_adeq_measure(size_t ninputs, size_t nreq, const uint8_t *cov, const uint32_t *nassoc,
+                        uint32_t k, int32_t *best, uint64_t *num, uint64_t *den);
+
+enum { ENG_ADEQ_STATEMENT, ENG_ADEQ_BRANCH };
+/* Options of adequacy tracking while checking (--until-adequate and friends). */
+typedef struct eng_track_opts {
+  uint32_t k;            /* 0: not tracking */
+  int criterion;         /* ENG_ADEQ_* */
+  uint64_t plateau;      /* stop after this many inputs without progress (0: never) */
+  bool stop;             /* stop when adequate or on the plateau (--until-adequate) */
+  const char *corpus;    /* borrowed: save inputs that raise adequacy here (NULL: none) */
+} eng_track_opts;
+/* Parse --until-adequate K, --track-adequacy K, --criterion C, --plateau N,
+ * --adequacy-corpus DIR at argv[*i]: 1 consumed, 0 not ours, -1 bad value (printed). */
+int eng_track_opt(eng_track_opts *o, int argc, char **argv, int *i);
+typedef struct eng_track eng_track;
+/* Track C_MT^k of fn's blocks or edges over nrels relations named names[] (copied).
+ * NULL on allocation failure. */
+eng_track *eng_track_new(const mr_fn *fn, const eng_track_opts *o, size_t nrels,
+                         const char *const *names);
+void eng_track_free(eng_track *t);
+/* Verdict rc (MRDSL_PASS/FAIL/SKIP) of relation i on the current input. */
+void eng_track_verdict(eng_track *t, size_t i, int rc);
+/* End of one input (source slots src, bytes d[0..n)): the requirements its source
+ * execution covered, as path p recorded it (p is run on src when no group ran the source
+ * call), get the verdicts given since the last call. true when tracking says stop
+ * (adequacy 1, or the plateau, when o->stop). */
+typedef struct eng_path eng_path;
+bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8_t *d, size_t n);
+/* Write the state (docs/inputs.md, "mrfuzz-adequacy 1") to DIR/adeq-PID atomically. */
+void eng_track_flush(eng_track *t, const char *dir);
+/* Write the state to f / the human report (per requirement, short-falls) to f. */
+void eng_track_write(const eng_track *t, FILE *f);
+void eng_track_report(const eng_track *t, FILE *f);
+/* ---- Engines ------------------------------------------------------------------------- */
+/* `run`: argv[0] is "run". Returns an ENG_EXIT_* code. */
+int eng_cmd_run(const mr_subject *s, int argc, char **argv);
+/* `info`: prints the subject's signature. */
+int eng_cmd_info(const mr_subject *s, int argc, char **argv);
+/* Register s as a black-box function when no instrumented body registered itself;
+ * returns the registry entry, or NULL on allocation failure. *black set when synthesized. */
+mr_fn *eng_subject_register(const mr_subject *s, bool *black /* OUT */);
+
+/* ---- Mutation analysis (mutants.c, score*.c; docs/mutation.md) ------------------------ */
+/* `mutants`: list the mutants of a mutation build. `score`: mutation score of a .mr. */
+int eng_cmd_mutants(const mr_subject *s, int argc, char **argv);
+/* The subject's registry entry when it was compiled in mutation mode; else NULL, a
+ * message printed and *rc the exit code. */
+const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT */);
+
+/* ---- Source-input paths (path.c; docs/inputs.md) -------------------------------------
+ * The path of a source execution, read from mrpass's counters around the call that is
+ * the source execution: Definition 2's statement set (blocks), AFL-style bucketed edge
+ * hit counts, and their hash. One path is "armed" at a time: the next call through
+ * eng_path_call whose arguments equal the source input is measured. */
+typedef struct eng_path {
+  const mr_subject *s;     /* borrowed */
+  const mr_fn *fn;         /* borrowed; NULL: black box, nothing is recorded */
+  uint64_t *before;        /* owned [nblocks + nedges]: counters before the call */
+  uint8_t *blocks;         /* owned [nblocks]: 1 when the source execution ran block i */
+  uint8_t *edges;          /* owned [nedges]: bucket (eng_path_bucket) of edge i's hits */
+  const uint64_t *src;     /* borrowed: the armed source input */
+  uint64_t hash;           /* of the bucketed edges; 0: not recorded */
+  uint64_t length;         /* blocks executed, repetitions included (Definition 1) */
+  uint32_t nstmts;         /* |statement set| (Definitions 2, 3) */
+  bool recorded;           /* the source execution ran since eng_path_begin */
+} eng_path;
+/* For subject s with registry entry fn (NULL: a black box). false: out of memory. */
+bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn);
+void eng_path_fini(eng_path *p);
+/* AFL's hit-count bucket: 0 (not taken), 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+ -> 0..8. */
+uint8_t eng_path_bucket(uint64_t hits);
+/* Arm p for source input src (slots, borrowed until eng_path_end). */
+void eng_path_begin(eng_path *p, const uint64_t *src);
+/* Call the subject's thunk; when a path is armed and a equals its source input, measure
+ * this call (and mark the path in libFuzzer's extra counters). */
+void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret);
+/* Disarm p (p->recorded tells whether the source execution ran). */
+void eng_path_end(eng_path *p);
+/* A deep copy of the input in slots: arrays, strings and zeroed out-cells in a's own
+ * buffers (release with eng_args_fini, also after a false: out of memory). */
+bool eng_args_copy(eng_args *a, const mr_subject *s, const uint64_t *slots);
+/* Run the source execution of src alone (private copies) and record it. false: no memory.
+ * Coverage must be on (mr_coverage_enable). */
+bool eng_path_run(eng_path *p, const uint64_t *src);
+
+/* Print the non-output parameters of one input ("x = 1.5; a = [1, 2]; n = 2;"). */
+void eng_report_inputs(FILE *f, const mr_subject *s, const uint64_t *slots);
+
+#endif /* MR_ENG_H */

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT
+ * report.c - the report of a violated relation, shared by the checker (check.c) and the
+ * oracle API (oracle.c): the relation's canonical text, every execution's inputs and
+ * outputs as the subject's parameters name them, and the residual with its tolerance.
+ * Arrays print their first 64 elements; strings are escaped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/eng.h"
+
+static void put_scalar(FILE *f, int k, uint64_t v) {
+  if (k == MR_KIND_BOOL) {
+    fputs(v ? "true" : "false", f);
+  } else if (eng_kind_signed(k)) {
+    fprintf(f, "%lld", (long long)(int64_t)v);
+  } else if (eng_kind_unsigned(k)) {
+    fprintf(f, "%llu", (unsigned long long)v);
+  } else {
+    double d;
+    if (k == MR_KIND_F32) {
+      uint32_t u = (uint32_t)v;
+      float x;
+      memcpy(&x, &u, sizeof x);
+      d = x;
+    } else {
+      memcpy(&d, &v, sizeof d);
+    }
+    char buf[32];
+    mrdsl_fmt_double(d, buf);
+    fputs(buf, f);
+  }
+}
+
+static uint64_t load_elem(const void *p, int k) {
+  switch (eng_kind_size(k)) {
+  case 1: { uint8_t x; memcpy(&x, p, 1); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int8_t)x : x; }
+  case 2: { uint16_t x; memcpy(&x, p, 2); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int16_t)x : x; }
+  case 4: { uint32_t x; memcpy(&x, p, 4); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int32_t)x : x; }
+  default: { uint64_t x; memcpy(&x, p, 8); return x; }
+  }
+}
+
+static void put_string(FILE *f, const char *s) {
+  if (!s) {
+    fputs("NULL", f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(f, "\\%c", ch);
+    else if (ch < 0x20 || ch > 0x7e)
+      fprintf(f, "\\x%02x", ch);
+    else
+      fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+/* Parameter i of one execution: slots `sl` (before or after the call). */
+static void put_param(FILE *f, const mr_subject *s, size_t i, const uint64_t *sl) {
+  const mr_subject_param *p = &s->params[i];
+  if (p->flags & MR_PF_ARRAY) {
+    size_t n = (size_t)sl[p->len_index], es = eng_kind_size(p->kind);
+    const char *b = (const char *)(uintptr_t)sl[i];
+    fputc('[', f);
+    for (size_t j = 0; b && j < n && j < 64; j++) {
+      fputs(j ? ", " : "", f);
+      put_scalar(f, p->kind, load_elem(b + j * es, p->kind));
+    }
+    fputs(n > 64 ? ", ...]" : "]", f);
+  } else if (p->flags & MR_PF_OUT) {
+    const void *cell = (const void *)(uintptr_t)sl[i];
+    if (cell)
+      put_scalar(f, p->kind, load_elem(cell, p->kind));
+    else
+      fputs("-", f);
+  } else if (p->kind == MR_KIND_CSTR) {
+    put_string(f, (const char *)(uintptr_t)sl[i]);
+  } else {
+    put_scalar(f, p->kind, sl[i]);
+  }
+}
+
+/* See eng.h. */
+void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
+                const mrdsl_exec *x, int h, const mrdsl_result *res) {
+  fprintf(f, "==== mrfuzz: relation violated: %s (%s, %s:%d)\n", mrdsl_rel_name(rel), s->name,
+          mr ? mr : "?", mrdsl_rel_line(rel));
+  size_t len = mrdsl_print_rel(rel, NULL, 0);
+  char *text = malloc(len + 1);
+  if (text) {
+    mrdsl_print_rel(rel, text, len + 1);
+    fprintf(f, "%s%s", text, len && text[len - 1] == '\n' ? "" : "\n");
+    free(text);
+  }
+  for (int e = 0; e < h && x[e].in; e++) {
+    fprintf(f, "execution %d (%s):", e + 1, e ? "follow-up" : "source");
+    for (size_t i = 0; i < s->nparams; i++) {
+      if (s->params[i].flags & MR_PF_OUT)
+        continue;
+      fprintf(f, " %s%d = ", s->params[i].name, e + 1);
+      put_param(f, s, i, x[e].in);
+      fputc(';', f);
+    }
+    fprintf(f, "\n  outputs:");
+    if (s->ret_kind != MR_KIND_VOID) {
+      fprintf(f, " return = ");
+      if (s->ret_kind == MR_KIND_CSTR)
+        put_string(f, (const char *)(uintptr_t)x[e].ret);
+      else
+        put_scalar(f, s->ret_kind, x[e].ret);
+      fputc(';', f);
+    }
+    for (size_t i = 0; i < s->nparams; i++) {
+      const mr_subject_param *p = &s->params[i];
+      bool written = (p->flags & MR_PF_OUT) ||
+                     (!(p->flags & MR_PF_CONST) && ((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR));
+      if (!written)
+        continue;
+      fprintf(f, " %s%d' = ", p->name, e + 1);
+      if (x[e].out)
+        put_param(f, s, i, x[e].out);
+      else
+        fputs("-", f);
+      fputc(';', f);
+    }
+    fputc('\n', f);
+  }
+  char rb[32], tb[32];
+  mrdsl_fmt_double(res->residual, rb);
+  mrdsl_fmt_double(res->tolerance, tb);
+  fprintf(f, "residual %s, tolerance %s\n", rb, tb);
+  fflush(f);
+}
+
+
+/* See eng.h. */
+void eng_report_inputs(FILE *f, const mr_subject *s, const uint64_t *slots) {
+  for (size_t i = 0; i < s->nparams; i++) {
+    if (s->params[i].flags & MR_PF_OUT)
+      continue;
+    fprintf(f, "%s%s = ", i ? " " : "", s->params[i].name);
+    put_param(f, s, i, slots);
+    fputc(';', f);
+  }
+}

@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: MIT
+ * check.c - the relation checker shared by libFuzzer (check_fuzz.c) and the harness's
+ * check/repro/minimize commands (check_cmd.c): one input's bytes decode (fdp.c) into a
+ * source input, every relation runs on it as a metamorphic group (mg.c), and a violation
+ * prints a report (relation text, every execution's inputs and outputs, residual and
+ * tolerance). The follow-ups' random choices are seeded from the input's bytes and the
+ * relation's name, so a reproducer replays exactly, alone or with the other relations.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check/check.h"
+
+typedef struct chk_rel {
+  mrdsl_rel *rel;                /* borrowed from ctx */
+  const mrdsl_prog *prog;        /* borrowed from ctx */
+  eng_mg *mg;                    /* owned */
+  uint64_t seed;                 /* FNV-1a of the name, mixed into the input's seed */
+  uint64_t checked, skipped, violated;
+} chk_rel;
+
+struct eng_chk {
+  const mr_subject *s;           /* borrowed */
+  mr_subject counted;            /* s with a counting thunk */
+  const eng_chk_opts *o;         /* borrowed */
+  mrdsl_ctx *ctx;                /* owned */
+  mrdsl_file *file;              /* borrowed from ctx */
+  chk_rel *rels;                 /* owned [nrels] */
+  size_t nrels;
+  mrdsl_range *ranges;           /* owned [nparams]: follow-ups stay in the domain */
+  eng_src src;                   /* decoder buffers */
+  eng_rng rng;                   /* follow-up choices (inequalities, shuffle) */
+  const uint8_t *data;           /* the input being checked */
+  size_t size;
+  uint64_t hash;                 /* FNV-1a of data, once needed (has_hash) */
+  bool has_hash, seeded;         /* seeded: rng is seeded for relation cur */
+  size_t cur;                    /* the relation running */
+  const mr_fn *fn;               /* registry entry (coverage), may be a black box */
+  bool black;
+  uint64_t inputs;               /* inputs checked */
+  double t0, last_flush;
+  size_t failed;                 /* index of the last violated relation */
+  eng_track *track;              /* owned: k-MR adequacy (adeq_track.c), NULL: off */
+  eng_path path;                 /* the source execution's path (path.c) */
+  bool done;                     /* tracking says stop (--until-adequate) */
+};
+
+/* The one subject being checked (a harness checks one function): counts its calls. */
+static void (*real_call)(const uint64_t *, uint64_t *);
+static uint64_t ncalls;
+static void counting_call(const uint64_t *a, uint64_t *ret) {
+  ncalls++;
+  eng_path_call(real_call, a, ret); /* measures the source execution's path (path.c) */
+}
+
+/* The input's hash, computed once per input and only when needed (a draw, a finding). */
+static uint64_t input_hash(eng_chk *c) {
+  if (!c->has_hash)
+    c->hash = eng_fnv(ENG_FNV_INIT, c->data, c->size);
+  c->has_hash = true;
+  return c->hash;
+}
+
+/* A relation's stream is seeded from the input and its name on its first draw: relations
+ * that draw nothing (most) cost nothing, and the streams are those of eager seeding. */
+static uint64_t rng_cb(void *ud) {
+  eng_chk *c = ud;
+  if (!c->seeded)
+    eng_rng_seed(&c->rng, input_hash(c) ^ c->rels[c->cur].seed);
+  c->seeded = true;
+  return eng_rng_next(&c->rng);
+}
+
+/* ============================== Options ============================== */
+
+/* See check.h. */
+int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  if (!strcmp(a, "--keep-going")) {
+    o->keep_going = true;
+    return 1;
+  }
+  int t = eng_track_opt(&o->adeq, argc, argv, i);
+  if (t)
+    return t;
+  bool known = !strcmp(a, "--mr") || !strcmp(a, "--relation") || !strcmp(a, "--stats") ||
+               !strcmp(a, "--range") || !strcmp(a, "--len");
+  if (!known)
+    return 0;
+  if (*i + 1 >= argc) {
+    eng_error("missing value for %s", a);
+    return -1;
+  }
+  const char *v = argv[++*i];
+  if (!strcmp(a, "--mr"))
+    o->mr = v;
+  else if (!strcmp(a, "--relation"))
+    o->only = v;
+  else if (!strcmp(a, "--stats"))
+    o->stats = v;
+  else if (!strcmp(a, "--range"))
+    return eng_dom_parse(s, &o->run, v) == ENG_EXIT_OK ? 1 : -1;
+  else if (eng_parse_len("--len", v, ENG_MAX_LEN, &o->run.len_lo, &o->run.len_hi) != ENG_EXIT_OK)
+    return -1;
+  return 1;
+}
+
+/* ============================== Setup ============================== */
+
+static int load(eng_chk *c) {
+  const eng_chk_opts *o = c->o;
+  int rc = mrdsl_load_path(c->ctx, o->mr, &c->file);
+  if (rc != MR_OK) {
+    size_t n = mrdsl_diag_count(c->ctx);
+    for (size_t i = 0; i < n; i++)
+      fprintf(stderr, "%s\n", mrdsl_diag(c->ctx, i));
+    if (!n)
+      eng_error("%s", mrdsl_errmsg(c->ctx));
+    return rc == MR_ENOMEM ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
+  }
+  const mr_subject *s = c->s;
+  mrdsl_param ps[MRDSL_MAX_PARAMS];
+  if (s->nparams > MRDSL_MAX_PARAMS) {
+    eng_error("%s has more than %d parameters", s->name, MRDSL_MAX_PARAMS);
+    return ENG_EXIT_USAGE;
+  }
+  for (size_t i = 0; i < s->nparams; i++)
+    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
+                          s->params[i].len_index};
+  if (mrdsl_subject_match(c->ctx, c->file, s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
+    eng_error("%s does not describe this function: %s", o->mr, mrdsl_errmsg(c->ctx));
+    return ENG_EXIT_USAGE;
+  }
+  return ENG_EXIT_OK;
+}
+
+static int compile_all(eng_chk *c) {
+  size_t n = mrdsl_rel_count(c->file);
+  c->rels = calloc(n ? n : 1, sizeof *c->rels);
+  if (!c->rels)
+    return ENG_EXIT_INTERNAL;
+  for (size_t i = 0; i < n; i++) {
+    mrdsl_rel *r = mrdsl_rel_at(c->file, i);
+    if (c->o->only && strcmp(c->o->only, mrdsl_rel_name(r)))
+      continue;
+    chk_rel *k = &c->rels[c->nrels];
+    k->rel = r;
+    if (mrdsl_compile(c->ctx, r, &k->prog) != MR_OK || !(k->mg = eng_mg_new(&c->counted, c->ctx, k->prog))) {
+      eng_error("cannot compile relation %s: %s", mrdsl_rel_name(r), mrdsl_errmsg(c->ctx));
+      return ENG_EXIT_INTERNAL;
+    }
+    const char *name = mrdsl_rel_name(r);
+    k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
+    c->nrels++;
+  }
+  if (c->o->only && !c->nrels) {
+    eng_error("%s has no relation named '%s'", c->o->mr, c->o->only);
+    return ENG_EXIT_USAGE;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* Domains as mrdsl ranges: follow-ups that leave them are skipped, not run. Lengths keep
+ * their kind's natural range (a follow-up may double an array). */
+static void make_ranges(eng_chk *c) {
+  const mr_subject *s = c->s;
+  for (size_t i = 0; i < s->nparams; i++) {
+    const eng_dom *d = &c->o->run.dom[i];
+    int k = s->params[i].kind;
+    mrdsl_range r = {1, 0};
+    if (d->is_len || k == MR_KIND_CSTR || (s->params[i].flags & MR_PF_OUT))
+      r = (mrdsl_range){1, 0};
+    else if (eng_kind_float(k))
+      r = (mrdsl_range){d->flo, d->fhi};
+    else if (eng_kind_signed(k))
+      r = (mrdsl_range){(double)d->ilo, (double)d->ihi};
+    else
+      r = (mrdsl_range){(double)d->ulo, (double)d->uhi};
+    c->ranges[i] = r;
+  }
+}
+
+/* Adequacy tracking needs the target's coverage counters (a white-box function). */
+static int track_new(eng_chk *c) {
+  if (c->black) {
+    eng_error("adequacy needs coverage: %s is a black box here (define it in FILE)", c->s->name);
+    return ENG_EXIT_USAGE;
+  }
+  const char **names = calloc(c->nrels ? c->nrels : 1, sizeof *names);
+  for (size_t i = 0; names && i < c->nrels; i++)
+    names[i] = mrdsl_rel_name(c->rels[i].rel);
+  c->track = names ? eng_track_new(c->fn, &c->o->adeq, c->nrels, names) : NULL;
+  free(names);
+  return c->track ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+}
+
+/* See check.h. */
+int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
+  if (!o->mr) {
+    eng_error("missing --mr FILE (the relations to check)");
+    return ENG_EXIT_USAGE;
+  }
+  eng_chk *c = calloc(1, sizeof *c);
+  if (!c)
+    return ENG_EXIT_INTERNAL;
+  c->s = s;
+  c->o = o;
+  c->counted = *s;
+  real_call = s->call;
+  c->counted.call = counting_call;
+  c->ranges = calloc(s->nparams ? s->nparams : 1, sizeof *c->ranges);
+  eng_src_init(&c->src, s);
+  int rc = c->ranges && c->src.slots && mrdsl_ctx_new(NULL, NULL, &c->ctx) == MR_OK
+               ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK)
+    rc = load(c);
+  if (rc == ENG_EXIT_OK)
+    rc = compile_all(c);
+  if (rc == ENG_EXIT_OK && !(c->fn = eng_subject_register(s, &c->black)))
+    rc = ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK && !eng_path_init(&c->path, s, c->black ? NULL : c->fn))
+    rc = ENG_EXIT_INTERNAL;
+  if (rc != ENG_EXIT_OK) {
+    if (rc == ENG_EXIT_INTERNAL)
+      eng_error("out of memory or internal error while preparing the checks");
+    eng_chk_free(c);
+    return rc;
+  }
+  make_ranges(c);
+  if (o->adeq.k && (rc = track_new(c)) != ENG_EXIT_OK) {
+    eng_chk_free(c);
+    return rc;
+  }
+  mr_coverage_enable(true);
+  c->t0 = c->last_flush = eng_now();
+  *out = c;
+  return ENG_EXIT_OK;
+}
+
+/* See check.h. */
+void eng_chk_free(eng_chk *c) {
+  if (!c)
+    return;
+  for (size_t i = 0; c->rels && i < c->nrels; i++)
+    eng_mg_free(c->rels[i].mg);
+  eng_track_free(c->track);
+  eng_path_fini(&c->path);
+  free(c->rels);
+  free(c->ranges);
+  eng_src_fini(&c->src);
+  mrdsl_ctx_free(c->ctx);
+  free(c);
+}
+
+/* ============================== Reports ============================== */
+
+/* The report itself is report.c's (shared with the oracle API). */
+static void report(eng_chk *c, const chk_rel *k, const mrdsl_result *res, FILE *f) {
+  int h = 0;
+  const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
+  eng_report(f, c->s, c->o->mr, k->rel, x, h, res);
+}
+
+/* ============================== Stats and findings ============================== */
+
+/* First report of relation `name` across every process sharing the stats directory?
+ * (O_EXCL on found-NAME: exactly one process wins.) true when there is no directory. */
+static bool first_finding(eng_chk *c, const char *name) {
+  if (!c->o->stats)
+    return true;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/found-%s", c->o->stats, name);
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return errno != EEXIST;
+  close(fd);
+  return true;
+}
+
+/* Record which relation an input violated, keyed by the FNV-1a of its bytes, so the driver
+ * tells libFuzzer's crash files that are violations from crashes of the target. */
+static void record_violation(eng_chk *c, const char *name, uint64_t h, const mrdsl_result *res) {
+  if (!c->o->stats)
+    return;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/violation-%016llx", c->o->stats, (unsigned long long)h);
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return;
+  fprintf(f, "%s\n", name);
+  report(c, &c->rels[c->failed], res, f);
+  fclose(f);
+}
+
+/* See check.h. Format (docs/checking.md): "mrfuzz-check-stats 1", then key/value lines. */
+void eng_chk_stats_flush(eng_chk *c) {
+  c->last_flush = eng_now();
+  if (!c->o->stats)
+    return;
+  char path[4096], tmp[4200];
+  snprintf(path, sizeof path, "%s/stats-%ld", c->o->stats, (long)getpid());
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f)
+    return;
+  fprintf(f, "mrfuzz-check-stats 1\nsubject %s\ninputs %llu\ncalls %llu\nseconds %.6f\n",
+          c->s->name, (unsigned long long)c->inputs, (unsigned long long)ncalls, eng_now() - c->t0);
+  for (size_t i = 0; i < c->nrels; i++)
+    fprintf(f, "rel %s %llu %llu %llu\n", mrdsl_rel_name(c->rels[i].rel),
+            (unsigned long long)c->rels[i].checked, (unsigned long long)c->rels[i].skipped,
+            (unsigned long long)c->rels[i].violated);
+  if (!c->black) {
+    fprintf(f, "blocks %u ", c->fn->nblocks);
+    for (uint32_t i = 0; i < c->fn->nblocks; i++)
+      fputc(c->fn->block_counters[i] ? '1' : '0', f);
+    fprintf(f, "\nedges %u ", c->fn->nedges);
+    for (uint32_t i = 0; i < c->fn->nedges; i++)
+      fputc(c->fn->edge_counters[i] ? '1' : '0', f);
+    fputc('\n', f);
+  }
+  if (fclose(f) == 0)
+    rename(tmp, path);
+  if (c->track)
+    eng_track_flush(c->track, c->o->stats);
+}
+
+/* ============================== Checking ============================== */
+
+/* See check.h. */
+int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
+  if (!eng_fdp_decode(&c->src, c->s, &c->o->run, data, size))
+    return MR_ENOMEM;
+  c->inputs++;
+  c->data = data;
+  c->size = size;
+  c->has_hash = false;
+  mrdsl_build_opts bo = {rng_cb, c, c->ranges};
+  int out = MRDSL_PASS;
+  eng_path_begin(&c->path, c->src.slots);
+  for (size_t i = 0; i < c->nrels; i++) {
+    chk_rel *k = &c->rels[i];
+    c->cur = i;
+    c->seeded = false;
+    mrdsl_result res;
+    int rc = eng_mg_run(k->mg, c->src.slots, &bo, &res);
+    if (rc < 0)
+      return rc;
+    if (c->track)
+      eng_track_verdict(c->track, i, rc);
+    if (rc == MRDSL_SKIP) {
+      k->skipped++;
+      continue;
+    }
+    k->checked++;
+    if (rc != MRDSL_FAIL)
+      continue;
+    k->violated++;
+    const char *name = mrdsl_rel_name(k->rel);
+    if (k->violated > 1 && c->o->keep_going)
+      continue;
+    if (!first_finding(c, name) && c->o->keep_going)
+      continue; /* another process reported this relation already */
+    c->failed = i;
+    report(c, k, &res, stderr);
+    record_violation(c, name, input_hash(c), &res);
+    out = MRDSL_FAIL;
+    if (!c->o->keep_going)
+      break;
+  }
+  eng_path_end(&c->path);
+  if (c->track && eng_track_input(c->track, &c->path, c->src.slots, data, size))
+    c->done = true;
+  if ((c->inputs & 63) == 0 && eng_now() - c->last_flush >= 1.0)
+    eng_chk_stats_flush(c);
+  if (out == MRDSL_FAIL)
+    eng_chk_stats_flush(c);
+  return out;
+}
+
+/* See check.h. */
+bool eng_chk_done(const eng_chk *c) { return c->done; }
+
+/* See check.h. */
+const eng_track *eng_chk_track(const eng_chk *c) { return c->track; }
+
+/* See check.h. */
+const char *eng_chk_failed(const eng_chk *c) {
+  return c->nrels ? mrdsl_rel_name(c->rels[c->failed].rel) : "";
+}
+
+/* See check.h. */
+void eng_chk_summary(eng_chk *c, FILE *f) {
+  double secs = eng_now() - c->t0;
+  uint64_t checked = 0, violated = 0;
+  size_t nviol = 0;
+  for (size_t i = 0; i < c->nrels; i++) {
+    checked += c->rels[i].checked;
+    violated += c->rels[i].violated;
+    nviol += c->rels[i].violated != 0;
+  }
+  fprintf(f, "mrfuzz: check: %s: %llu inputs in %.3g s (%.0f/s), %llu calls; %zu relations, "
+             "%llu checks, %zu violated",
+          c->s->name, (unsigned long long)c->inputs, secs, secs > 0 ? (double)c->inputs / secs : 0.0,
+          (unsigned long long)ncalls, c->nrels, (unsigned long long)checked, nviol);
+  if (!c->black)
+    fprintf(f, "; blocks %zu/%u, edges %zu/%u", mr_fn_blocks_hit(c->fn), c->fn->nblocks,
+            mr_fn_edges_hit(c->fn), c->fn->nedges);
+  fputc('\n', f);
+  for (size_t i = 0; i < c->nrels; i++)
+    fprintf(f, "  %-28s checked %llu, skipped %llu, violated %llu\n", mrdsl_rel_name(c->rels[i].rel),
+            (unsigned long long)c->rels[i].checked, (unsigned long long)c->rels[i].skipped,
+            (unsigned long long)c->rels[i].violated);
+  (void)violated;
+  fflush(f);
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: MIT
+ * check_cmd.c - the harness commands around the relation checker (check.c):
+ *   check     random byte strings, decoded like libFuzzer inputs (the `--engine random` of
+ *             `mrfuzz check`): same checks, same reproducers, libFuzzer-style -runs=N,
+ *             -max_total_time=S, -seed=S, -artifact_prefix=P
+ *   repro     replay reproducer files and print the same report
+ *   minimize  shrink a reproducer while the same relation stays violated (each candidate
+ *             runs in a forked child, so a crash of the target never counts as the finding)
+ *   dict      the libFuzzer dictionary: special values and the constants mrpass mined
+ *   fuzz_init (internal) hands the subject to the libFuzzer entry (check_fuzz.c)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check/check.h"
+
+/* Set by `fuzz_init`: the subject of the harness libFuzzer drives. */
+const mr_subject *eng_fuzz_subject;
+
+/* See check.h (commands.def). */
+int eng_cmd_fuzz_init(const mr_subject *s, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  eng_fuzz_subject = s;
+  return ENG_EXIT_OK;
+}
+
+/* Common options; libFuzzer-style "-name=value" flags go to *lf (may be NULL: refused). */
+typedef struct lf_flags {
+  long long runs;          /* -1: unlimited */
+  double max_total_time;   /* 0: unlimited */
+  uint64_t seed;
+  bool seed_given;
+  const char *artifact_prefix;
+  const char *out;         /* -o / -exact_artifact_path */
+} lf_flags;
+
+static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, lf_flags *lf,
+                 const char **files, size_t *nfiles, const char *help) {
+  eng_dom_defaults(s, &o->run);
+  if (!o->run.dom)
+    return ENG_EXIT_INTERNAL;
+  *lf = (lf_flags){.runs = -1, .artifact_prefix = "./"};
+  *nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(help, stdout);
+      return -1;
+    }
+    int r = eng_chk_opt(s, o, argc, argv, &i);
+    if (r < 0)
+      return ENG_EXIT_USAGE;
+    if (r > 0)
+      continue;
+    const char *eq = strchr(a, '=');
+    if (!strcmp(a, "-o") && i + 1 < argc) {
+      lf->out = argv[++i];
+    } else if (a[0] == '-' && a[1] != '-' && eq) {
+      const char *v = eq + 1;
+      size_t n = (size_t)(eq - a);
+      char *end = NULL;
+      if (n == 5 && !strncmp(a, "-runs", n))
+        lf->runs = strtoll(v, &end, 10);
+      else if (n == 15 && !strncmp(a, "-max_total_time", n))
+        lf->max_total_time = strtod(v, &end);
+      else if (n == 5 && !strncmp(a, "-seed", n)) {
+        lf->seed = strtoull(v, &end, 10);
+        lf->seed_given = lf->seed != 0; /* libFuzzer: 0 means "from the clock" */
+      } else if (n == 16 && !strncmp(a, "-artifact_prefix", n)) {
+        lf->artifact_prefix = v;
+        continue;
+      } else if (n == 20 && !strncmp(a, "-exact_artifact_path", n)) {
+        lf->out = v;
+        continue;
+      } else
+        continue; /* other libFuzzer flags mean nothing without libFuzzer */
+      if (!end || end == v || *end) {
+        eng_error("%s: expected a number", a);
+        return ENG_EXIT_USAGE;
+      }
+    } else if (a[0] == '-' && a[1]) {
+      eng_error("%s: unknown argument '%s'", argv[0], a);
+      return ENG_EXIT_USAGE;
+    } else {
+      files[(*nfiles)++] = a;
+    }
+  }
+  return ENG_EXIT_OK;
+}
+
+/* ============================== check (random engine) ============================== */
+
+static volatile sig_atomic_t stop_flag;
+static const uint8_t *cur_data; /* the input being checked, saved if the target crashes */
+static size_t cur_size;
+static char crash_path[4096];
+
+static void on_stop(int sig) {
+  (void)sig;
+  stop_flag = 1;
+}
+
+/* A deadly signal in the target: save the input (async-signal-safe calls only), say so,
+ * and die of the same signal so the driver reports a crash, not a violation. */
+static void on_crash(int sig) {
+  int fd = open(crash_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    ssize_t w = write(fd, cur_data, cur_size);
+    (void)w;
+    close(fd);
+  }
+  static const char msg[] = "mrfuzz: the target crashed (not a relation violation); input saved as ";
+  ssize_t w = write(2, msg, sizeof msg - 1);
+  w = write(2, crash_path, strlen(crash_path));
+  w = write(2, "\n", 1);
+  (void)w;
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static int save(const char *path, const uint8_t *d, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(d, 1, n, f) != n || fclose(f) != 0) {
+    eng_error("cannot write %s: %s", path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+static const char check_help[] =
+    "usage: harness check --mr FILE [--range P=LO:HI ...] [--len LO:HI] [--relation R]\n"
+    "                     [--stats DIR] [--keep-going] [-runs=N] [-max_total_time=S] [-seed=S]\n"
+    "                     [-artifact_prefix=P]\n"
+    "Check the relations on random inputs decoded like libFuzzer inputs; a violation is\n"
+    "reported and its input saved as P crash-<hash> (replay with 'repro').\n";
+
+static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, const lf_flags *lf) {
+  size_t max = eng_fdp_max_size(s, &o->run) + 16;
+  uint8_t *buf = malloc(max);
+  if (!buf)
+    return ENG_EXIT_INTERNAL;
+  eng_rng r;
+  eng_rng_seed(&r, lf->seed_given ? lf->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+  double t0 = eng_now();
+  int rc = ENG_EXIT_OK;
+  cur_data = buf;
+  for (long long i = 0; !stop_flag && !eng_chk_done(c) && (lf->runs < 0 || i < lf->runs); i++) {
+    if (lf->max_total_time > 0 && (i & 255) == 0 && eng_now() - t0 >= lf->max_total_time)
+      break;
+    size_t n = (size_t)eng_rng_u64(&r, 0, max);
+    for (size_t j = 0; j < n; j++)
+      buf[j] = (uint8_t)eng_rng_next(&r);
+    cur_size = n;
+    snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", lf->artifact_prefix,
+             (unsigned long long)eng_fnv(ENG_FNV_INIT, buf, n));
+    int v = eng_chk_input(c, buf, n);
+    if (v < 0) {
+      rc = ENG_EXIT_INTERNAL;
+      break;
+    }
+    if (v == MRDSL_FAIL) {
+      if (save(crash_path, buf, n) == 0)
+        fprintf(stderr, "mrfuzz: reproducer saved as %s\n", crash_path);
+      rc = ENG_EXIT_VIOLATION;
+      if (!o->keep_going)
+        break;
+    }
+  }
+  free(buf);
+  return rc;
+}
+
+/* `harness check`. */
+int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
+  eng_chk_opts o = {0};
+  lf_flags lf;
+  const char **files = calloc((size_t)argc + 1, sizeof *files);
+  size_t nfiles;
+  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, check_help) : ENG_EXIT_INTERNAL;
+  eng_chk *c = NULL;
+  if (rc == ENG_EXIT_OK && nfiles) {
+    eng_error("check: unexpected argument '%s' (corpus directories need libFuzzer)", files[0]);
+    rc = ENG_EXIT_USAGE;
+  }
+  if (rc == ENG_EXIT_OK)
+    rc = eng_chk_new(s, &o, &c);
+  if (rc == ENG_EXIT_OK) {
+    signal(SIGINT, on_stop);
+    signal(SIGTERM, on_stop);
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+      signal(sigs[i], on_crash);
+    rc = random_loop(c, s, &o, &lf);
+    eng_chk_stats_flush(c);
+    if (!o.stats)
+      eng_chk_summary(c, stdout);
+  }
+  eng_chk_free(c);
+  free(o.run.dom);
+  free(files);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}
+
+/* ============================== repro ============================== */
+
+static uint8_t *read_all(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    eng_error("%s: %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 4096, len = 0;
+  uint8_t *b = malloc(cap);
+  size_t got;
+  while (b && (got = fread(b + len, 1, cap - len, f)) > 0) {
+    len += got;
+    if (len == cap) {
+      uint8_t *nb = realloc(b, cap *= 2);
+      if (!nb)
+        free(b);
+      b = nb;
+    }
+  }
+  fclose(f);
+  *n = len;
+  if (!b)
+    eng_error("out of memory reading %s", path);
+  return b;
+}
+
+static const char repro_help[] =
+    "usage: harness repro --mr FILE [--range ...] [--len LO:HI] [--relation R] INPUT...\n"
+    "Replay inputs (reproducers saved by check) and print the report of each violation.\n";
+
+/* `harness repro`. */
+int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
+  eng_chk_opts o = {0};
+  lf_flags lf;
+  const char **files = calloc((size_t)argc + 1, sizeof *files);
+  size_t nfiles;
+  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, repro_help) : ENG_EXIT_INTERNAL;
+  eng_chk *c = NULL;
+  if (rc == ENG_EXIT_OK && !nfiles) {
+    eng_error("repro: missing the input file to replay");
+    rc = ENG_EXIT_USAGE;
+  }
+  if (rc == ENG_EXIT_OK)
+    rc = eng_chk_new(s, &o, &c);
+  for (size_t i = 0; rc != ENG_EXIT_INTERNAL && rc >= 0 && c && i < nfiles; i++) {
+    size_t n;
+    uint8_t *d = read_all(files[i], &n);
+    if (!d) {
+      rc = ENG_EXIT_USAGE;
+      break;
+    }
+    cur_data = d;
+    cur_size = n;
+    int v = eng_chk_input(c, d, n);
+    free(d);
+    if (v == MRDSL_FAIL) {
+      fprintf(stderr, "mrfuzz: %s violates relation %s\n", files[i], eng_chk_failed(c));
+      rc = ENG_EXIT_VIOLATION;
+    } else if (v < 0) {
+      rc = ENG_EXIT_INTERNAL;
+    } else {
+      fprintf(stderr, "mrfuzz: %s: no relation violated\n", files[i]);
+    }
+  }
+  eng_chk_free(c);
+  free(o.run.dom);
+  free(files);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}
+
+/* ============================== minimize ============================== */
+
+/* Does the candidate still violate the (single) relation of c? Runs in a child so that a
+ * crash or a hang of the target on the candidate counts as "no" (a different failure). */
+static bool still_violates(eng_chk *c, const uint8_t *d, size_t n) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0)
+    return false;
+  if (pid == 0) {
+    int fd = open("/dev/null", O_WRONLY);
+    if (fd >= 0)
+      dup2(fd, 2);
+    alarm(10);
+    _exit(eng_chk_input(c, d, n) == MRDSL_FAIL ? 42 : 0);
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(st) && WEXITSTATUS(st) == 42;
+}
+
+/* Delta debugging over bytes: drop chunks (halving their size), then zero single bytes. */
+static size_t shrink(eng_chk *c, uint8_t *d, size_t n, long long budget) {
+  uint8_t *t = malloc(n ? n : 1);
+  if (!t)
+    return n;
+  long long tries = 0;
+  for (size_t chunk = n / 2 ? n / 2 : 1; chunk >= 1 && tries < budget; chunk /= 2) {
+    for (size_t at = 0; at + chunk <= n && tries < budget;) {
+      memcpy(t, d, at);
+      memcpy(t + at, d + at + chunk, n - at - chunk);
+      tries++;
+      if (still_violates(c, t, n - chunk)) {
+        memcpy(d, t, n - chunk);
+        n -= chunk;
+      } else {
+        at += chunk;
+      }
+    }
+    if (chunk == 1)
+      break;
+  }
+  for (size_t i = 0; i < n && tries < budget; i++) {
+    if (!d[i])
+      continue;
+    uint8_t keep = d[i];
+    d[i] = 0;
+    tries++;
+    if (!still_violates(c, d, n))
+      d[i] = keep;
+  }
+  free(t);
+  return n;
+}
+
+static const char minimize_help[] =
+    "usage: harness minimize --mr FILE [--range ...] [--relation R] [-runs=N] [-o OUT] INPUT\n"
+    "Shrink INPUT while the same relation stays violated (a crash or another relation does\n"
+    "not count); writes OUT (default INPUT.min) and prints the final report.\n";
+
+/* `harness minimize`. */
+int eng_cmd_minimize(const mr_subject *s, int argc, char **argv) {
+  eng_chk_opts o = {0};
+  lf_flags lf;
+  const char *files[2] = {0};
+  const char **fv = calloc((size_t)argc + 1, sizeof *fv);
+  size_t nfiles = 0;
+  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, minimize_help) : ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK && nfiles != 1) {
+    eng_error("minimize: expected exactly one input file");
+    rc = ENG_EXIT_USAGE;
+  }
+  files[0] = nfiles ? fv[0] : NULL;
+  eng_chk *all = NULL, *one = NULL;
+  uint8_t *d = NULL;
+  size_t n = 0;
+  char *rel = NULL;
+  if (rc == ENG_EXIT_OK && !(d = read_all(files[0], &n)))
+    rc = ENG_EXIT_USAGE;
+  if (rc == ENG_EXIT_OK)
+    rc = eng_chk_new(s, &o, &all);
+  if (rc == ENG_EXIT_OK) {
+    int v = eng_chk_input(all, d, n);
+    if (v != MRDSL_FAIL) {
+      eng_error("minimize: %s violates no relation%s", files[0], v < 0 ? " (error)" : "");
+      rc = v < 0 ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
+    } else {
+      rel = strdup(eng_chk_failed(all));
+    }
+  }
+  eng_chk_opts o1 = o;
+  o1.only = rel;
+  o1.stats = NULL;
+  if (rc == ENG_EXIT_OK && rel)
+    rc = eng_chk_new(s, &o1, &one);
+  if (rc == ENG_EXIT_OK) {
+    size_t before = n;
+    n = shrink(one, d, n, lf.runs > 0 ? lf.runs : 100000);
+    char *def = NULL;
+    const char *out = lf.out;
+    if (!out) {
+      def = malloc(strlen(files[0]) + 5);
+      if (def)
+        sprintf(def, "%s.min", files[0]);
+      out = def;
+    }
+    fprintf(stderr, "mrfuzz: minimize: %zu -> %zu bytes, relation %s still violated:\n", before, n, rel);
+    eng_chk_input(one, d, n);
+    if (!out || save(out, d, n) != 0)
+      rc = ENG_EXIT_INTERNAL;
+    else
+      printf("%s\n", out);
+    free(def);
+  }
+  eng_chk_free(all);
+  eng_chk_free(one);
+  free(rel);
+  free(d);
+  free(fv);
+  free(o.run.dom);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}
+
+/* ============================== dict ============================== */
+
+static void dict_entry(FILE *f, const uint8_t *b, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++)
+    fprintf(f, "\\x%02x", b[i]);
+  fputs("\"\n", f);
+}
+
+/* `harness dict [--range ...] [--mr FILE ignored]`: one entry per (parameter, value). */
+int eng_cmd_dict(const mr_subject *s, int argc, char **argv) {
+  eng_chk_opts o = {0};
+  lf_flags lf;
+  const char **fv = calloc((size_t)argc + 1, sizeof *fv);
+  size_t nfiles;
+  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles,
+                      "usage: harness dict [--range P=LO:HI ...]\nPrint a libFuzzer dictionary.\n")
+              : ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK) {
+    bool black;
+    const mr_fn *fn = eng_subject_register(s, &black);
+    size_t nc = fn && !black ? fn->nconsts : 0;
+    uint8_t seen[256][9];
+    size_t nseen = 0, count = 0;
+    for (size_t i = 0; i < s->nparams; i++) {
+      const mr_subject_param *p = &s->params[i];
+      const eng_dom *d = &o.run.dom[i];
+      if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
+        continue;
+      double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
+                        (double)d->ulo, (double)d->uhi};
+      size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
+      for (size_t j = 0; j < nv; j++) {
+        double v;
+        if (j < sizeof fixed / sizeof fixed[0]) {
+          v = fixed[j];
+        } else {
+          size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
+          if (!mr_fn_const_f64(fn, ci, &v))
+            continue;
+          if ((j - sizeof fixed / sizeof fixed[0]) % 2)
+            v = -v;
+        }
+        uint8_t b[9];
+        size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
+        if (!n)
+          continue;
+        b[0] = (uint8_t)n;
+        bool dup = false;
+        for (size_t k = 0; k < nseen && !dup; k++)
+          dup = !memcmp(seen[k], b, n + 1);
+        if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
+          continue;
+        if (nseen < 256)
+          memcpy(seen[nseen++], b, n + 1);
+        dict_entry(stdout, b + 1, n);
+        count++;
+      }
+    }
+    fprintf(stderr, "mrfuzz: dict: %zu entries (special values and %zu mined constants)\n", count, nc);
+  }
+  free(fv);
+  free(o.run.dom);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT
+ * check_fuzz.c - the libFuzzer entry of a `mrfuzz check` harness. The fuzz variant of the
+ * build compiles the generated harness.c with -Dmain=mr_harness_fuzz_main, so libFuzzer's
+ * main runs and this file (pulled from libmreng only by LLVMFuzzerTestOneInput) gets the
+ * subject through the harness's `fuzz_init` command. Options come from MRFUZZ_CHECK (one
+ * argument per line, as `harness check` takes them), set by the driver; libFuzzer's own
+ * flags stay on its command line. A violation prints the report and aborts, so libFuzzer
+ * saves the input like any crash (honouring -artifact_prefix).
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "automr/disc.h" /* discovery's falsification stage (disc_fuzz.c), MRFUZZ_FALSIFY */
+#include "check/check.h"
+
+int mr_harness_fuzz_main(int argc, char **argv); /* harness.c's main, renamed */
+__attribute__((visibility("default"))) int LLVMFuzzerInitialize(int *argc, char ***argv);
+__attribute__((visibility("default"))) int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static eng_chk *chk;
+static eng_chk_opts opts;
+static bool falsify; /* MRFUZZ_FALSIFY: discovery's falsification stage runs instead */
+
+static void at_exit(void) {
+  if (chk)
+    eng_chk_stats_flush(chk);
+}
+
+/* Split MRFUZZ_CHECK at newlines into an argv; lives as long as the process (kept in
+ * statics so leak checkers see it reachable). */
+static char *env_text;
+static char **env_argv;
+static char **env_args(int *argc) {
+  const char *env = getenv("MRFUZZ_CHECK");
+  char *s = env_text = strdup(env ? env : "");
+  size_t n = 2;
+  for (const char *p = s ? s : ""; *p; p++)
+    n += *p == '\n';
+  char **v = env_argv = calloc(n + 1, sizeof *v);
+  if (!s || !v)
+    return NULL;
+  int k = 0;
+  v[k++] = "fuzz";
+  for (char *tok = strtok(s, "\n"); tok; tok = strtok(NULL, "\n"))
+    v[k++] = tok;
+  *argc = k;
+  return v;
+}
+
+/* libFuzzer calls this once, before any input: load and check the relations. Errors end
+ * the process with the harness's exit codes (2: bad or mismatched .mr, 3: internal). */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  char *init_argv[] = {"harness", "fuzz_init", NULL};
+  int rc = mr_harness_fuzz_main(2, init_argv);
+  const mr_subject *s = eng_fuzz_subject;
+  if (rc != ENG_EXIT_OK || !s)
+    exit(rc ? rc : ENG_EXIT_INTERNAL);
+  if ((falsify = getenv("MRFUZZ_FALSIFY") != NULL)) {
+    if (!disc_fuzz_init) {
+      eng_error("MRFUZZ_FALSIFY: this harness was not linked for falsification "
+                "(the driver's falsify variant links disc_fuzz.o)");
+      exit(ENG_EXIT_USAGE);
+    }
+    if ((rc = disc_fuzz_init(s)) != ENG_EXIT_OK)
+      exit(rc);
+  }
+  if (falsify)
+    return 0;
+  int ac = 0;
+  char **av = env_args(&ac);
+  const char *dict = getenv("MRFUZZ_DICT"); /* write the dictionary to this file and stop */
+  if (dict && av) {
+    av[0] = "dict";
+    if (!freopen(dict, "w", stdout)) {
+      eng_error("cannot write %s", dict);
+      exit(ENG_EXIT_INTERNAL);
+    }
+    exit(eng_cmd_dict(s, ac, av));
+  }
+  eng_dom_defaults(s, &opts.run);
+  if (!av || !opts.run.dom)
+    exit(ENG_EXIT_INTERNAL);
+  for (int i = 1; i < ac; i++) {
+    int r = eng_chk_opt(s, &opts, ac, av, &i);
+    if (r == 0) {
+      eng_error("MRFUZZ_CHECK: unknown argument '%s'", av[i]);
+      exit(ENG_EXIT_USAGE);
+    }
+    if (r < 0)
+      exit(ENG_EXIT_USAGE);
+  }
+  rc = eng_chk_new(s, &opts, &chk);
+  if (rc != ENG_EXIT_OK)
+    exit(rc);
+  if (getenv("MRFUZZ_VALIDATE")) /* the driver's check of the .mr before fuzzing */
+    exit(ENG_EXIT_OK);
+  atexit(at_exit);
+  return 0;
+}
+
+/* One fuzz input: every relation on the source input it decodes to. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (falsify)
+    return disc_fuzz_input(data, size);
+  int rc = eng_chk_input(chk, data, size);
+  if (rc == MRDSL_FAIL) {
+    fflush(NULL);
+    abort(); /* libFuzzer: "deadly signal", saves the input */
+  }
+  if (rc < 0) {
+    eng_error("internal error while checking (code %d)", rc);
+    exit(ENG_EXIT_INTERNAL);
+  }
+  if (eng_chk_done(chk)) { /* --until-adequate: exit() here would be a libFuzzer error */
+    eng_chk_stats_flush(chk);
+    fflush(NULL);
+    _exit(ENG_EXIT_OK);
+  }
+  return 0;
+}

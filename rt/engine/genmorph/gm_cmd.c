@@ -1,0 +1,677 @@
+/* SPDX-License-Identifier: MIT
+ * gm_cmd.c - `harness genmorph` (mrfuzz discover --engine genmorph) (seeds/001; docs/discover.md, "GenMorph
+ * engine"), run in the mutation build: template input relations (gm_tmpl.c), correct and
+ * incorrect executions cached once (gm_exec.c), one co-evolutionary GP per input relation
+ * in forked workers (disc_par.c, gm_gp.c), then the filter: fresh-input validation with
+ * eng_mg_run (never report a relation the original violates), Z3 redundancy pruning
+ * through mrdsl, and the .mr file written atomically.
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "genmorph/gm.h"
+
+#define GM_OUT 8        /* candidates per input relation */
+#define GM_KBITS 1024   /* mutants tracked per relation (kills of later ones are not) */
+
+typedef struct gm_opts {
+  const char *out, *corpus;
+  const char *fuzz_harness; /* --fuzz-harness: the falsification variant, or NULL */
+  double fuzz_secs;         /* --fuzz-falsify */
+  char dom_args[2048];      /* --range and --len as given, one per line (for the fuzzer) */
+  eng_run_opts run;
+  double budget;
+  int jobs, ntmpl, nin, validate, max_exec;
+  gm_gp_cfg gp;
+  bool quiet;
+} gm_opts;
+
+static const char help[] =
+    "usage: harness genmorph [-o OUT.mr|-] [--range P=LO:HI ...] [--len LO:HI]\n"
+    "         [--seed S] [--budget SECONDS] [--jobs N] [--templates N] [--inputs N]\n"
+    "         [--population N] [--generations N] [--max-exec N] [--validate N] [--corpus DIR]\n"
+    "         [--fuzz-harness H] [--fuzz-falsify S] [-q]\n"
+    "Discover metamorphic relations by GenMorph: template input transformations and output\n"
+    "relations evolved against false positives (original) and missed mutants (this build).\n";
+
+static bool int_arg(const char *v, int lo, int hi, int *out) {
+  char *end;
+  long x = strtol(v, &end, 10);
+  if (!*v || *end || x < lo || x > hi) return false;
+  *out = (int)x;
+  return true;
+}
+
+static int parse(const mr_subject *s, int argc, char **argv, gm_opts *o) {
+  eng_dom_defaults(s, &o->run);
+  if (!o->run.dom) return ENG_EXIT_INTERNAL;
+  long np = sysconf(_SC_NPROCESSORS_ONLN);
+  o->jobs = np > 0 ? (int)np : 1;
+  o->budget = 120;
+  o->ntmpl = 6;
+  o->nin = 1000;
+  o->validate = 100000; /* a false relation usually fails early: the cost is the true ones' */
+  o->max_exec = 9000;
+  o->fuzz_secs = 5;
+  o->gp = (gm_gp_cfg){1000, 10, 160, 10, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, 0}; /* Table III */
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(help, stdout); return -1; }
+    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = true; continue; }
+    if (i + 1 >= argc) { eng_error("discover: unknown argument or missing value: '%s'", a); return ENG_EXIT_USAGE; }
+    const char *v = argv[++i];
+    bool ok = true;
+    if (!strcmp(a, "--engine")) ok = !strcmp(v, "genmorph");
+    else if (!strcmp(a, "-o")) o->out = v;
+    else if (!strcmp(a, "--corpus")) o->corpus = v;
+    else if (!strcmp(a, "--range")) { if (eng_dom_parse(s, &o->run, v) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
+    else if (!strcmp(a, "--len")) { if (eng_parse_len("--len", v, ENG_MAX_LEN, &o->run.len_lo, &o->run.len_hi) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
+    else if (!strcmp(a, "--fuzz-harness")) o->fuzz_harness = v;
+    else if (!strcmp(a, "--fuzz-falsify")) { char *e; o->fuzz_secs = strtod(v, &e); ok = *v && !*e && o->fuzz_secs >= 0 && o->fuzz_secs <= 86400; }
+    else if (!strcmp(a, "--seed")) { ok = eng_parse_u64(v, &o->run.seed); o->run.seed_given = true; }
+    else if (!strcmp(a, "--budget")) { char *e; o->budget = strtod(v, &e); ok = *v && !*e && o->budget > 0; }
+    else if (!strcmp(a, "--jobs")) ok = int_arg(v, 1, 64, &o->jobs);
+    else if (!strcmp(a, "--templates")) ok = int_arg(v, 1, 64, &o->ntmpl);
+    else if (!strcmp(a, "--inputs")) ok = int_arg(v, 4, 9000, &o->nin);
+    else if (!strcmp(a, "--population")) ok = int_arg(v, 8, 100000, &o->gp.pop);
+    else if (!strcmp(a, "--generations")) ok = int_arg(v, 1, 1000000, &o->gp.max_gens);
+    else if (!strcmp(a, "--max-exec")) ok = int_arg(v, 10, 1000000, &o->max_exec);
+    else if (!strcmp(a, "--validate")) ok = int_arg(v, 100, 100000000, &o->validate);
+    else { eng_error("discover: unknown argument '%s' (see 'harness genmorph --help')", a); return ENG_EXIT_USAGE; }
+    if (!ok) { eng_error("discover: bad value for %s: '%s'", a, v); return ENG_EXIT_USAGE; }
+    if (!strcmp(a, "--range") || !strcmp(a, "--len")) {
+      size_t at = strlen(o->dom_args);
+      int w = snprintf(o->dom_args + at, sizeof o->dom_args - at, "%s%s\n%s", at ? "\n" : "", a, v);
+      if (w < 0 || (size_t)w >= sizeof o->dom_args - at) { eng_error("discover: too many --range/--len options"); return ENG_EXIT_USAGE; }
+    }
+  }
+  if (o->gp.migrate > o->gp.pop / 2) o->gp.migrate = o->gp.pop / 2;
+  if (o->gp.elite > o->gp.pop / 4) o->gp.elite = o->gp.pop / 4 > 0 ? o->gp.pop / 4 : 1;
+  if (!o->run.seed_given) o->run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+  return ENG_EXIT_OK;
+}
+
+/* ================================ The subject as mrdsl ================================ */
+
+/* C strings are char in mrdsl; every other kind as discovery writes it. */
+static const char *ctype(int k) { return k == MR_KIND_I8 ? "char" : disc_kind_ctype(k); }
+
+/* "subject f(const double a[n], size_t n, out char o[cap], ...) -> int64_t y;" */
+static void subject_text(const gm_space *sp, char *buf, size_t cap) {
+  const mr_subject *s = sp->s;
+  size_t at = (size_t)snprintf(buf, cap, "subject %s(", s->name);
+  for (size_t i = 0; i < s->nparams && at < cap; i++) {
+    const mr_subject_param *p = &s->params[i];
+    const char *sep = i ? ", " : "";
+    if (p->kind == MR_KIND_CSTR)
+      at += (size_t)snprintf(buf + at, cap - at, "%s%schar *%s", sep, p->flags & MR_PF_CONST ? "const " : "", p->name);
+    else if (p->flags & MR_PF_ARRAY)
+      at += (size_t)snprintf(buf + at, cap - at, "%s%s%s %s[%s]", sep,
+                             gm_param_out(p) ? "out " : p->flags & MR_PF_CONST ? "const " : "",
+                             ctype(p->kind), p->name, s->params[p->len_index].name);
+    else
+      at += (size_t)snprintf(buf + at, cap - at, "%s%s %s%s", sep, ctype(p->kind),
+                             p->flags & MR_PF_OUT ? "*" : "", p->name);
+  }
+  const char *ret = "y";
+  for (int v = 0; v < sp->nvar; v++)
+    if (sp->var[v].param < 0) ret = sp->var[v].name;
+  if (at >= cap) return;
+  if (s->ret_kind == MR_KIND_VOID) snprintf(buf + at, cap - at, ") -> void;");
+  else if (s->ret_kind == MR_KIND_CSTR) snprintf(buf + at, cap - at, ") -> const char *%s;", ret);
+  else snprintf(buf + at, cap - at, ") -> %s %s;", ctype(s->ret_kind), ret);
+}
+
+/* ================================ Source inputs ================================ */
+
+typedef struct sources {
+  int n;
+  const uint64_t **slots;  /* owned [n] (pointers into args/srcs) */
+  eng_args *args;          /* owned [nrand] */
+  eng_src *srcs;           /* owned [ncorp]: corpus files, then libFuzzer-style draws */
+  int nrand, ncorp, nfile; /* nfile: from corpus files */
+} sources;
+
+/* A random input decoded like a libFuzzer input (fdp.c): extreme values and lengths that
+ * uniform draws rarely give. false when out of memory. */
+static bool fdp_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_rng *r) {
+  size_t max = eng_fdp_max_size(s, o), n = (size_t)eng_rng_u64(r, 0, max < 4096 ? max : 4096);
+  uint8_t data[4096];
+  for (size_t i = 0; i < n; i++) data[i] = (uint8_t)eng_rng_next(r);
+  return eng_fdp_decode(src, s, o, data, n);
+}
+
+/* Up to half from the libFuzzer corpus (coverage-diverse); of the rest, half decoded
+ * from random bytes like libFuzzer's, half drawn uniformly from the domains. */
+static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_rng *r) {
+  memset(x, 0, sizeof *x);
+  x->slots = calloc((size_t)o->nin, sizeof *x->slots);
+  x->args = calloc((size_t)o->nin, sizeof *x->args);
+  x->srcs = calloc((size_t)o->nin, sizeof *x->srcs);
+  if (!x->slots || !x->args || !x->srcs) return false;
+  DIR *d = o->corpus ? opendir(o->corpus) : NULL;
+  struct dirent *e;
+  while (d && x->ncorp < o->nin / 2 && (e = readdir(d))) {
+    if (e->d_name[0] == '.') continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", o->corpus, e->d_name);
+    FILE *f = fopen(path, "rb");
+    if (!f) continue;
+    uint8_t data[65536];
+    size_t len = fread(data, 1, sizeof data, f);
+    fclose(f);
+    eng_src *src = &x->srcs[x->ncorp];
+    eng_src_init(src, s);
+    if (!eng_fdp_decode(src, s, &o->run, data, len)) { eng_src_fini(src); continue; }
+    x->slots[x->n++] = src->slots;
+    x->ncorp++;
+    x->nfile++;
+  }
+  if (d) closedir(d);
+  while (x->n < o->nin) {
+    if (x->n % 2) {
+      eng_src *src = &x->srcs[x->ncorp++];
+      eng_src_init(src, s);
+      if (!fdp_draw(src, s, &o->run, r)) return false;
+      x->slots[x->n++] = src->slots;
+      continue;
+    }
+    eng_args *a = &x->args[x->nrand];
+    eng_args_init(a, s);
+    x->nrand++;
+    if (!eng_args_draw(a, s, &o->run, r)) return false;
+    x->slots[x->n++] = a->slots;
+  }
+  return true;
+}
+
+static void sources_fini(sources *x) {
+  for (int i = 0; i < x->nrand; i++) eng_args_fini(&x->args[i]);
+  for (int i = 0; i < x->ncorp; i++) eng_src_fini(&x->srcs[i]);
+  free(x->args);
+  free(x->srcs);
+  free(x->slots);
+}
+
+/* ================================ GP tasks ================================ */
+
+typedef struct gm_rel_out {
+  char text[GM_TEXT];
+  int fp, fn, size, kills;
+  uint64_t killed[GM_KBITS / 64]; /* mutants with an incorrect row it judges false */
+} gm_rel_out;
+
+typedef struct gp_res {
+  int n, gens, npos, nneg, nkilled; /* nkilled: mutants with an incorrect row */
+  gm_rel_out rel[GM_OUT];
+} gp_res;
+
+typedef struct cmd_ud {
+  const gm_space *sp;
+  const gm_cache *c;
+  const gm_opts *o;
+  const double *consts;
+  int nconsts;
+  double gp_end;      /* absolute end of the GP phase */
+  int rounds;         /* tasks per worker */
+  mrdsl_ctx *ctx;     /* validation */
+  const mrdsl_prog **progs;
+} cmd_ud;
+
+static bool same_row(const double *a, const double *b, int nf) {
+  for (int k = 0; k < nf; k++)
+    if (!(a[k] == b[k] || (isnan(a[k]) && isnan(b[k])))) return false;
+  return true;
+}
+
+/* Correct rows of template t, and incorrect ones (a mutant's row differing from the
+ * original's), each sampled down to max_exec. */
+static bool gather(const cmd_ud *u, int t, eng_rng *r, double **pos, int *npos, double **neg,
+                   int **negmut, int *nneg, int *nkilled) {
+  const gm_cache *c = u->c;
+  int nf = c->nf, cap = u->o->max_exec;
+  *pos = malloc((size_t)c->nin * (size_t)nf * sizeof **pos);
+  *neg = malloc((size_t)cap * (size_t)nf * sizeof **neg);
+  *negmut = malloc((size_t)cap * sizeof **negmut);
+  *npos = *nneg = *nkilled = 0;
+  if (!*pos || !*neg || !*negmut) return false;
+  long seen = 0;
+  for (int i = 0; i < c->nin; i++)
+    if (gm_st(c, 0, t, i) == GM_ROW_OK)
+      memcpy(*pos + (size_t)(*npos)++ * (size_t)nf, gm_row(c, 0, t, i), (size_t)nf * sizeof **pos);
+  for (int m = 1; m <= c->nmut; m++) {
+    bool any = false;
+    for (int i = 0; i < c->nin; i++) {
+      if (gm_st(c, m, t, i) != GM_ROW_OK || gm_st(c, 0, t, i) != GM_ROW_OK ||
+          same_row(gm_row(c, m, t, i), gm_row(c, 0, t, i), nf))
+        continue;
+      any = true;
+      long slot = seen < cap ? seen : (long)eng_rng_u64(r, 0, (uint64_t)seen); /* reservoir */
+      seen++;
+      if (slot < cap) {
+        memcpy(*neg + (size_t)slot * (size_t)nf, gm_row(c, m, t, i), (size_t)nf * sizeof **neg);
+        (*negmut)[slot] = m;
+      }
+    }
+    *nkilled += any;
+  }
+  *nneg = seen < cap ? (int)seen : cap;
+  return true;
+}
+
+static void task_gp(void *ud, int t, void *out) {
+  const cmd_ud *u = ud;
+  gp_res *res = out;
+  eng_rng r;
+  eng_rng_seed(&r, u->o->run.seed ^ (0x51ed270b27ull * (uint64_t)(t + 1)));
+  double *pos = NULL, *neg = NULL;
+  int *negmut = NULL;
+  if (gather(u, t, &r, &pos, &res->npos, &neg, &negmut, &res->nneg, &res->nkilled) && res->npos > 0 &&
+      res->nneg > 0) {
+    gm_data d = {pos, res->npos, neg, res->nneg, negmut, u->c->nf};
+    gm_gp_cfg cfg = u->o->gp;
+    double now = eng_now(), share = (u->gp_end - now) / (u->rounds > 0 ? u->rounds : 1);
+    cfg.deadline = now + (share > 0.5 ? share : 0.5);
+    if (cfg.deadline > u->gp_end) cfg.deadline = u->gp_end;
+    gm_ind best[GM_OUT];
+    int n = gm_gp_run(u->sp, &d, &cfg, &r, u->consts, u->nconsts, best, GM_OUT, &res->gens);
+    double *scratch = malloc(((size_t)GM_MAX_NODES + 1) * ((size_t)res->nneg + 1) * sizeof *scratch);
+    uint8_t *killed = calloc((size_t)u->c->nmut + 1, 1);
+    for (int k = 0; k < n && scratch && killed; k++) {
+      gm_rel_out *ro = &res->rel[res->n];
+      if (!gm_tree_print(u->sp, &best[k].t, ro->text, sizeof ro->text)) continue;
+      ro->fp = best[k].fp;
+      ro->fn = best[k].fn;
+      ro->size = best[k].t.len;
+      double *v = scratch + (size_t)GM_MAX_NODES * ((size_t)res->nneg + 1);
+      gm_tree_eval(u->sp, &best[k].t, neg, res->nneg, u->c->nf, v, scratch);
+      memset(killed, 0, (size_t)u->c->nmut + 1);
+      for (int i = 0; i < res->nneg; i++)
+        if (v[i] != 1 && !killed[negmut[i]]) {
+          killed[negmut[i]] = 1;
+          ro->kills++;
+          if (negmut[i] < GM_KBITS) ro->killed[negmut[i] / 64] |= 1ull << (negmut[i] % 64);
+        }
+      res->n++;
+    }
+    free(scratch);
+    free(killed);
+  }
+  free(pos);
+  free(neg);
+  free(negmut);
+}
+
+/* ================================ Validation ================================ */
+
+/* Move some scalar parameters of a uniform draw to an edge of their domain (lo, hi, 0,
+ * +-1): faults of relations hide there (gcd(INT64_MIN, 0) < 0), and uniform draws and
+ * decoded bytes reach them rarely. */
+static void to_edges(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_rng *r) {
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    const eng_dom *d = &o->dom[i];
+    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || p->kind == MR_KIND_CSTR || d->is_len ||
+        eng_rng_u64(r, 0, 2) != 0)
+      continue;
+    int e = (int)eng_rng_u64(r, 0, 4);
+    if (eng_kind_signed(p->kind)) {
+      int64_t v = e == 0 ? d->ilo : e == 1 ? d->ihi : e - 3;
+      a->slots[i] = (uint64_t)(v < d->ilo ? d->ilo : v > d->ihi ? d->ihi : v);
+    } else if (eng_kind_unsigned(p->kind)) {
+      uint64_t v = e == 0 ? d->ulo : e == 1 ? d->uhi : (uint64_t)(e - 2);
+      a->slots[i] = v < d->ulo ? d->ulo : v > d->uhi ? d->uhi : v;
+    } else {
+      double v = e == 0 ? d->flo : e == 1 ? d->fhi : e - 3;
+      v = v < d->flo ? d->flo : v > d->fhi ? d->fhi : v;
+      if (p->kind == MR_KIND_F32) {
+        float f = (float)v;
+        uint32_t u;
+        memcpy(&u, &f, sizeof u);
+        a->slots[i] = u;
+      } else {
+        memcpy(&a->slots[i], &v, sizeof v);
+      }
+    }
+  }
+}
+
+typedef struct val_res {
+  uint32_t pass, fail, skip;
+} val_res;
+
+
+/* The relation on fresh random inputs, in the semantics `check` uses (eng_mg_run). */
+static void task_validate(void *ud, int i, void *out) {
+  const cmd_ud *u = ud;
+  val_res *r = out;
+  eng_mg *g = eng_mg_new(u->sp->s, u->ctx, u->progs[i]);
+  eng_args a;
+  eng_src fz;
+  eng_args_init(&a, u->sp->s);
+  eng_src_init(&fz, u->sp->s);
+  if (!g) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); return; }
+  eng_rng rng, brng;
+  eng_rng_seed(&rng, u->o->run.seed ^ 0xfeedbeefull ^ (uint64_t)i * 0x9e3779b97f4a7c15ull);
+  mrdsl_build_opts bo = {eng_rng_cb, &brng, NULL};
+  for (int k = 0; k < u->o->validate && !r->fail; k++) {
+    /* in turn uniform, libFuzzer-style (`check` decodes those) and at domain edges */
+    bool fdp = k % 3 == 1;
+    if (fdp ? !fdp_draw(&fz, u->sp->s, &u->o->run, &rng) : !eng_args_draw(&a, u->sp->s, &u->o->run, &rng)) {
+      r->fail++;
+      break;
+    }
+    if (k % 3 == 2) to_edges(&a, u->sp->s, &u->o->run, &rng);
+    eng_rng_seed(&brng, (uint64_t)k);
+    int rc = eng_mg_run(g, fdp ? fz.slots : a.slots, &bo, NULL);
+    if (!fdp) eng_args_clear(&a);
+    if (rc == MRDSL_PASS) r->pass++;
+    else if (rc == MRDSL_FAIL || rc < 0) r->fail++;
+    else r->skip++;
+  }
+  eng_args_fini(&a);
+  eng_src_fini(&fz);
+  eng_mg_free(g);
+}
+
+/* ================================ The command ================================ */
+
+static void say(const gm_opts *o, const char *fmt, const char *a, double x) {
+  if (!o->quiet) { fprintf(stderr, fmt, a, x); fflush(stderr); }
+}
+
+typedef struct cand {
+  char name[64];
+  int tmpl, fp, fn, size, kills, npos, nneg;
+  const uint64_t *killed; /* borrowed from the GP results */
+  char text[GM_TEXT];
+  val_res v;
+  bool ok;
+  mrdsl_rel *rel;
+} cand;
+
+static int by_kills(const void *x, const void *y) {
+  const cand *a = x, *b = y;
+  if (a->tmpl != b->tmpl) return a->tmpl - b->tmpl;
+  if (a->kills != b->kills) return b->kills - a->kills;
+  return a->size - b->size;
+}
+
+/* Collected per template for the summary table. */
+typedef struct tstat {
+  int npos, nneg, nkilled, gens, cands, valid, kept;
+} tstat;
+
+/* GenMorph's OASIs step (section 7): libFuzzer, in the falsification variant of the
+ * harness (disc_fuzz.c), tries for --fuzz-falsify seconds to break the candidates that
+ * passed validation, guided by the target's coverage and, for approx() checks, by their
+ * residuals. It only drops relations. Returns how many it broke, or -1 when it did not run. */
+static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
+                   cand *cs, int ncand) {
+  if (!o->fuzz_harness || o->fuzz_secs <= 0)
+    return -1;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  bool *keep = calloc((size_t)(ncand ? ncand : 1), sizeof *keep);
+  int alive = 0;
+  if (f && keep) {
+    fprintf(f, "mrdsl 1;\n%s\n", subj);
+    for (int i = 0; i < ncand; i++)
+      if ((keep[i] = cs[i].ok)) {
+        fprintf(f, "relation c%d { %s check %s; }\n", i, tm[cs[i].tmpl].defs, cs[i].text);
+        alive++;
+      }
+  }
+  bool ok = f && fclose(f) == 0 && keep;
+  int broken = -1;
+  const char *why = "out of memory";
+  if (ok && alive) {
+    char own[] = "--generic";
+    double t = eng_now();
+    broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep,
+                                    o->fuzz_secs, o->run.seed, 1.0, &why);
+    if (broken >= 0)
+      for (int i = 0; i < ncand; i++)
+        if (cs[i].ok && !keep[i]) {
+          cs[i].ok = false;
+          if (getenv("MRFUZZ_DISCOVER_DEBUG"))
+            fprintf(stderr, "genmorph: %s broken by libFuzzer: %s\n", cs[i].name, cs[i].text);
+        }
+    if (!o->quiet)
+      fprintf(stderr, "mrfuzz: genmorph: libFuzzer falsification: %d broken in %.1f s%s%s\n",
+              broken < 0 ? 0 : broken, eng_now() - t, why ? "; " : "", why ? why : "");
+  } else if (ok) {
+    broken = 0;
+  } else if (!o->quiet) {
+    fprintf(stderr, "mrfuzz: genmorph: no libFuzzer falsification: %s\n", why);
+  }
+  free(text);
+  free(keep);
+  return broken;
+}
+
+static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
+  double t0 = eng_now(), end = t0 + o->budget;
+  gm_space sp;
+  if (!gm_space_init(&sp, s)) {
+    eng_error("discover: %s has no output GenMorph can read (a return value, an out-parameter, "
+              "a written array or string)", s->name);
+    return ENG_EXIT_USAGE;
+  }
+  disc_consts k;
+  if (!disc_consts_init(&k, fn)) return ENG_EXIT_INTERNAL;
+  /* GenMorph's dynamic constants (consts.c), by frequency (disc_const.freq). */
+  if (!disc_consts_add_dynamic(&k, s, fn, &o->run, o->run.seed)) { disc_consts_fini(&k); return ENG_EXIT_INTERNAL; }
+  eng_rng r;
+  eng_rng_seed(&r, o->run.seed);
+  gm_tmpl *tm = calloc((size_t)o->ntmpl, sizeof *tm);
+  int nt = tm ? gm_tmpl_pick(s, &k, &r, tm, o->ntmpl) : 0;
+  double consts[64];
+  int nc = 0;
+  for (int i = 0; i < k.n && nc < 64; i++)
+    if (k.c[i].cx <= 2.5 || k.c[i].cx >= 4) consts[nc++] = k.c[i].v; /* small values, mined ones */
+  disc_consts_fini(&k);
+  int rc = ENG_EXIT_OK;
+  char subj[4096];
+  subject_text(&sp, subj, sizeof subj);
+  mrdsl_ctx *ctx = NULL;
+  mrdsl_file *f = NULL, *out = NULL;
+  const mrdsl_prog **progs = calloc((size_t)(nt ? nt : 1) * (GM_OUT + 1), sizeof *progs);
+  if (!nt) { eng_error("discover: no input transformation applies to %s", s->name); rc = ENG_EXIT_USAGE; }
+  if (rc == ENG_EXIT_OK && (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || !progs ||
+                            mrdsl_file_new(ctx, subj, &f) != MR_OK || mrdsl_file_new(ctx, subj, &out) != MR_OK)) {
+    eng_error("discover: cannot describe %s in mrdsl: %s", s->name, ctx ? mrdsl_errmsg(ctx) : "out of memory");
+    rc = ENG_EXIT_INTERNAL;
+  }
+  for (int t = 0; t < nt && rc == ENG_EXIT_OK; t++) {
+    char text[1024];
+    mrdsl_rel *rel;
+    snprintf(text, sizeof text, "relation t%d { %s check true; }", t, tm[t].defs);
+    if (mrdsl_add_relation(ctx, f, text, &rel) != MR_OK || mrdsl_compile(ctx, rel, &progs[t]) != MR_OK) {
+      eng_error("discover: template %s: %s", text, mrdsl_errmsg(ctx));
+      rc = ENG_EXIT_INTERNAL;
+    }
+  }
+  sources src;
+  memset(&src, 0, sizeof src);
+  /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
+  double per_in = ((double)fn->nmutants + 1) * (nt ? nt : 1) * sp.nf * sizeof(double);
+  if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
+  if (rc == ENG_EXIT_OK && !sources_init(&src, s, o, &r)) rc = ENG_EXIT_INTERNAL;
+  gm_cache cache = {nt, src.n, (int)fn->nmutants, 0, NULL, NULL, NULL, 0};
+  if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d mutants\n",
+                         s->name, (unsigned long long)o->run.seed, nt, src.n, src.nfile, cache.nmut);
+  /* executions: a quarter of the budget at most */
+  if (rc == ENG_EXIT_OK &&
+      gm_exec_all(&cache, &sp, ctx, progs, src.slots, fn, o->jobs, t0 + o->budget * 0.25) != 0)
+    rc = ENG_EXIT_INTERNAL;
+  say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - t0);
+  /* the GP: up to 80% of the budget, in forked workers */
+  disc_subj d;
+  memset(&d, 0, sizeof d);
+  d.s = s;
+  int jobs = o->jobs < nt ? o->jobs : nt;
+  cmd_ud u = {&sp, &cache, o, consts, nc, t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), ctx, NULL};
+  gp_res *gres = calloc((size_t)(nt ? nt : 1), sizeof *gres);
+  bool *done = calloc((size_t)(nt ? nt : 1) * (GM_OUT + 1), sizeof *done);
+  disc_par_stats st;
+  memset(&st, 0, sizeof st);
+  if (rc == ENG_EXIT_OK && (!gres || !done)) rc = ENG_EXIT_INTERNAL;
+  if (rc == ENG_EXIT_OK)
+    disc_par_run(&d, jobs, nt, task_gp, &u, gres, sizeof *gres, done, u.gp_end + 5, 1e9, &st);
+  say(o, "mrfuzz: genmorph: evolution done (%s%.1f s)\n", "", eng_now() - t0);
+  /* candidates -> mrdsl relations */
+  cand *cs = calloc((size_t)(nt ? nt : 1) * GM_OUT, sizeof *cs);
+  tstat *ts = calloc((size_t)(nt ? nt : 1), sizeof *ts);
+  int ncand = 0;
+  for (int t = 0; rc == ENG_EXIT_OK && cs && ts && t < nt; t++) {
+    ts[t] = (tstat){gres[t].npos, gres[t].nneg, gres[t].nkilled, gres[t].gens, 0, 0, 0};
+    for (int j = 0; done[t] && j < gres[t].n; j++) {
+      cand *c = &cs[ncand];
+      const gm_rel_out *ro = &gres[t].rel[j];
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, gres[t].npos, gres[t].nneg, ro->killed, "", {0, 0, 0}, false, NULL};
+      snprintf(c->name, sizeof c->name, "%s_%d", tm[t].name, j + 1);
+      snprintf(c->text, sizeof c->text, "%s", ro->text);
+      char text[2048];
+      snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, tm[t].defs, ro->text);
+      if (mrdsl_add_relation(ctx, f, text, &c->rel) != MR_OK || mrdsl_compile(ctx, c->rel, &progs[nt + ncand]) != MR_OK) {
+        if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: dropped (not mrdsl): %s: %s\n", text, mrdsl_errmsg(ctx));
+        continue;
+      }
+      ts[t].cands++;
+      ncand++;
+    }
+  }
+  /* validation on fresh inputs (10^4 by default) */
+  val_res *vr = calloc((size_t)(ncand ? ncand : 1), sizeof *vr);
+  bool *vdone = calloc((size_t)(ncand ? ncand : 1), sizeof *vdone);
+  if (rc == ENG_EXIT_OK && ncand && vr && vdone) {
+    u.progs = progs + nt;
+    memset(&st, 0, sizeof st);
+    disc_par_run(&d, o->jobs, ncand, task_validate, &u, vr, sizeof *vr, vdone, 0, 1e9, &st);
+  }
+  bool debug = getenv("MRFUZZ_DISCOVER_DEBUG") != NULL;
+  for (int i = 0; i < ncand && vr && vdone; i++) {
+    cs[i].v = vr[i];
+    cs[i].ok = vdone[i] && vr[i].fail == 0 && vr[i].pass > 0;
+    if (debug)
+      fprintf(stderr, "genmorph: %s fp %d fn %d kills %d: pass %u fail %u skip %u: %s\n", cs[i].name,
+              cs[i].fp, cs[i].fn, cs[i].kills, vr[i].pass, vr[i].fail, vr[i].skip, cs[i].text);
+    ts[cs[i].tmpl].valid += cs[i].ok;
+  }
+  say(o, "mrfuzz: genmorph: validated on fresh inputs (%s%.1f s)\n", "", eng_now() - t0);
+  int nfz = falsify(o, subj, tm, cs, ncand);
+  /* Z3 redundancy among the survivors of one input relation, most kills first */
+  if (cs) qsort(cs, (size_t)ncand, sizeof *cs, by_kills);
+  mrdsl_smt_opts so = {300, MRDSL_SMT_REAL, NULL, 0, false};
+  for (int i = 0; i < ncand; i++) {
+    if (!cs[i].ok) continue;
+    for (int j = 0; j < i && cs[i].ok; j++) {
+      if (!cs[j].ok || cs[j].tmpl != cs[i].tmpl || eng_now() > end) continue;
+      mrdsl_smt_result sr;
+      if (cs[j].kills >= cs[i].kills && mrdsl_smt_implies(ctx, cs[j].rel, cs[i].rel, &so, &sr) == MR_OK &&
+          sr.answer == MRDSL_YES)
+        cs[i].ok = false;
+    }
+  }
+  /* redundancy by mutants: most kills first, keep a relation only when it kills a
+   * training mutant no kept relation kills (a short list; `mrfuzz score` re-measures) */
+  uint64_t covered[GM_KBITS / 64] = {0};
+  for (int pass = 0; pass < ncand; pass++) {
+    int best = -1, bestn = 0;
+    for (int i = 0; i < ncand; i++) {
+      if (!cs[i].ok || cs[i].size < 0) continue;
+      int nn = 0;
+      for (int w = 0; w < GM_KBITS / 64; w++) nn += __builtin_popcountll(cs[i].killed[w] & ~covered[w]);
+      if (nn > bestn || (nn == bestn && nn > 0 && cs[i].size < cs[best].size)) best = i, bestn = nn;
+    }
+    if (best < 0) break;
+    for (int w = 0; w < GM_KBITS / 64; w++) covered[w] |= cs[best].killed[w];
+    cs[best].size = -cs[best].size - 1; /* chosen (size restored below) */
+  }
+  for (int i = 0; i < ncand; i++) {
+    if (cs[i].size < 0) cs[i].size = -cs[i].size - 1;
+    else cs[i].ok = false;
+  }
+  /* the file: survivors with their meta */
+  int nout = 0;
+  for (int i = 0; i < ncand && rc == ENG_EXIT_OK; i++) {
+    cand *c = &cs[i];
+    if (!c->ok) continue;
+    char text[2048];
+    mrdsl_rel *rel;
+    snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, tm[c->tmpl].defs, c->text);
+    if (mrdsl_add_relation(ctx, out, text, &rel) != MR_OK) continue;
+    mrdsl_rel_set_meta_str(ctx, rel, "type", gm_tmpl_name(tm[c->tmpl].kind));
+    mrdsl_rel_set_meta_str(ctx, rel, "origin", "discover/genmorph");
+    mrdsl_rel_set_meta_num(ctx, rel, "false_positives", c->fp);
+    mrdsl_rel_set_meta_num(ctx, rel, "false_negatives", c->fn);
+    mrdsl_rel_set_meta_num(ctx, rel, "correct", c->npos);
+    mrdsl_rel_set_meta_num(ctx, rel, "incorrect", c->nneg);
+    mrdsl_rel_set_meta_num(ctx, rel, "mutants_killed", c->kills);
+    mrdsl_rel_set_meta_num(ctx, rel, "size", c->size);
+    mrdsl_rel_set_meta_num(ctx, rel, "checked", c->v.pass);
+    ts[c->tmpl].kept++;
+    nout++;
+  }
+  if (rc == ENG_EXIT_OK) {
+    printf("genmorph: %s (seed %llu, %d mutants, %.1f s)\n", s->name, (unsigned long long)o->run.seed,
+           cache.nmut, eng_now() - t0);
+    printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect", "mutants",
+           "gens", "cands", "valid", "kept");
+    for (int t = 0; t < nt; t++)
+      printf("%-28s %8d %9d %7d %6d %6d %6d %5d\n", tm[t].name, ts[t].npos, ts[t].nneg, ts[t].nkilled,
+             ts[t].gens, ts[t].cands, ts[t].valid, ts[t].kept);
+    if (nfz >= 0)
+      printf("falsification with libFuzzer: %d broken\n", nfz);
+    printf("relations: %d\n", nout);
+    const char *path = o->out ? o->out : NULL;
+    char def[512];
+    if (!path) snprintf(def, sizeof def, "%s.mr", s->name), path = def;
+    if (!strcmp(path, "-")) {
+      size_t need = mrdsl_print(out, NULL, 0) + 1;
+      char *buf = malloc(need);
+      if (buf) { mrdsl_print(out, buf, need); fputs(buf, stdout); free(buf); }
+    } else if (mrdsl_write(ctx, out, path) != MR_OK) {
+      eng_error("discover: cannot write %s: %s", path, mrdsl_errmsg(ctx));
+      rc = ENG_EXIT_INTERNAL;
+    }
+  }
+  free(vr);
+  free(vdone);
+  free(cs);
+  free(ts);
+  free(gres);
+  free(done);
+  gm_cache_free(&cache);
+  sources_fini(&src);
+  free(progs);
+  free(tm);
+  mrdsl_ctx_free(ctx);
+  return rc;
+}
+
+/* See gm.h. */
+int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv) {
+  gm_opts o;
+  memset(&o, 0, sizeof o);
+  int rc = parse(s, argc, argv, &o);
+  if (rc == ENG_EXIT_OK) {
+    const mr_fn *fn = eng_mutated_fn(s, &rc);
+    if (fn && fn->nmutants == 0) {
+      eng_error("discover: %s has no mutable sites: GenMorph needs mutants", s->name);
+      rc = ENG_EXIT_USAGE;
+    } else if (fn) {
+      rc = run(s, &o, fn);
+    }
+  }
+  free(o.run.dom);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT
+ * gm_tmpl.c - GenMorph's input transformations (seeds/001, section 5) as mrdsl follow-up
+ * definitions: permute two same-typed parameters, boolean flip, add or multiply a numeric
+ * parameter by a constant, remove an element, reverse, and for C's arrays and strings
+ * append/prepend a value, shift/scale every element, concatenation and truncation.
+ * Every instance is the canonical input relation: one follow-up per source input.
+ * Constants come from discovery's pool (disc_const.c), simple and frequent ones first.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "genmorph/gm.h"
+
+static const char *const names[GM_TP__COUNT] = {
+    "permute", "flip", "add", "mul", "remove", "reverse", "append", "prepend", "shift", "scale",
+    "concat", "truncate"};
+
+/* See gm.h. */
+const char *gm_tmpl_name(int kind) { return kind >= 0 && kind < GM_TP__COUNT ? names[kind] : "?"; }
+
+/* Parameters the follow-up must define: everything but out-only values and the length
+ * parameters of input arrays (mrdsl derives those). */
+static bool defined_input(const mr_subject *s, size_t i) {
+  if (gm_param_out(&s->params[i]))
+    return false;
+  for (size_t j = 0; j < s->nparams; j++)
+    if ((s->params[j].flags & MR_PF_ARRAY) && !gm_param_out(&s->params[j]) &&
+        s->params[j].len_index == (int)i)
+      return false;
+  return true;
+}
+
+/* "a1" / "a1_1" for parameter i in execution e (1-based). */
+static void pref(const mr_subject *s, size_t i, int e, char *buf, size_t cap) {
+  const char *n = s->params[i].name;
+  size_t len = strlen(n);
+  bool digit = len && n[len - 1] >= '0' && n[len - 1] <= '9';
+  snprintf(buf, cap, "%s%s%d", n, digit ? "_" : "", e);
+}
+
+/* The follow-up definitions with parameter p (and q) defined by rhs_p (rhs_q). */
+static void defs(const mr_subject *s, gm_tmpl *t, const char *rhs_p, const char *rhs_q) {
+  size_t at = 0;
+  t->defs[0] = 0;
+  for (size_t i = 0; i < s->nparams && at < sizeof t->defs; i++) {
+    if (!defined_input(s, i))
+      continue;
+    char l[64], r[64];
+    pref(s, i, 2, l, sizeof l);
+    pref(s, i, 1, r, sizeof r);
+    const char *rhs = (int)i == t->p ? rhs_p : (int)i == t->q && rhs_q ? rhs_q : r;
+    at += (size_t)snprintf(t->defs + at, sizeof t->defs - at, "%s%s = %s;", at ? " " : "", l, rhs);
+  }
+}
+
+static bool is_num(int k) { return k != MR_KIND_BOOL && k != MR_KIND_CSTR && k < MR_KIND__COUNT &&
+                                   (eng_kind_float(k) || eng_kind_signed(k) || eng_kind_unsigned(k)); }
+
+/* A constant of the pool for a parameter: integral ones for integer kinds (chars for
+ * strings), sampled with weight exp(-complexity) times how often mrpass mined it. */
+static bool pick_const(const disc_consts *k, const double *mined, int nm, eng_rng *r, bool integral,
+                       bool chr, double lo, double hi, const char *skip, char *out, size_t cap) {
+  double tot = 0, w[512];
+  int n = k->n < 512 ? k->n : 512;
+  for (int i = 0; i < n; i++) {
+    double v = k->c[i].v;
+    w[i] = 0;
+    if ((integral && v != floor(v)) || (chr && (v < 32 || v > 126)) || !(v >= lo && v <= hi) ||
+        strstr(skip, k->c[i].text))
+      continue;
+    int freq = 0;
+    for (int j = 0; j < nm; j++) freq += mined[j] == v;
+    w[i] = exp(-k->c[i].cx) * (1 + freq);
+    tot += w[i];
+  }
+  if (tot <= 0) {
+    if (!chr) return false;
+    snprintf(out, cap, "97"); /* 'a': any printable character does */
+    return true;
+  }
+  double u = eng_rng_f64(r, 0, tot);
+  for (int i = 0; i < n; i++) {
+    u -= w[i];
+    if (w[i] > 0 && u <= 0) {
+      if (integral) snprintf(out, cap, "%lld", (long long)k->c[i].v);
+      else snprintf(out, cap, "%s", k->c[i].text);
+      return true;
+    }
+  }
+  return false;
+}
+
+typedef struct cand_list {
+  gm_tmpl *v;
+  int n, cap;
+} cand_list;
+
+static void push(cand_list *l, const gm_tmpl *t) {
+  for (int i = 0; i < l->n; i++)
+    if (!strcmp(l->v[i].defs, t->defs)) return;
+  if (l->n < l->cap) l->v[l->n++] = *t;
+}
+
+/* One instance of template kind on parameter p (q for permutations). */
+static void instance(const mr_subject *s, const disc_consts *k, const double *mined, int nm,
+                     eng_rng *r, int kind, int p, int q, cand_list *l) {
+  const mr_subject_param *pp = &s->params[p];
+  bool seq = (pp->flags & MR_PF_ARRAY) || pp->kind == MR_KIND_CSTR;
+  bool str = pp->kind == MR_KIND_CSTR;
+  bool integral = seq ? !eng_kind_float(pp->kind) : !eng_kind_float(pp->kind);
+  gm_tmpl t;
+  memset(&t, 0, sizeof t);
+  t.kind = kind;
+  t.p = p;
+  t.q = q;
+  char a1[64], b1[64], rhs[160];
+  pref(s, (size_t)p, 1, a1, sizeof a1);
+  if (q >= 0) pref(s, (size_t)q, 1, b1, sizeof b1);
+  const char *skip = "";
+  double lo = -1e6, hi = 1e6;
+  switch (kind) {
+  case GM_TP_PERMUTE: defs(s, &t, b1, a1); break;
+  case GM_TP_FLIP: snprintf(rhs, sizeof rhs, "!%s", a1); defs(s, &t, rhs, NULL); break;
+  case GM_TP_REVERSE: snprintf(rhs, sizeof rhs, "reverse(%s)", a1); defs(s, &t, rhs, NULL); break;
+  case GM_TP_CONCAT: snprintf(rhs, sizeof rhs, "concat(%s, %s)", a1, a1); defs(s, &t, rhs, NULL); break;
+  default: {
+    bool chr = str && (kind == GM_TP_APPEND || kind == GM_TP_PREPEND);
+    bool idx = kind == GM_TP_REMOVE || kind == GM_TP_TRUNCATE;
+    if (kind == GM_TP_ADD || kind == GM_TP_SHIFT) skip = "0";
+    if (kind == GM_TP_MUL || kind == GM_TP_SCALE) { skip = "0 1"; lo = -100; hi = 100; }
+    if (kind == GM_TP_MUL && eng_kind_unsigned(pp->kind)) lo = 2; /* x * -k leaves the domain */
+    if (kind == GM_TP_REMOVE) { lo = -3; hi = 3; }
+    if (kind == GM_TP_TRUNCATE) { lo = 0; hi = 8; }
+    if (!pick_const(k, mined, nm, r, integral || idx || chr, chr, lo, hi, skip, t.c, sizeof t.c))
+      return;
+    const char *fn = kind == GM_TP_ADD ? NULL : kind == GM_TP_MUL ? NULL : names[kind];
+    if (fn) snprintf(rhs, sizeof rhs, "%s(%s, %s)", fn, a1, t.c);
+    else snprintf(rhs, sizeof rhs, "%s %c (%s)", a1, kind == GM_TP_ADD ? '+' : '*', t.c);
+    defs(s, &t, rhs, NULL);
+  }
+  }
+  snprintf(t.name, sizeof t.name, "%s_%s%s%s", names[kind], pp->name, q >= 0 ? "_" : "",
+           q >= 0 ? s->params[q].name : "");
+  push(l, &t);
+}
+
+/* See gm.h. */
+int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl *out, int max) {
+  cand_list l = {NULL, 0, 512};
+  l.v = calloc((size_t)l.cap, sizeof *l.v);
+  if (!l.v) return 0;
+  const mr_fn *fn = mr_fn_find(s->name);
+  double mined[256];
+  int nm = 0;
+  for (uint32_t i = 0; fn && i < fn->nconsts && nm < 256; i++)
+    if (mr_fn_const_f64(fn, i, &mined[nm])) nm++;
+  for (int round = 0; round < 3; round++) /* parameterised templates: a few constants each */
+    for (size_t i = 0; i < s->nparams; i++) {
+      if (!defined_input(s, i)) continue;
+      const mr_subject_param *p = &s->params[i];
+      bool seq = (p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR;
+      if (round == 0)
+        for (size_t j = i + 1; j < s->nparams; j++) {
+          const mr_subject_param *q = &s->params[j];
+          if (defined_input(s, j) && q->kind == p->kind && (q->flags & MR_PF_ARRAY) == (p->flags & MR_PF_ARRAY))
+            instance(s, k, mined, nm, r, GM_TP_PERMUTE, (int)i, (int)j, &l);
+        }
+      if (seq) {
+        static const int sk[] = {GM_TP_REMOVE, GM_TP_APPEND, GM_TP_PREPEND, GM_TP_SHIFT, GM_TP_SCALE, GM_TP_TRUNCATE};
+        if (round == 0) {
+          instance(s, k, mined, nm, r, GM_TP_REVERSE, (int)i, -1, &l);
+          instance(s, k, mined, nm, r, GM_TP_CONCAT, (int)i, -1, &l);
+        }
+        for (size_t t = 0; t < sizeof sk / sizeof sk[0]; t++)
+          if (p->kind != MR_KIND_CSTR || (sk[t] != GM_TP_SHIFT && sk[t] != GM_TP_SCALE))
+            instance(s, k, mined, nm, r, sk[t], (int)i, -1, &l);
+      } else if (p->kind == MR_KIND_BOOL) {
+        if (round == 0) instance(s, k, mined, nm, r, GM_TP_FLIP, (int)i, -1, &l);
+      } else if (is_num(p->kind)) {
+        instance(s, k, mined, nm, r, GM_TP_ADD, (int)i, -1, &l);
+        instance(s, k, mined, nm, r, GM_TP_MUL, (int)i, -1, &l);
+      }
+    }
+  /* a random sample, spread over template kinds: shuffle, then take kinds round-robin */
+  for (int i = l.n - 1; i > 0; i--) {
+    int j = (int)eng_rng_u64(r, 0, (uint64_t)i);
+    gm_tmpl x = l.v[i]; l.v[i] = l.v[j]; l.v[j] = x;
+  }
+  int n = 0;
+  bool *used = calloc((size_t)l.n + 1, 1);
+  for (int pass = 0; used && n < max && pass < l.n; pass++) {
+    bool seen[GM_TP__COUNT] = {false};
+    for (int i = 0; i < l.n && n < max; i++)
+      if (!used[i] && !seen[l.v[i].kind]) {
+        seen[l.v[i].kind] = used[i] = true;
+        out[n++] = l.v[i];
+      }
+  }
+  free(used);
+  free(l.v);
+  for (int i = 0; i < n; i++) { /* relation names must be unique: number repeats */
+    int rep = 0;
+    for (int j = 0; j < i; j++) rep += !strncmp(out[j].name, out[i].name, strlen(out[i].name));
+    if (rep) snprintf(out[i].name + strlen(out[i].name), sizeof out[i].name - strlen(out[i].name), "%d", rep + 1);
+  }
+  return n;
+}

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT
+ * adeq_cmd.c - `harness adequacy`: replays source inputs (a check corpus: files, or
+ * directories of files, in name order) through the relation checker with adequacy
+ * tracking on, so the association relation and the coverage come from the same code as
+ * `check` (check.c -> eng_mg_run), then prints C_MT^k, the per-requirement table and the
+ * requirements that fall short; --data writes the state for `mrfuzz report`.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check/check.h"
+#include "inputs/inputs.h"
+
+static const char adequacy_help[] =
+    "usage: harness adequacy --mr FILE [--k K] [--criterion statement|branch] [--data OUT]\n"
+    "                        [--range P=LO:HI ...] [--len LO:HI] [--relation R] INPUT|DIR...\n"
+    "Replay source inputs (files, or directories of them in name order), check every\n"
+    "relation on each, and measure the k-MR adequacy C_MT^k (default k = 3, statements)\n"
+    "of the association between inputs and relations over the function's statements or\n"
+    "branches. Prints the per-requirement table and the requirements short of k.\n";
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Paths of the inputs under p (a file, or a directory's regular files, sorted); appended
+ * to *v (malloc'd strings). false on allocation failure or an unreadable path (printed). */
+static bool collect(const char *p, char ***v, size_t *n, size_t *cap) {
+  struct stat st;
+  if (stat(p, &st) != 0) {
+    eng_error("%s: %s", p, strerror(errno));
+    return false;
+  }
+  size_t first = *n;
+  DIR *d = S_ISDIR(st.st_mode) ? opendir(p) : NULL;
+  for (struct dirent *e = NULL;;) {
+    char *path = NULL;
+    if (d) {
+      if (!(e = readdir(d)))
+        break;
+      if (e->d_name[0] == '.' || strstr(e->d_name, ".tmp"))
+        continue;
+      size_t len = strlen(p) + strlen(e->d_name) + 2;
+      if ((path = malloc(len)))
+        snprintf(path, len, "%s/%s", p, e->d_name);
+      struct stat fs;
+      if (path && (stat(path, &fs) != 0 || !S_ISREG(fs.st_mode))) {
+        free(path);
+        continue;
+      }
+    } else {
+      path = strdup(p);
+    }
+    if (*n == *cap) {
+      char **nv = realloc(*v, (*cap = *cap ? 2 * *cap : 64) * sizeof *nv);
+      if (!nv) {
+        free(path);
+        path = NULL;
+      } else {
+        *v = nv;
+      }
+    }
+    if (!path) {
+      if (d)
+        closedir(d);
+      return false;
+    }
+    (*v)[(*n)++] = path;
+    if (!d)
+      break;
+  }
+  if (d) {
+    closedir(d);
+    qsort(*v + first, *n - first, sizeof **v, cmp_str);
+  }
+  return true;
+}
+
+static uint8_t *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 256, len = 0, got;
+  uint8_t *b = malloc(cap);
+  while (b && (got = fread(b + len, 1, cap - len, f)) > 0)
+    if ((len += got) == cap) {
+      uint8_t *nb = realloc(b, cap *= 2);
+      if (!nb)
+        free(b);
+      b = nb;
+    }
+  fclose(f);
+  *n = len;
+  return b;
+}
+
+static int write_data(const eng_track *t, const char *out) {
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp", out);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    eng_error("cannot write %s: %s", tmp, strerror(errno));
+    return ENG_EXIT_INTERNAL;
+  }
+  eng_track_write(t, f);
+  if (fclose(f) != 0 || rename(tmp, out) != 0) {
+    eng_error("cannot write %s: %s", out, strerror(errno));
+    return ENG_EXIT_INTERNAL;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* Parse the command line into o (and the data path, the inputs). */
+static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, const char **data,
+                 char ***files, size_t *nfiles) {
+  size_t cap = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(adequacy_help, stdout);
+      return -1;
+    }
+    if ((!strcmp(a, "--k") || !strcmp(a, "--data")) && i + 1 >= argc) {
+      eng_error("missing value for %s", a);
+      return ENG_EXIT_USAGE;
+    }
+    if (!strcmp(a, "--k")) { /* same value rules as --track-adequacy */
+      char *sub[] = {"--track-adequacy", argv[++i]};
+      int j = 0;
+      if (eng_track_opt(&o->adeq, 2, sub, &j) < 0)
+        return ENG_EXIT_USAGE;
+      continue;
+    }
+    if (!strcmp(a, "--data")) {
+      *data = argv[++i];
+      continue;
+    }
+    int r = eng_chk_opt(s, o, argc, argv, &i);
+    if (r < 0)
+      return ENG_EXIT_USAGE;
+    if (r > 0)
+      continue;
+    if (a[0] == '-' && a[1]) {
+      eng_error("adequacy: unknown argument '%s'", a);
+      return ENG_EXIT_USAGE;
+    }
+    if (!collect(a, files, nfiles, &cap))
+      return ENG_EXIT_USAGE;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* See inputs.h. */
+int eng_cmd_adequacy(const mr_subject *s, int argc, char **argv) {
+  eng_chk_opts o = {0};
+  eng_dom_defaults(s, &o.run);
+  const char *data = NULL;
+  char **files = NULL;
+  size_t nfiles = 0;
+  int rc = o.run.dom ? parse(s, argc, argv, &o, &data, &files, &nfiles) : ENG_EXIT_INTERNAL;
+  eng_chk *c = NULL;
+  if (rc == ENG_EXIT_OK) {
+    if (!o.adeq.k)
+      o.adeq.k = 3;
+    o.adeq.stop = false;
+    o.adeq.corpus = NULL;
+    o.keep_going = true; /* every relation on every input: the whole association */
+    rc = eng_chk_new(s, &o, &c);
+  }
+  for (size_t i = 0; rc == ENG_EXIT_OK && i < nfiles; i++) {
+    size_t n = 0;
+    uint8_t *d = slurp(files[i], &n);
+    if (!d) {
+      eng_error("%s: %s", files[i], strerror(errno));
+      rc = ENG_EXIT_USAGE;
+      break;
+    }
+    if (eng_chk_input(c, d, n) < 0)
+      rc = ENG_EXIT_INTERNAL;
+    free(d);
+  }
+  if (rc == ENG_EXIT_OK) {
+    eng_track_report(eng_chk_track(c), stdout);
+    if (data)
+      rc = write_data(eng_chk_track(c), data);
+  }
+  eng_chk_free(c);
+  for (size_t i = 0; i < nfiles; i++)
+    free(files[i]);
+  free(files);
+  free(o.run.dom);
+  return rc < 0 ? ENG_EXIT_OK : rc;
+}

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: MIT
+ * score_orig.c - the phases of a score before the mutants, shared by `harness score`
+ * (score_cmd.c) and compose: find the mutation build's function, load and compile the
+ * relations, draw N source inputs, run the original program (in-process, coverage on) to
+ * find invalid relations, fingerprint its outputs and time it, and derive the per-mutant
+ * limits from that time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "score/score.h"
+
+/* See score.h. */
+int score_open(score_ctx *c, mrdsl_file **out) {
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &c->dsl) != MR_OK) {
+    eng_error("out of memory");
+    return ENG_EXIT_INTERNAL;
+  }
+  int rc = mrdsl_load_path(c->dsl, c->mr_path, &f);
+  if (rc != MR_OK) {
+    size_t nd = mrdsl_diag_count(c->dsl);
+    for (size_t i = 0; i < nd; i++)
+      fprintf(stderr, "%s\n", mrdsl_diag(c->dsl, i));
+    if (nd == 0)
+      eng_error("%s", mrdsl_errmsg(c->dsl));
+    return rc == MR_ENOMEM ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
+  }
+  const mr_subject *s = c->s;
+  mrdsl_param params[MRDSL_MAX_PARAMS];
+  if (s->nparams > MRDSL_MAX_PARAMS) {
+    eng_error("%s has more than %d parameters", s->name, MRDSL_MAX_PARAMS);
+    return ENG_EXIT_USAGE;
+  }
+  for (size_t i = 0; i < s->nparams; i++)
+    params[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
+                              s->params[i].len_index};
+  if (mrdsl_subject_match(c->dsl, f, s->name, params, s->nparams, s->ret_kind) != MR_OK) {
+    eng_error("%s: the relations are for another subject than %s (%s): %s", c->mr_path,
+              s->name, s->file ? s->file : "?", mrdsl_errmsg(c->dsl));
+    return ENG_EXIT_USAGE;
+  }
+  *out = f;
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+int score_compile(score_ctx *c, mrdsl_file *f) {
+  const mr_subject *s = c->s;
+  c->nrels = mrdsl_rel_count(f);
+  c->rels = calloc(c->nrels ? c->nrels : 1, sizeof *c->rels);
+  if (!c->rels)
+    return ENG_EXIT_INTERNAL;
+  for (size_t i = 0; i < c->nrels; i++) {
+    score_rel *r = &c->rels[i];
+    const mrdsl_rel *rel = mrdsl_rel_at(f, i);
+    const mrdsl_prog *p;
+    r->name = mrdsl_rel_name(rel);
+    r->line = mrdsl_rel_line(rel);
+    if (mrdsl_compile(c->dsl, rel, &p) != MR_OK || !(r->mg = eng_mg_new(s, c->dsl, p))) {
+      eng_error("%s:%d: cannot compile relation %s: %s", c->mr_path, r->line, r->name,
+                mrdsl_errmsg(c->dsl));
+      return ENG_EXIT_INTERNAL;
+    }
+    r->fp = calloc(c->run.n, sizeof *r->fp);
+    r->reached = calloc(c->fn->nblocks ? c->fn->nblocks : 1, 1);
+    if (!r->fp || !r->reached)
+      return ENG_EXIT_INTERNAL;
+  }
+  if (c->nrels == 0 && !c->concrete) {
+    eng_error("%s has no relations (and --oracle concrete was not asked for): nothing "
+              "to score", c->mr_path);
+    return ENG_EXIT_USAGE;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+int score_draw_inputs(score_ctx *c) {
+  eng_rng r;
+  eng_rng_seed(&r, c->run.seed);
+  c->inputs = calloc(c->run.n, sizeof *c->inputs);
+  if (!c->inputs)
+    return ENG_EXIT_INTERNAL;
+  for (uint64_t i = 0; i < c->run.n; i++) {
+    eng_args_init(&c->inputs[i], c->s);
+    if (!eng_args_draw(&c->inputs[i], c->s, &c->run, &r)) {
+      eng_error("out of memory while generating inputs");
+      return ENG_EXIT_INTERNAL;
+    }
+  }
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+int score_run_original(score_ctx *c) {
+  mr_fn_desc *fn = (mr_fn_desc *)c->fn;
+  if (!c->original_only)
+    mr_coverage_enable(true); /* the clone (with mutant 0) counts the blocks reached */
+  double t0 = eng_now();
+  for (size_t k = 0; k < c->nrels; k++) {
+    score_rel *r = &c->rels[k];
+    mr_coverage_reset();
+    for (uint64_t i = 0; i < c->run.n; i++) {
+      eng_rng rng;
+      mrdsl_build_opts bo;
+      mrdsl_result res;
+      score_build_opts(&bo, &rng, c->run.seed, k, i);
+      int rc = eng_mg_run(r->mg, c->inputs[i].slots, &bo, &res);
+      if (rc < 0) {
+        eng_error("relation %s: %s", r->name, rc == MR_ENOMEM ? "out of memory" : "internal error");
+        return ENG_EXIT_INTERNAL;
+      }
+      int h;
+      const mrdsl_exec *ex = eng_mg_execs(r->mg, &h);
+      r->fp[i] = score_fingerprint(c->s, ex, h, rc);
+      r->applied += rc == MRDSL_PASS;
+      if (rc == MRDSL_FAIL && !r->invalid) {
+        r->invalid = true;
+        r->bad_input = i;
+        r->bad_res = res;
+      }
+    }
+    for (uint32_t b = 0; b < fn->nblocks; b++)
+      r->reached[b] = fn->block_counters[b] != 0;
+  }
+  if (c->concrete) {
+    c->orig = calloc(c->run.n, sizeof *c->orig);
+    if (!c->orig)
+      return ENG_EXIT_INTERNAL;
+    for (uint64_t i = 0; i < c->run.n; i++)
+      if (!score_capture_call(c->s, c->inputs[i].slots, &c->orig[i]))
+        return ENG_EXIT_INTERNAL;
+  }
+  c->orig_secs = eng_now() - t0;
+  mr_coverage_enable(false);
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+void score_ctx_fini(score_ctx *c) {
+  for (size_t k = 0; k < c->nrels; k++) {
+    eng_mg_free(c->rels[k].mg);
+    free(c->rels[k].fp);
+    free(c->rels[k].reached);
+  }
+  free(c->rels);
+  if (c->inputs)
+    for (uint64_t i = 0; i < c->run.n; i++)
+      eng_args_fini(&c->inputs[i]);
+  free(c->inputs);
+  if (c->orig)
+    for (uint64_t i = 0; i < c->run.n; i++)
+      free(c->orig[i].blob);
+  free(c->orig);
+  free(c->status);
+  free(c->how);
+  free(c->run.dom);
+  if (c->dsl)
+    mrdsl_ctx_free(c->dsl);
+}
+
+/* See score.h. */
+int score_find_function(score_ctx *c) {
+  int rc;
+  if (c->original_only) {
+    bool black;
+    c->fn = eng_subject_register(c->s, &black);
+    return c->fn ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+  }
+  if (!(c->fn = eng_mutated_fn(c->s, &rc)))
+    return rc;
+  if (c->fn->nmutants == 0) {
+    eng_error("%s has no mutable sites: no arithmetic, comparison, logical or bitwise "
+              "operator, literal, returned value, unused call or branch to mutate",
+              c->s->name);
+    return ENG_EXIT_USAGE;
+  }
+  c->nmut = c->fn->nmutants;
+  return ENG_EXIT_OK;
+}
+
+/* See score.h. */
+void score_set_limits(score_ctx *c) {
+  /* Generous: a mutant may be slower without being stuck; the margin covers fork and
+   * scheduling on a loaded machine. */
+  c->limit = c->timeout_fixed > 0 ? c->timeout_fixed : 10 * c->orig_secs + 0.5;
+  /* A looping mutant burns CPU: a CPU-time limit stops it long before the wall-clock
+   * backstop, and unlike wall time it does not grow when the machine is loaded, so it
+   * can be tight without turning slow-to-schedule mutants into false timeouts. */
+  c->cpu_limit = c->timeout_fixed > 0 ? c->timeout_fixed : 10 * c->orig_secs + 0.05;
+}

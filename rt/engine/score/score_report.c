@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT
+ * score_report.c - what `score` prints: a table per mutant and per relation, the
+ * mutation score (killed, crashed and timed-out mutants over all but the equivalent
+ * suspects), redundant relations, and the same results as JSON in the Mutation Testing
+ * Elements schema (schemaVersion "1", as Stryker and Mull emit; readable by its viewer).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "score/score.h"
+
+/* ORDER SCORE_ST */
+static const char *const st_text[] = {"pending", "killed", "survived", "timeout", "crash",
+                                      "equivalent?"};
+
+/* Counts over the mutants. */
+typedef struct tallies {
+  uint32_t killed, survived, timeout, crash, equivalent, unreached, concrete;
+} tallies;
+
+/* Did the original's groups reach mutant m's block (true when unknown)? */
+static bool reached(const score_ctx *c, uint32_t m) {
+  const mr_mutant *mu = mr_fn_mutant(c->fn, m);
+  if (mu->block >= c->fn->nblocks || c->nrels == 0)
+    return true;
+  for (size_t k = 0; k < c->nrels; k++)
+    if (c->rels[k].reached[mu->block])
+      return true;
+  return false;
+}
+
+static tallies count(const score_ctx *c) {
+  tallies t = {0};
+  for (uint32_t m = 0; m < c->nmut; m++) {
+    switch (c->status[m]) {
+    case SCORE_KILLED: t.killed++; break;
+    case SCORE_SURVIVED: t.survived++; break;
+    case SCORE_TIMEOUT: t.timeout++; break;
+    case SCORE_CRASH: t.crash++; break;
+    case SCORE_EQUIVALENT: t.equivalent++; t.unreached += !reached(c, m); break;
+    default: break;
+    }
+    if (c->concrete && c->status[m] != SCORE_EQUIVALENT && c->status[m] != SCORE_TIMEOUT &&
+        c->status[m] != SCORE_CRASH && score_res_at(c, m)->concrete)
+      t.concrete++;
+  }
+  return t;
+}
+
+static double pct(uint32_t a, uint32_t b) { return b ? 100.0 * a / b : 0.0; }
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+/* "killed by" column: relation names, comma-separated, cut to fit. */
+static void killers(const score_ctx *c, uint32_t m, char *buf, size_t cap) {
+  const score_res *r = score_res_at(c, m);
+  size_t n = 0;
+  buf[0] = 0;
+  if (c->status[m] == SCORE_CRASH) {
+    int st = c->how[m];
+    if (WIFSIGNALED(st))
+      snprintf(buf, cap, "signal %d", WTERMSIG(st));
+    else
+      snprintf(buf, cap, "exit code %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    return;
+  }
+  for (size_t k = 0; k < c->nrels && n + 1 < cap; k++)
+    if (r->killed_by[k])
+      n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", c->rels[k].name);
+  if (c->concrete && r->concrete && n + 1 < cap)
+    snprintf(buf + n, cap - n, "%s(concrete)", n ? "," : "");
+  if (n >= cap - 1 && cap > 4)
+    strcpy(buf + cap - 4, "...");
+}
+
+/* See score.h. */
+void score_print(const score_ctx *c) {
+  const char *file = base_name(c->fn->file ? c->fn->file : "?");
+  tallies t = count(c);
+  uint32_t denom = c->nmut - t.equivalent;
+  size_t ninvalid = 0;
+  for (size_t k = 0; k < c->nrels; k++)
+    ninvalid += c->rels[k].invalid;
+  printf("mrfuzz: score: %s, %u mutants, %zu relations from %s (%zu invalid), %llu inputs, "
+         "seed %llu\n",
+         c->s->name, c->nmut, c->nrels, c->mr_path, ninvalid, (unsigned long long)c->run.n,
+         (unsigned long long)c->run.seed);
+  if (ninvalid) {
+    printf("\ninvalid relations (violated by the original program; excluded from scoring):\n");
+    for (size_t k = 0; k < c->nrels; k++)
+      if (c->rels[k].invalid)
+        printf("  %s (%s:%d): violated on input %llu, residual %g, tolerance %g\n",
+               c->rels[k].name, c->mr_path, c->rels[k].line,
+               (unsigned long long)c->rels[k].bad_input, c->rels[k].bad_res.residual,
+               c->rels[k].bad_res.tolerance);
+  }
+  printf("\n%5s  %-3s  %-20s  %-11s  %-28s  %s\n", "id", "op", "location", "status",
+         "killed by", "mutant");
+  for (uint32_t m = 0; m < c->nmut; m++) {
+    const mr_mutant *mu = mr_fn_mutant(c->fn, m);
+    char loc[64], by[29];
+    snprintf(loc, sizeof loc, "%s:%u:%u", file, mu->line, mu->col);
+    killers(c, m, by, sizeof by);
+    const char *st = c->status[m] == SCORE_EQUIVALENT && !reached(c, m) ? "unreached"
+                                                                         : st_text[c->status[m]];
+    printf("%5u  %-3s  %-20s  %-11s  %-28s  %s\n", mr_fn_mutant_id(c->fn, m),
+           mr_mutant_op_name(mu->op), loc, st, by, mu->desc);
+  }
+  printf("\n%-24s %7s %7s %8s\n", "relation", "kills", "unique", "score");
+  for (size_t k = 0; k < c->nrels; k++) {
+    const score_rel *r = &c->rels[k];
+    if (r->invalid)
+      printf("%-24s %7s %7s %8s\n", r->name, "-", "-", "invalid");
+    else
+      printf("%-24s %7u %7u %7.1f%%\n", r->name, r->kills, r->unique, pct(r->kills, denom));
+  }
+  uint32_t detected = t.killed + t.timeout + t.crash;
+  printf("\nmutation score: %u/%u = %.1f%% (%u killed by relations, %u crashed, %u timed out, "
+         "%u survived; %u equivalent suspects left out, %u of them never reached)\n",
+         detected, denom, pct(detected, denom), t.killed, t.crash, t.timeout, t.survived,
+         t.equivalent, t.unreached);
+  if (c->concrete)
+    printf("concrete oracle (recorded outputs as assertions): %u/%u = %.1f%% (%u by "
+           "assertions, %u crashed, %u timed out)\n",
+           t.concrete + t.timeout + t.crash, denom, pct(t.concrete + t.timeout + t.crash, denom),
+           t.concrete, t.crash, t.timeout);
+  bool any = false;
+  for (size_t k = 0; k < c->nrels; k++)
+    if (!c->rels[k].invalid && c->rels[k].unique == 0) {
+      printf("%s%s", any ? ", " : "redundant relations (kill nothing the others do not): ",
+             c->rels[k].name);
+      any = true;
+    }
+  if (any)
+    putchar('\n');
+  printf("time: original %.3g s, mutants %.3g s (%.1f mutants/s; limits per mutant: %.3g s "
+         "CPU, %.3g s wall)\n",
+         c->orig_secs, c->total_secs, c->total_secs > 0 ? c->nmut / c->total_secs : 0.0,
+         c->cpu_limit, c->limit);
+  fflush(stdout);
+}
+
+/* ============================== JSON ============================== */
+
+static void jstr(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(f, "\\%c", ch);
+    else if (ch == '\n')
+      fputs("\\n", f);
+    else if (ch == '\t')
+      fputs("\\t", f);
+    else if (ch < 0x20)
+      fprintf(f, "\\u%04x", ch);
+    else
+      fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static char *slurp(const char *path) {
+  FILE *f = path ? fopen(path, "rb") : NULL;
+  if (!f)
+    return NULL;
+  size_t n = 0, cap = 4096;
+  char *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+    n += got;
+    if (n + 1 == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb)
+        free(buf);
+      buf = nb;
+    }
+  }
+  fclose(f);
+  if (buf)
+    buf[n] = 0;
+  return buf;
+}
+
+static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
+  const mr_mutant *mu = mr_fn_mutant(c->fn, m);
+  const score_res *r = score_res_at(c, m);
+  static const char *const st[] = {"Pending", "Killed", "Survived", "Timeout", "Killed",
+                                   "Ignored"};
+  unsigned line = mu->line ? mu->line : 1, col = mu->col ? mu->col : 1;
+  size_t width = strlen(mu->orig) < 4 ? strlen(mu->orig) : 1;
+  fprintf(f, "{\"id\":\"%u\",\"mutatorName\":\"%s\",\"replacement\":",
+          mr_fn_mutant_id(c->fn, m), mr_mutant_op_name(mu->op));
+  jstr(f, mu->repl);
+  fputs(",\"description\":", f);
+  jstr(f, mu->desc);
+  fprintf(f, ",\"location\":{\"start\":{\"line\":%u,\"column\":%u},\"end\":{\"line\":%u,"
+             "\"column\":%u}},\"status\":\"%s\"",
+          line, col, line, col + (unsigned)(width ? width : 1), st[c->status[m]]);
+  char reason[160] = "";
+  if (c->status[m] == SCORE_CRASH)
+    killers(c, m, reason, sizeof reason), memmove(reason + 9, reason, strlen(reason) + 1),
+        memcpy(reason, "crashed: ", 9);
+  else if (c->status[m] == SCORE_TIMEOUT)
+    snprintf(reason, sizeof reason, "timed out after %.3g s (infinite loop?)", c->limit);
+  else if (c->status[m] == SCORE_EQUIVALENT)
+    snprintf(reason, sizeof reason, "equivalent suspect: outputs equal the original's on all "
+             "%llu inputs%s", (unsigned long long)c->run.n,
+             reached(c, m) ? "" : " (never reached)");
+  if (reason[0]) {
+    fputs(",\"statusReason\":", f);
+    jstr(f, reason);
+  }
+  fputs(",\"killedBy\":[", f);
+  bool first = true;
+  for (size_t k = 0; k < c->nrels; k++)
+    if (r->killed_by[k]) {
+      fputs(first ? "" : ",", f);
+      jstr(f, c->rels[k].name);
+      first = false;
+    }
+  fputs("],\"coveredBy\":[", f);
+  first = true;
+  for (size_t k = 0; k < c->nrels; k++)
+    if (!c->rels[k].invalid && (mu->block >= c->fn->nblocks || c->rels[k].reached[mu->block])) {
+      fputs(first ? "" : ",", f);
+      jstr(f, c->rels[k].name);
+      first = false;
+    }
+  fputs("]}", f);
+}
+
+static void mte(const score_ctx *c, FILE *f) {
+  const char *file = c->fn->file ? c->fn->file : "?";
+  char *src = slurp(file);
+  fputs("{\"schemaVersion\":\"1\",\"thresholds\":{\"high\":80,\"low\":60},\"files\":{", f);
+  jstr(f, file);
+  fputs(":{\"language\":\"c\",\"source\":", f);
+  jstr(f, src ? src : "");
+  free(src);
+  fputs(",\"mutants\":[", f);
+  for (uint32_t m = 0; m < c->nmut; m++) {
+    if (m)
+      fputc(',', f);
+    fputc('\n', f);
+    mte_mutant(c, f, m);
+  }
+  fputs("\n]}},\"testFiles\":{", f);
+  jstr(f, c->mr_path);
+  fputs(":{\"tests\":[", f);
+  for (size_t k = 0; k < c->nrels; k++) {
+    fprintf(f, "%s{\"id\":", k ? "," : "");
+    jstr(f, c->rels[k].name);
+    fputs(",\"name\":", f);
+    jstr(f, c->rels[k].name);
+    fprintf(f, ",\"location\":{\"start\":{\"line\":%d,\"column\":1}}}",
+            c->rels[k].line > 0 ? c->rels[k].line : 1);
+  }
+  fputs("]}},\"framework\":{\"name\":\"mrfuzz\"}}\n", f);
+}
+
+/* See score.h: a temporary file next to path, renamed over it. */
+int score_write_json(const score_ctx *c, const char *path) {
+  size_t n = strlen(path) + 32;
+  char *tmp = malloc(n);
+  if (!tmp)
+    return ENG_EXIT_INTERNAL;
+  snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  int rc = ENG_EXIT_OK;
+  if (f) {
+    mte(c, f);
+    if (fflush(f) != 0 || ferror(f))
+      rc = ENG_EXIT_USAGE;
+    if (fclose(f) != 0)
+      rc = ENG_EXIT_USAGE;
+  } else {
+    rc = ENG_EXIT_USAGE;
+  }
+  if (rc == ENG_EXIT_OK && rename(tmp, path) != 0)
+    rc = ENG_EXIT_USAGE;
+  if (rc != ENG_EXIT_OK) {
+    eng_error("cannot write the report %s: %s", path, strerror(errno));
+    unlink(tmp);
+  }
+  free(tmp);
+  return rc;
+}
