@@ -36,52 +36,47 @@ typedef struct dyn_shm {
   dyn_snap snap[2];
 } dyn_shm;
 
+/* What one child collects (the arguments of child_main). */
+typedef struct dyn_job {
+  const mr_subject *s;
+  const mr_fn *fn;
+  const eng_run_opts *o;
+  uint64_t calls, seed;
+  dyn_shm *shm;
+  uint32_t nsites;
+} dyn_job;
+
 /* The child: `calls` calls on random inputs, publishing the cells after each. */
-static _Noreturn void child_main(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o,
-                                 uint64_t calls, uint64_t seed, dyn_shm *shm, uint32_t nsites) {
+static int child_main(void *ud) {
+  const dyn_job *j = ud;
   eng_rng r;
   eng_args a;
-  eng_rng_seed(&r, seed);
-  eng_args_init(&a, s);
+  eng_rng_seed(&r, j->seed);
+  eng_args_init(&a, j->s);
   mr_dynconst_reset();
   mr_dynconst_enable(true);
-  for (uint64_t i = 0; i < calls; i++) {
-    if (!eng_args_draw(&a, s, o, &r))
-      _exit(3);
+  for (uint64_t i = 0; i < j->calls; i++) {
+    if (!eng_args_draw(&a, j->s, j->o, &r))
+      return 3;
     uint64_t ret = 0;
-    s->call(a.slots, &ret);
+    j->s->call(a.slots, &ret);
     eng_args_clear(&a);
-    uint32_t w = shm->ready == 1 ? 1 : 0; /* write the slot that is not the last one */
-    shm->snap[w].calls = i + 1;
-    memcpy(shm->snap[w].cells, fn->value_cells, nsites * sizeof *fn->value_cells);
-    __atomic_store_n(&shm->ready, w + 1, __ATOMIC_RELEASE);
+    uint32_t w = j->shm->ready == 1 ? 1 : 0; /* write the slot that is not the last one */
+    j->shm->snap[w].calls = i + 1;
+    memcpy(j->shm->snap[w].cells, j->fn->value_cells, j->nsites * sizeof *j->fn->value_cells);
+    __atomic_store_n(&j->shm->ready, w + 1, __ATOMIC_RELEASE);
   }
-  _exit(0);
+  return 0;
 }
 
 /* Run one child to completion, a crash, or the deadline. true when it finished. */
-static bool run_child(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o, uint64_t calls,
-                      uint64_t seed, double deadline, dyn_shm *shm, uint32_t nsites) {
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
+static bool run_child(const dyn_job *j, double deadline) {
+  pid_t pid = eng_fork(NULL, child_main, (void *)j);
   if (pid < 0)
     return false;
-  if (pid == 0)
-    child_main(s, fn, o, calls, seed, shm, nsites);
-  int st = 0;
-  for (;;) {
-    pid_t w = waitpid(pid, &st, WNOHANG);
-    if (w == pid)
-      return WIFEXITED(st) && WEXITSTATUS(st) == 0;
-    if (w < 0 || eng_now() > deadline) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &st, 0);
-      return false;
-    }
-    struct timespec ts = {0, 2000000};
-    nanosleep(&ts, NULL);
-  }
+  bool killed;
+  int st = eng_child_wait(pid, deadline, NULL, NULL, &killed);
+  return !killed && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 /* Fold a child's snapshot into acc: a site stays invariant only with one value overall. */
@@ -165,8 +160,8 @@ int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o,
   double deadline = eng_now() + seconds;
   for (int run = 0; run <= DYN_RESTARTS && out->calls < calls && eng_now() < deadline; run++) {
     shm->ready = 0;
-    bool done = run_child(s, fn, o, calls - out->calls, seed + (uint64_t)run * 0x9e3779b97f4a7c15ull,
-                          deadline, shm, nsites);
+    dyn_job j = {s, fn, o, calls - out->calls, seed + (uint64_t)run * 0x9e3779b97f4a7c15ull, shm, nsites};
+    bool done = run_child(&j, deadline);
     uint32_t ready = __atomic_load_n(&shm->ready, __ATOMIC_ACQUIRE);
     if (ready) {
       merge(acc, shm->snap[ready - 1].cells, nsites);

@@ -123,18 +123,9 @@ static int load(const char *mr) {
   if (mrdsl_ctx_new(NULL, NULL, &F.ctx) != MR_OK)
     return ENG_EXIT_INTERNAL;
   mrdsl_file *f;
-  if (mrdsl_load_path(F.ctx, mr, &f) != MR_OK) {
-    for (size_t i = 0; i < mrdsl_diag_count(F.ctx); i++) fprintf(stderr, "%s\n", mrdsl_diag(F.ctx, i));
-    eng_error("falsify: %s", mrdsl_errmsg(F.ctx));
-    return ENG_EXIT_USAGE;
-  }
-  mrdsl_param ps[MRDSL_MAX_PARAMS];
-  for (size_t i = 0; i < s->nparams && i < MRDSL_MAX_PARAMS; i++)
-    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags, s->params[i].len_index};
-  if (mrdsl_subject_match(F.ctx, f, s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
-    eng_error("falsify: %s", mrdsl_errmsg(F.ctx));
-    return ENG_EXIT_USAGE;
-  }
+  int rc = eng_load_mr(F.ctx, mr, s, false, &f);
+  if (rc != ENG_EXIT_OK)
+    return rc;
   size_t n = mrdsl_rel_count(f);
   if (n > FZ_MAX_REL) n = FZ_MAX_REL; /* the rest stand untested: kept, never wrongly dropped */
   F.rels = calloc(n ? n : 1, sizeof *F.rels);

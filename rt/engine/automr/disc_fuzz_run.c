@@ -83,6 +83,29 @@ static char *env_join(const char *name, const char *a, const char *b, const char
   return s;
 }
 
+/* The fuzz harness's command (the argument of exec_fuzzer). */
+typedef struct fuzz_exec {
+  const char *harness;
+  char **argv;
+  char *env, *env2;  /* putenv strings; env2 may be NULL */
+  const char *log;   /* stdout and stderr go here */
+} fuzz_exec;
+
+static int exec_fuzzer(void *ud) {
+  const fuzz_exec *x = ud;
+  int fd = open(x->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+  }
+  putenv(x->env);
+  if (x->env2)
+    putenv(x->env2);
+  execv(x->harness, x->argv);
+  return 127;
+}
+
 /* Run the fuzz harness with env (and env2 when not NULL); its output goes to log, its
  * artifacts to art/, with dict as its dictionary when readable. The status, or -1 (could
  * not run, or killed after its time). */
@@ -98,42 +121,15 @@ static int launch(const char *harness, char *env, char *env2, const char *log, c
   bool use_dict = dict && stat(dict, &sb) == 0 && sb.st_size > 0;
   char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0",
                   use_dict ? df : NULL, NULL};
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
+  fuzz_exec x = {harness, argv, env, env2, log};
+  pid_t pid = eng_fork(NULL, exec_fuzzer, &x);
   if (pid < 0)
     return -1;
-  if (pid == 0) {
-    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-      close(fd);
-    }
-    putenv(env);
-    if (env2)
-      putenv(env2);
-    execv(harness, argv);
-    _exit(127);
-  }
   /* libFuzzer checks -max_total_time between inputs; a hanging input or a slow start
    * gets a grace period, then the child is killed (what it recorded still counts) */
-  double end = eng_now() + seconds + 10 + 2 * call_timeout;
-  for (;;) {
-    int status;
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid)
-      return status;
-    if (r < 0 && errno != EINTR)
-      return -1;
-    if (eng_now() > end) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      return -1;
-    }
-    struct timespec ts = {0, 10000000};
-    nanosleep(&ts, NULL);
-  }
+  bool killed;
+  int status = eng_child_wait(pid, eng_now() + seconds + 10 + 2 * call_timeout, NULL, NULL, &killed);
+  return killed ? -1 : status;
 }
 
 /* Remove the temporary directory and everything libFuzzer left in it. */

@@ -35,34 +35,48 @@ typedef struct par_worker {
   bool finished;
 } par_worker;
 
-/* The worker's loop: tasks w, w + jobs, ... not yet done; never returns. */
-static void worker_main(disc_subj *d, disc_shm *shm, int w, int jobs, int ntasks,
-                        disc_task_fn fn, void *ud, size_t rsize, const bool *done, double deadline,
-                        int fd) {
-  d->shm = shm;
-  unsigned char *rec = malloc(REC_HDR + rsize);
+/* What one worker runs (the argument of worker_main). */
+typedef struct par_job {
+  disc_subj *d;
+  disc_shm *shm;
+  int w, jobs, ntasks;
+  disc_task_fn fn;
+  void *ud;
+  size_t rsize;
+  const bool *done;
+  double deadline;
+  int fd, rfd;       /* write and read end of its pipe */
+} par_job;
+
+/* The worker's loop: tasks w, w + jobs, ... not yet done, each result record written to
+ * the pipe. */
+static int worker_main(void *arg) {
+  const par_job *j = arg;
+  close(j->rfd);
+  j->d->shm = j->shm;
+  unsigned char *rec = malloc(REC_HDR + j->rsize);
   if (!rec)
-    _exit(3);
-  for (int i = w; i < ntasks; i += jobs) {
-    if (done[i])
+    return 3;
+  for (int i = j->w; i < j->ntasks; i += j->jobs) {
+    if (j->done[i])
       continue;
-    if (deadline > 0 && eng_now() > deadline)
+    if (j->deadline > 0 && eng_now() > j->deadline)
       break;
     int32_t id = i;
     memcpy(rec, &id, sizeof id);
-    memset(rec + REC_HDR, 0, rsize);
-    fn(ud, i, rec + REC_HDR); /* aligned for any result record */
-    size_t n = REC_HDR + rsize, off = 0;
+    memset(rec + REC_HDR, 0, j->rsize);
+    j->fn(j->ud, i, rec + REC_HDR); /* aligned for any result record */
+    size_t n = REC_HDR + j->rsize, off = 0;
     while (off < n) {
-      ssize_t k = write(fd, rec + off, n - off);
+      ssize_t k = write(j->fd, rec + off, n - off);
       if (k < 0 && errno == EINTR)
         continue;
       if (k <= 0)
-        _exit(3);
+        return 3;
       off += (size_t)k;
     }
   }
-  _exit(0);
+  return 0;
 }
 
 static bool spawn(par_worker *pw, disc_subj *d, disc_shm *shm, int w, int jobs, int ntasks,
@@ -70,19 +84,13 @@ static bool spawn(par_worker *pw, disc_subj *d, disc_shm *shm, int w, int jobs, 
   int p[2];
   if (pipe(p) != 0)
     return false;
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
+  par_job j = {d, shm, w, jobs, ntasks, fn, ud, rsize, done, deadline, p[1], p[0]};
+  pid_t pid = eng_fork(NULL, worker_main, &j);
+  close(p[1]);
   if (pid < 0) {
     close(p[0]);
-    close(p[1]);
     return false;
   }
-  if (pid == 0) {
-    close(p[0]);
-    worker_main(d, shm, w, jobs, ntasks, fn, ud, rsize, done, deadline, p[1]);
-  }
-  close(p[1]);
   pw->pid = pid;
   pw->fd = p[0];
   pw->have = 0;
@@ -91,36 +99,32 @@ static bool spawn(par_worker *pw, disc_subj *d, disc_shm *shm, int w, int jobs, 
   return true;
 }
 
+/* One call of the target on x, alone (the argument of confirm_main). */
+typedef struct par_one {
+  disc_subj *d;
+  const double *x;
+} par_one;
+
+static int confirm_main(void *arg) {
+  par_one *o = arg;
+  double y[DISC_MAX_M];
+  o->d->shm = NULL;
+  o->d->nbad = 0;
+  disc_call(o->d, o->x, y);
+  return 0;
+}
+
 /* Run x alone in a child: 0 fine, 1 crashed, 2 hung (killed after limit seconds). */
 static int confirm(disc_subj *d, const double *x, double limit) {
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
+  par_one o = {d, x};
+  pid_t pid = eng_fork(NULL, confirm_main, &o);
   if (pid < 0)
     return 0;
-  if (pid == 0) {
-    double y[DISC_MAX_M];
-    d->shm = NULL;
-    d->nbad = 0;
-    disc_call(d, x, y);
-    _exit(0);
-  }
-  double t0 = eng_now();
-  int status;
-  for (;;) {
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid)
-      return WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ? 1 : 0;
-    if (r < 0 && errno != EINTR)
-      return 0;
-    if (eng_now() - t0 > limit) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      return 2;
-    }
-    struct timespec ts = {0, 2000000};
-    nanosleep(&ts, NULL);
-  }
+  bool killed;
+  int status = eng_child_wait(pid, eng_now() + limit, NULL, NULL, &killed);
+  if (killed)
+    return 2;
+  return WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ? 1 : 0;
 }
 
 /* Blacklist x (owned copy grows d->bad) and note it in st. */
@@ -225,10 +229,7 @@ int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, 
       if (!eof && !hang)
         continue;
       bool past = deadline > 0 && now > deadline + 2 * call_timeout + 1;
-      if (hang)
-        kill(p->pid, SIGKILL);
-      int status = 0;
-      waitpid(p->pid, &status, 0);
+      int status = hang ? eng_child_kill(p->pid) : eng_child_wait(p->pid, 0, NULL, NULL, NULL);
       close(p->fd);
       p->pid = 0;
       bool clean = !hang && WIFEXITED(status) && WEXITSTATUS(status) == 0;

@@ -98,39 +98,6 @@ bool disc_out_float(const disc_subj *d) {
   return false;
 }
 
-static uint64_t enc(int k, double v) {
-  if (k == MR_KIND_F64) {
-    uint64_t u;
-    memcpy(&u, &v, 8);
-    return u;
-  }
-  if (k == MR_KIND_F32) {
-    float f = (float)v;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-  }
-  if (eng_kind_signed(k))
-    return (uint64_t)(int64_t)v;
-  return (uint64_t)v;
-}
-
-static double dec(int k, uint64_t u) {
-  switch (k) {
-  case MR_KIND_F64: { double v; memcpy(&v, &u, 8); return v; }
-  case MR_KIND_F32: { float f; uint32_t b = (uint32_t)u; memcpy(&f, &b, 4); return f; }
-  case MR_KIND_BOOL: return (double)(u & 1);
-  case MR_KIND_I8: return (double)(int8_t)u;
-  case MR_KIND_U8: return (double)(uint8_t)u;
-  case MR_KIND_I16: return (double)(int16_t)u;
-  case MR_KIND_U16: return (double)(uint16_t)u;
-  case MR_KIND_I32: return (double)(int32_t)u;
-  case MR_KIND_U32: return (double)(uint32_t)u;
-  case MR_KIND_I64: return (double)(int64_t)u;
-  default: return (double)u;
-  }
-}
-
 /* Out-cells for calls made straight through the thunk on disc_encode's slots (the bare
  * timing loop); the group runner and disc_call put their own cells in those slots. */
 static uint64_t scratch_cells[DISC_MAX_M];
@@ -138,7 +105,7 @@ static uint64_t scratch_cells[DISC_MAX_M];
 /* See disc.h. */
 void disc_encode(const disc_subj *d, const double *x, uint64_t *slots) {
   for (int i = 0; i < d->n; i++)
-    slots[d->in_param[i]] = enc(d->s->params[d->in_param[i]].kind, x[i]);
+    slots[d->in_param[i]] = eng_slot_enc(d->s->params[d->in_param[i]].kind, x[i]);
   for (int e = 0; e < d->m; e++)
     if (d->out_param[e] >= 0)
       slots[d->out_param[e]] = (uint64_t)(uintptr_t)&scratch_cells[e];
@@ -147,7 +114,7 @@ void disc_encode(const disc_subj *d, const double *x, uint64_t *slots) {
 /* See disc.h. */
 void disc_decode(const disc_subj *d, const uint64_t *slots, double *x) {
   for (int i = 0; i < d->n; i++)
-    x[i] = dec(d->s->params[d->in_param[i]].kind, slots[d->in_param[i]]);
+    x[i] = eng_slot_dec(d->s->params[d->in_param[i]].kind, slots[d->in_param[i]]);
 }
 
 /* x is excluded when it lies within 1/256 of the domain's width of a confirmed crashing
@@ -215,7 +182,7 @@ static inline __attribute__((always_inline)) bool call1(disc_subj *d, const doub
   d->s->call(slots, &ret);
   bool finite = true;
   for (int e = 0; e < d->m; e++) {
-    y[e] = dec(out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
+    y[e] = eng_slot_dec(out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
     finite &= isfinite(y[e]) != 0;
   }
   if (!finite)

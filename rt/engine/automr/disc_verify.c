@@ -94,20 +94,12 @@ int eng_cmd_verify(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) rc = disc_subj_init(&d, s, &o);
   mrdsl_ctx *ctx = NULL;
   mrdsl_file *f = NULL;
-  if (rc == ENG_EXIT_OK && (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || mrdsl_load_path(ctx, mr, &f) != MR_OK)) {
-    for (size_t i = 0; ctx && i < mrdsl_diag_count(ctx); i++) fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
-    eng_error("verify: %s", ctx ? mrdsl_errmsg(ctx) : "out of memory");
-    rc = ENG_EXIT_USAGE;
+  if (rc == ENG_EXIT_OK && mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK) {
+    eng_error("verify: out of memory");
+    rc = ENG_EXIT_INTERNAL;
   }
-  if (rc == ENG_EXIT_OK) {
-    mrdsl_param ps[MRDSL_MAX_PARAMS];
-    for (size_t i = 0; i < s->nparams && i < MRDSL_MAX_PARAMS; i++)
-      ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags, s->params[i].len_index};
-    if (mrdsl_subject_match(ctx, f, any ? mrdsl_subject_name(f) : s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
-      eng_error("verify: %s", mrdsl_errmsg(ctx));
-      rc = ENG_EXIT_USAGE;
-    }
-  }
+  if (rc == ENG_EXIT_OK)
+    rc = eng_load_mr(ctx, mr, s, any, &f);
   mrdsl_range ranges[MRDSL_MAX_PARAMS];
   for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
   int nfail = 0;

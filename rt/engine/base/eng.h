@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <mrfuzz/mr_rt.h>
 #include <mrfuzz/mrdsl.h>
@@ -24,6 +25,27 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
+
+/* ---- Child processes (child.c): every fork of the harness ------------------------------ */
+typedef struct eng_child_opts {
+  bool quiet;          /* the child's stdout and stderr go to /dev/null */
+  double cpu_limit;    /* seconds of CPU time before SIGPROF ends the child (0: none) */
+} eng_child_opts;
+/* The child's work; its return value is the child's exit status (it may _exit itself). */
+typedef int (*eng_child_fn)(void *ud);
+/* Flush stdio, fork, and run fn(ud) in the child under o (may be NULL). The child's pid,
+ * or -1 (errno) when fork failed. */
+pid_t eng_fork(const eng_child_opts *o, eng_child_fn fn, void *ud);
+/* Has child pid ended? true with its wait status in *status (then it is reaped). */
+bool eng_child_poll(pid_t pid, int *status /* OUT */);
+/* Kill child pid (SIGKILL) and reap it; its wait status. */
+int eng_child_kill(pid_t pid);
+/* A child that stopped making progress (checked every millisecond while waiting). */
+typedef bool (*eng_stall_fn)(void *ud);
+/* Wait for child pid until it ends, the absolute deadline passes (0: none) or stalled(ud)
+ * says it stopped progressing (NULL: never); then it is killed. Its wait status; *killed
+ * (may be NULL) tells whether it was killed. */
+int eng_child_wait(pid_t pid, double deadline, eng_stall_fn stalled, void *ud, bool *killed);
 
 /* ---- PRNG (rng.c): xoshiro256** seeded by splitmix64; same seed, same stream ---------- */
 typedef struct eng_rng {
@@ -74,6 +96,17 @@ bool eng_kind_unsigned(int kind); /* includes bool */
 bool eng_kind_float(int kind);
 size_t eng_kind_size(int kind);
 
+/* ---- Slots (slot.c): mr_abi.h's encoding of one value -------------------------------- */
+/* The slot of number v as kind k: integers converted (toward zero), floats by their bits
+ * (f32 rounded, in the low 32). */
+uint64_t eng_slot_enc(int k, double v);
+/* The number a slot of kind k holds (integers extended from their width). */
+double eng_slot_dec(int k, uint64_t slot);
+/* Store slot value v as one element of kind k at p (its native width). */
+void eng_elem_store(void *p, int k, uint64_t v);
+/* One element of kind k at p as a slot (signed kinds sign-extended). */
+uint64_t eng_elem_load(const void *p, int k);
+
 /* Default domains for every parameter of s into o->dom (allocated). */
 void eng_dom_defaults(const mr_subject *s, eng_run_opts *o);
 /* Apply one --range argument "NAME=LO:HI". ENG_EXIT_OK or ENG_EXIT_USAGE (printed). */
@@ -82,6 +115,14 @@ int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg);
 int eng_parse_len(const char *what, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
 /* Parse a whole unsigned decimal number. */
 bool eng_parse_u64(const char *s, uint64_t *v /* OUT */);
+
+/* ---- Relation files (relfile.c) ------------------------------------------------------- */
+/* Load the relation file at path into ctx and match its subject against s (any: against
+ * whichever function it names, with s's signature). Diagnostics with their positions are
+ * printed. ENG_EXIT_OK, ENG_EXIT_USAGE (bad or mismatched file) or ENG_EXIT_INTERNAL.
+ * OUT: *out, owned by ctx. */
+int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
+                mrdsl_file **out);
 
 /* ---- Argument generation (gen.c) ------------------------------------------------------ */
 /* The pointers behind one call's slots (arrays, strings, out cells), freed after it. */

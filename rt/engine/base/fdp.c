@@ -52,15 +52,7 @@ int64_t eng_fdp_i64(eng_fdp *f, int64_t lo, int64_t hi) {
 /* See eng.h. */
 double eng_fdp_f64(eng_fdp *f, double lo, double hi, bool f32) {
   uint64_t bits = take(f, f32 ? 4 : 8);
-  double v;
-  if (f32) {
-    uint32_t u = (uint32_t)bits;
-    float x;
-    memcpy(&x, &u, sizeof x);
-    v = x;
-  } else {
-    memcpy(&v, &bits, sizeof v);
-  }
+  double v = eng_slot_dec(f32 ? MR_KIND_F32 : MR_KIND_F64, bits);
   if (v >= lo && v <= hi)
     return v;
   /* Fold: the fraction bits give a position in [lo, hi]. */
@@ -117,25 +109,7 @@ static uint64_t scalar(eng_fdp *f, int k, const eng_dom *d) {
     return (uint64_t)eng_fdp_i64(f, d->ilo, d->ihi);
   if (eng_kind_unsigned(k))
     return eng_fdp_u64(f, d->ulo, d->uhi);
-  double v = eng_fdp_f64(f, d->flo, d->fhi, k == MR_KIND_F32);
-  if (k == MR_KIND_F32) {
-    float x = (float)v;
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-  }
-  uint64_t u;
-  memcpy(&u, &v, sizeof u);
-  return u;
-}
-
-static void store(void *p, int k, uint64_t v) {
-  switch (eng_kind_size(k)) {
-  case 1: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); break; }
-  case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
-  case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
-  default: memcpy(p, &v, 8); break;
-  }
+  return eng_slot_enc(k, eng_fdp_f64(f, d->flo, d->fhi, k == MR_KIND_F32));
 }
 
 /* The array of parameter j whose length parameter is i (or NULL). */
@@ -191,7 +165,7 @@ bool eng_fdp_decode(eng_src *x, const mr_subject *s, const eng_run_opts *o, cons
       if (!b)
         return false;
       for (uint64_t j = 0; j < n; j++)
-        store(b + j * es, p->kind, scalar(&f, p->kind, d));
+        eng_elem_store(b + j * es, p->kind, scalar(&f, p->kind, d));
       x->slots[i] = (uint64_t)(uintptr_t)b;
     } else if (p->kind == MR_KIND_CSTR) {
       uint64_t n = eng_fdp_u64(&f, d->len_lo, d->len_hi);
@@ -243,16 +217,8 @@ size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]) {
   if (eng_kind_float(k)) {
     if (!(v >= d->flo && v <= d->fhi))
       return 0;
-    if (k == MR_KIND_F32) {
-      float x = (float)v;
-      uint32_t u;
-      memcpy(&u, &x, sizeof u);
-      raw = u;
-      n = 4;
-    } else {
-      memcpy(&raw, &v, sizeof raw);
-      n = 8;
-    }
+    raw = eng_slot_enc(k, v);
+    n = k == MR_KIND_F32 ? 4 : 8;
   } else if (eng_kind_signed(k)) {
     if (!(v >= (double)d->ilo && v <= (double)d->ihi) || v != floor(v))
       return 0;

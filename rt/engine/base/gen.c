@@ -39,26 +39,7 @@ static uint64_t draw_scalar(int k, const eng_dom *d, eng_rng *r) {
     return (uint64_t)eng_rng_i64(r, d->ilo, d->ihi);
   if (eng_kind_unsigned(k))
     return eng_rng_u64(r, d->ulo, d->uhi);
-  double v = eng_rng_f64(r, d->flo, d->fhi);
-  if (k == MR_KIND_F32) {
-    float f = (float)v;
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-  }
-  uint64_t u;
-  memcpy(&u, &v, sizeof u);
-  return u;
-}
-
-/* Store slot value v as one element of kind k at p (native width and representation). */
-static void store_elem(void *p, int k, uint64_t v) {
-  switch (eng_kind_size(k)) {
-  case 1: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); break; }
-  case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
-  case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
-  default: memcpy(p, &v, 8); break;
-  }
+  return eng_slot_enc(k, eng_rng_f64(r, d->flo, d->fhi));
 }
 
 /* Printable ASCII, so strings render readably in traces. */
@@ -105,7 +86,7 @@ bool eng_args_draw(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_
       size_t es = eng_kind_size(p->kind);
       buf = malloc(n ? n * es : 1); /* never NULL: a zero-length array is still valid */
       for (uint64_t j = 0; buf && j < n; j++)
-        store_elem((char *)buf + j * es, p->kind, draw_scalar(p->kind, d, r));
+        eng_elem_store((char *)buf + j * es, p->kind, draw_scalar(p->kind, d, r));
     } else if (p->kind == MR_KIND_CSTR) {
       buf = draw_string(eng_rng_u64(r, d->len_lo, d->len_hi), r);
     } else {

@@ -17,27 +17,9 @@ static void put_scalar(FILE *f, int k, uint64_t v) {
   } else if (eng_kind_unsigned(k)) {
     fprintf(f, "%llu", (unsigned long long)v);
   } else {
-    double d;
-    if (k == MR_KIND_F32) {
-      uint32_t u = (uint32_t)v;
-      float x;
-      memcpy(&x, &u, sizeof x);
-      d = x;
-    } else {
-      memcpy(&d, &v, sizeof d);
-    }
     char buf[32];
-    mrdsl_fmt_double(d, buf);
+    mrdsl_fmt_double(eng_slot_dec(k, v), buf);
     fputs(buf, f);
-  }
-}
-
-static uint64_t load_elem(const void *p, int k) {
-  switch (eng_kind_size(k)) {
-  case 1: { uint8_t x; memcpy(&x, p, 1); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int8_t)x : x; }
-  case 2: { uint16_t x; memcpy(&x, p, 2); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int16_t)x : x; }
-  case 4: { uint32_t x; memcpy(&x, p, 4); return eng_kind_signed(k) ? (uint64_t)(int64_t)(int32_t)x : x; }
-  default: { uint64_t x; memcpy(&x, p, 8); return x; }
   }
 }
 
@@ -68,13 +50,13 @@ static void put_param(FILE *f, const mr_subject *s, size_t i, const uint64_t *sl
     fputc('[', f);
     for (size_t j = 0; b && j < n && j < 64; j++) {
       fputs(j ? ", " : "", f);
-      put_scalar(f, p->kind, load_elem(b + j * es, p->kind));
+      put_scalar(f, p->kind, eng_elem_load(b + j * es, p->kind));
     }
     fputs(n > 64 ? ", ...]" : "]", f);
   } else if (p->flags & MR_PF_OUT) {
     const void *cell = (const void *)(uintptr_t)sl[i];
     if (cell)
-      put_scalar(f, p->kind, load_elem(cell, p->kind));
+      put_scalar(f, p->kind, eng_elem_load(cell, p->kind));
     else
       fputs("-", f);
   } else if (p->kind == MR_KIND_CSTR) {

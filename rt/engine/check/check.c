@@ -113,30 +113,7 @@ int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int
 /* ============================== Setup ============================== */
 
 static int load(eng_chk *c) {
-  const eng_chk_opts *o = c->o;
-  int rc = mrdsl_load_path(c->ctx, o->mr, &c->file);
-  if (rc != MR_OK) {
-    size_t n = mrdsl_diag_count(c->ctx);
-    for (size_t i = 0; i < n; i++)
-      fprintf(stderr, "%s\n", mrdsl_diag(c->ctx, i));
-    if (!n)
-      eng_error("%s", mrdsl_errmsg(c->ctx));
-    return rc == MR_ENOMEM ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
-  }
-  const mr_subject *s = c->s;
-  mrdsl_param ps[MRDSL_MAX_PARAMS];
-  if (s->nparams > MRDSL_MAX_PARAMS) {
-    eng_error("%s has more than %d parameters", s->name, MRDSL_MAX_PARAMS);
-    return ENG_EXIT_USAGE;
-  }
-  for (size_t i = 0; i < s->nparams; i++)
-    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
-                          s->params[i].len_index};
-  if (mrdsl_subject_match(c->ctx, c->file, s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
-    eng_error("%s does not describe this function: %s", o->mr, mrdsl_errmsg(c->ctx));
-    return ENG_EXIT_USAGE;
-  }
-  return ENG_EXIT_OK;
+  return eng_load_mr(c->ctx, c->o->mr, c->s, false, &c->file);
 }
 
 static int compile_all(eng_chk *c) {

@@ -281,23 +281,27 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
 
 /* ============================== minimize ============================== */
 
+/* One minimization candidate (the argument of violates_child). */
+typedef struct cand {
+  eng_chk *c;
+  const uint8_t *d;
+  size_t n;
+} cand;
+
+static int violates_child(void *ud) {
+  const cand *k = ud;
+  return eng_chk_input(k->c, k->d, k->n) == MRDSL_FAIL ? 42 : 0;
+}
+
 /* Does the candidate still violate the (single) relation of c? Runs in a child so that a
- * crash or a hang of the target on the candidate counts as "no" (a different failure). */
+ * crash or a hang (10 s) of the target on the candidate counts as "no" (another failure). */
 static bool still_violates(eng_chk *c, const uint8_t *d, size_t n) {
-  fflush(NULL);
-  pid_t pid = fork();
+  cand k = {c, d, n};
+  eng_child_opts q = {.quiet = true};
+  pid_t pid = eng_fork(&q, violates_child, &k);
   if (pid < 0)
     return false;
-  if (pid == 0) {
-    int fd = open("/dev/null", O_WRONLY);
-    if (fd >= 0)
-      dup2(fd, 2);
-    alarm(10);
-    _exit(eng_chk_input(c, d, n) == MRDSL_FAIL ? 42 : 0);
-  }
-  int st;
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
-  }
+  int st = eng_child_wait(pid, eng_now() + 10, NULL, NULL, NULL);
   return WIFEXITED(st) && WEXITSTATUS(st) == 42;
 }
 

@@ -330,14 +330,7 @@ static void to_edges(eng_args *a, const mr_subject *s, const eng_run_opts *o, en
     } else {
       double v = e == 0 ? d->flo : e == 1 ? d->fhi : e - 3;
       v = v < d->flo ? d->flo : v > d->fhi ? d->fhi : v;
-      if (p->kind == MR_KIND_F32) {
-        float f = (float)v;
-        uint32_t u;
-        memcpy(&u, &f, sizeof u);
-        a->slots[i] = u;
-      } else {
-        memcpy(&a->slots[i], &v, sizeof v);
-      }
+      a->slots[i] = eng_slot_enc(p->kind, v);
     }
   }
 }

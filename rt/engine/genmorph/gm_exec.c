@@ -30,18 +30,19 @@ typedef struct exec_job {
   const mr_fn *fn;
 } exec_job;
 
-/* The child: program m (0 original) from group `from` on; never returns. */
-static void child(const exec_job *j, int m, size_t from, double cpu_limit) {
-  int null = open("/dev/null", O_WRONLY);
-  if (null >= 0) { /* a crashing mutant's sanitizer report is noise here */
-    dup2(null, 1);
-    dup2(null, 2);
-  }
-  if (cpu_limit > 0) { /* SIGPROF's default action ends the child */
-    struct itimerval it = {{0, 0}, {(time_t)cpu_limit,
-                                    (suseconds_t)((cpu_limit - (double)(time_t)cpu_limit) * 1e6) + 1}};
-    setitimer(ITIMER_PROF, &it, NULL);
-  }
+/* Program m (0 original) from group `from` on, in a child (the argument of child_main). */
+typedef struct exec_run {
+  const exec_job *j;
+  int m;
+  size_t from;
+} exec_run;
+
+/* The child: its rows go to the shared cache as they are computed. */
+static int child_main(void *arg) {
+  const exec_run *run = arg;
+  const exec_job *j = run->j;
+  int m = run->m;
+  size_t from = run->from;
   mr_mutant_select(m ? mr_fn_mutant_id(j->fn, (size_t)m - 1) : 0);
   gm_cache *c = j->c;
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, base = (size_t)m * ng;
@@ -60,34 +61,29 @@ static void child(const exec_job *j, int m, size_t from, double cpu_limit) {
     }
     __atomic_store_n(&c->st[base + g], st, __ATOMIC_RELEASE);
   }
-  _exit(0);
-}
-
-/* Wait for pid until the wall-clock limit (absolute; 0: none); kill it past it. Returns
- * the wait status; *late when it was killed. */
-static int wait_child(pid_t pid, double until, bool *late) {
-  int status = 0;
-  *late = false;
-  for (;;) {
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid || (r < 0 && errno != EINTR)) return status;
-    if (until > 0 && eng_now() > until) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      *late = true;
-      return status;
-    }
-    struct timespec ts = {0, 1000000};
-    nanosleep(&ts, NULL);
-  }
+  return 0;
 }
 
 static pid_t spawn(const exec_job *j, int m, size_t from, double cpu_limit) {
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid == 0) child(j, m, from, cpu_limit);
-  return pid;
+  exec_run x = {j, m, from};
+  eng_child_opts o = {.quiet = true, .cpu_limit = cpu_limit};
+  return eng_fork(&o, child_main, &x);
+}
+
+/* The original's progress: the rows it has finished (the argument of stalled). */
+typedef struct progress {
+  const gm_cache *c;
+  size_t ng, seen;  /* groups, and groups finished when last seen to move */
+  double last;      /* when it last moved */
+  double timeout;   /* seconds without a finished group: hung */
+} progress;
+
+static bool stalled(void *ud) {
+  progress *p = ud;
+  size_t at = p->seen;
+  while (at < p->ng && __atomic_load_n(&p->c->st[at], __ATOMIC_ACQUIRE) != GM_ROW_NONE) at++;
+  if (at != p->seen) { p->seen = at; p->last = eng_now(); }
+  return eng_now() - p->last > p->timeout;
 }
 
 /* The original, restarted past any group that crashes or hangs it (those rows stay
@@ -100,24 +96,8 @@ static int run_original(const exec_job *j, double call_timeout, double deadline)
     pid_t pid = spawn(j, 0, from, 0);
     if (pid < 0) return -1;
     /* no progress for call_timeout seconds: hung */
-    int status = 0;
-    size_t seen = from;
-    double last = eng_now();
-    bool done = false;
-    while (!done) {
-      pid_t r = waitpid(pid, &status, WNOHANG);
-      if (r == pid || (r < 0 && errno != EINTR)) { done = true; break; }
-      size_t at = seen;
-      while (at < ng && __atomic_load_n(&c->st[at], __ATOMIC_ACQUIRE) != GM_ROW_NONE) at++;
-      if (at != seen) { seen = at; last = eng_now(); }
-      if (eng_now() - last > call_timeout || (deadline > 0 && eng_now() > deadline)) {
-        kill(pid, SIGKILL);
-        waitpid(pid, &status, 0);
-        break;
-      }
-      struct timespec ts = {0, 1000000};
-      nanosleep(&ts, NULL);
-    }
+    progress pr = {c, ng, from, eng_now(), call_timeout};
+    eng_child_wait(pid, deadline, stalled, &pr, NULL);
     while (from < ng && c->st[from] != GM_ROW_NONE) from++;
     if (from < ng) c->st[from++] = GM_ROW_SKIP; /* the group that crashed or hung it */
     if (deadline > 0 && eng_now() > deadline) break;
@@ -166,10 +146,12 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
     for (int k = 0; k < nj; k++) {
       if (!pid[k]) continue;
       int status = 0;
-      pid_t r = waitpid(pid[k], &status, WNOHANG);
       bool late = false;
-      if (r == 0 && eng_now() <= until[k]) continue;
-      if (r == 0) status = wait_child(pid[k], 1, &late); /* past its wall-clock limit */
+      if (!eng_child_poll(pid[k], &status)) {
+        if (eng_now() <= until[k]) continue;
+        status = eng_child_kill(pid[k]); /* past its wall-clock limit */
+        late = true;
+      }
       c->mstat[who[k]] = late || (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF) ? 3
                          : WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 1 : 2;
       pid[k] = 0;
@@ -179,7 +161,7 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
     nanosleep(&ts, NULL);
   }
   for (int k = 0; k < nj; k++)
-    if (pid[k] > 0) { kill(pid[k], SIGKILL); waitpid(pid[k], NULL, 0); }
+    if (pid[k] > 0) eng_child_kill(pid[k]);
   for (int t = 0; mg && t < c->ntmpl; t++) eng_mg_free(mg[t]);
   free(mg);
   return rc;

@@ -12,30 +12,9 @@
 
 #include "inputs/inputs.h"
 
-/* A slot or array element of kind k as a number (floats from their bits). */
-static double number(int k, uint64_t bits) {
-  if (k == MR_KIND_F64) {
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
-  }
-  if (k == MR_KIND_F32) {
-    float f;
-    uint32_t u = (uint32_t)bits;
-    memcpy(&f, &u, sizeof f);
-    return f;
-  }
-  return eng_kind_signed(k) ? (double)(int64_t)bits : (double)bits;
-}
-
 /* Element i of an array of kind k, sign-extended like a slot. */
 static uint64_t element(int k, const void *p, size_t i) {
-  size_t es = eng_kind_size(k);
-  uint64_t v = 0;
-  memcpy(&v, (const char *)p + i * es, es); /* little-endian, as fdp.c stores it */
-  if (eng_kind_signed(k) && es < 8 && (v >> (8 * es - 1) & 1))
-    v |= ~0ull << (8 * es);
-  return v;
+  return eng_elem_load((const char *)p + i * eng_kind_size(k), k);
 }
 
 /* |x - y| over the width of [lo, hi], at most 1; NaN is equal only to NaN. */
@@ -49,7 +28,7 @@ static double scaled(double x, double y, double lo, double hi) {
 }
 
 static double scalar(int k, const eng_dom *d, uint64_t a, uint64_t b) {
-  double x = number(k, a), y = number(k, b);
+  double x = eng_slot_dec(k, a), y = eng_slot_dec(k, b);
   if (eng_kind_float(k))
     return scaled(x, y, d->flo, d->fhi);
   if (eng_kind_signed(k))

@@ -12,36 +12,11 @@
 
 /* See score.h. */
 int score_open(score_ctx *c, mrdsl_file **out) {
-  mrdsl_file *f;
   if (mrdsl_ctx_new(NULL, NULL, &c->dsl) != MR_OK) {
     eng_error("out of memory");
     return ENG_EXIT_INTERNAL;
   }
-  int rc = mrdsl_load_path(c->dsl, c->mr_path, &f);
-  if (rc != MR_OK) {
-    size_t nd = mrdsl_diag_count(c->dsl);
-    for (size_t i = 0; i < nd; i++)
-      fprintf(stderr, "%s\n", mrdsl_diag(c->dsl, i));
-    if (nd == 0)
-      eng_error("%s", mrdsl_errmsg(c->dsl));
-    return rc == MR_ENOMEM ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
-  }
-  const mr_subject *s = c->s;
-  mrdsl_param params[MRDSL_MAX_PARAMS];
-  if (s->nparams > MRDSL_MAX_PARAMS) {
-    eng_error("%s has more than %d parameters", s->name, MRDSL_MAX_PARAMS);
-    return ENG_EXIT_USAGE;
-  }
-  for (size_t i = 0; i < s->nparams; i++)
-    params[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
-                              s->params[i].len_index};
-  if (mrdsl_subject_match(c->dsl, f, s->name, params, s->nparams, s->ret_kind) != MR_OK) {
-    eng_error("%s: the relations are for another subject than %s (%s): %s", c->mr_path,
-              s->name, s->file ? s->file : "?", mrdsl_errmsg(c->dsl));
-    return ENG_EXIT_USAGE;
-  }
-  *out = f;
-  return ENG_EXIT_OK;
+  return eng_load_mr(c->dsl, c->mr_path, c->s, false, out);
 }
 
 /* See score.h. */

@@ -233,23 +233,25 @@ static void die_now(int sig) {
   raise(sig);
 }
 
-/* The child's work for global mutant id; its results go to r. */
-static void child(score_ctx *c, uint32_t id, score_res *r) {
-  int null = open("/dev/null", O_WRONLY);
-  if (null >= 0) { /* a crashing mutant's sanitizer report is noise here */
-    dup2(null, 1);
-    dup2(null, 2);
-  }
+/* One mutant's child (the argument of child_main). */
+typedef struct mutant_job {
+  score_ctx *c;
+  uint32_t id;            /* global mutant id */
+  score_res *r;           /* its results, shared with the parent */
+  const sigset_t *mask;   /* the signal mask to restore (the parent blocks SIGCHLD) */
+} mutant_job;
+
+/* The child's work for global mutant id; its results go to r. A CPU-time limit ends it
+ * with SIGPROF: a timeout. */
+static int child_main(void *arg) {
+  const mutant_job *j = arg;
+  score_ctx *c = j->c;
+  uint32_t id = j->id;
+  score_res *r = j->r;
+  sigprocmask(SIG_SETMASK, j->mask, NULL);
   static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
   for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
     signal(faults[i], die_now);
-  if (c->cpu_limit > 0) { /* SIGPROF's default action ends the child: a timeout */
-    double s = c->cpu_limit;
-    struct itimerval it = {{0, 0}, {(time_t)s, (suseconds_t)((s - (double)(time_t)s) * 1e6)}};
-    if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
-      it.it_value.tv_usec = 1;
-    setitimer(ITIMER_PROF, &it, NULL);
-  }
   double t0 = eng_now();
   mr_mutant_select(id);
   for (size_t k = 0; k < c->nrels; k++) {
@@ -262,7 +264,7 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
       score_build_opts(&bo, &rng, c->run.seed, k, i);
       int rc = eng_mg_run(rel->mg, c->inputs[i].slots, &bo, NULL);
       if (rc < 0)
-        _exit(3);
+        return 3;
       if (rc == MRDSL_FAIL) {
         if (!r->killed_by[k])
           r->killed_by[k] = (uint32_t)(i + 1);
@@ -283,7 +285,7 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
   for (uint64_t i = 0; c->concrete && i < c->run.n; i++) {
     score_capture cap;
     if (!score_capture_call(c->s, c->inputs[i].slots, &cap))
-      _exit(3);
+      return 3;
     bool same = score_capture_equal(c->s, c->inputs[i].slots, &c->orig[i], &cap);
     free(cap.blob);
     if (!same) {
@@ -294,7 +296,7 @@ static void child(score_ctx *c, uint32_t id, score_res *r) {
   }
   r->secs = eng_now() - t0;
   __atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
-  _exit(0);
+  return 0;
 }
 
 typedef struct slot {
@@ -330,15 +332,11 @@ static unsigned reap(score_ctx *c, slot *slots, unsigned jobs) {
     if (!sl->pid)
       continue;
     int st;
-    pid_t p = waitpid(sl->pid, &st, WNOHANG);
-    if (p == sl->pid) {
+    if (eng_child_poll(sl->pid, &st)) {
       classify(c, sl->m, st, false);
       sl->pid = 0;
     } else if (t >= sl->deadline) {
-      kill(sl->pid, SIGKILL);
-      while (waitpid(sl->pid, &st, 0) < 0 && errno == EINTR)
-        ;
-      classify(c, sl->m, st, true);
+      classify(c, sl->m, eng_child_kill(sl->pid), true);
       sl->pid = 0;
     } else {
       running++;
@@ -388,11 +386,9 @@ int score_run_mutants(score_ctx *c) {
       if (slots[j].pid)
         continue;
       uint32_t m = next++;
-      pid_t p = fork();
-      if (p == 0) {
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        child(c, mr_fn_mutant_id(c->fn, m), score_res_at(c, m));
-      }
+      mutant_job mj = {c, mr_fn_mutant_id(c->fn, m), score_res_at(c, m), &old};
+      eng_child_opts co = {.quiet = true, .cpu_limit = c->cpu_limit};
+      pid_t p = eng_fork(&co, child_main, &mj);
       if (p < 0) {
         eng_error("cannot fork a worker: %s", strerror(errno));
         rc = ENG_EXIT_INTERNAL;

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT
+ * child.c - every process the harness forks (discovery's workers, mutants, minimize's
+ * candidates, the fuzz harness of falsification) starts and ends here: stdio is flushed
+ * before the fork so nothing buffered prints twice, the child may be silenced and given a
+ * CPU-time limit, and waiting has a wall-clock deadline or a stall test past which the
+ * child is killed and reaped, so no caller leaves a zombie or a runaway behind.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/eng.h"
+
+/* See eng.h. */
+pid_t eng_fork(const eng_child_opts *o, eng_child_fn fn, void *ud) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid != 0)
+    return pid;
+  if (o && o->quiet) { /* a crashing target's sanitizer report is noise here */
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, 1);
+      dup2(null, 2);
+      close(null);
+    }
+  }
+  if (o && o->cpu_limit > 0) { /* SIGPROF's default action ends the child */
+    double s = o->cpu_limit;
+    struct itimerval it = {{0, 0}, {(time_t)s, (suseconds_t)((s - (double)(time_t)s) * 1e6) + 1}};
+    setitimer(ITIMER_PROF, &it, NULL);
+  }
+  _exit(fn(ud));
+}
+
+/* See eng.h. */
+bool eng_child_poll(pid_t pid, int *status) {
+  int st = 0;
+  pid_t r = waitpid(pid, &st, WNOHANG);
+  if (r == pid || (r < 0 && errno != EINTR)) {
+    *status = st;
+    return true;
+  }
+  return false;
+}
+
+/* See eng.h. */
+int eng_child_kill(pid_t pid) {
+  int st = 0;
+  kill(pid, SIGKILL);
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+    ;
+  return st;
+}
+
+/* See eng.h. */
+int eng_child_wait(pid_t pid, double deadline, eng_stall_fn stalled, void *ud, bool *killed) {
+  int st = 0;
+  if (killed)
+    *killed = false;
+  for (;;) {
+    if (eng_child_poll(pid, &st))
+      return st;
+    if ((deadline > 0 && eng_now() > deadline) || (stalled && stalled(ud))) {
+      if (killed)
+        *killed = true;
+      return eng_child_kill(pid);
+    }
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
