@@ -72,29 +72,27 @@ static int check_criterion(const char *c) {
 
 /* See drv.h. */
 int drv_adeq_check_validate(const drv_opts *o) {
-  if (o->until_adequate && !whole("--until-adequate", o->until_adequate, 1))
+  const char *until = drv_fwd_get(o, "--until-adequate"), *plateau = drv_fwd_get(o, "--plateau");
+  const char *criterion = drv_fwd_get(o, "--criterion");
+  if (until && !whole("--until-adequate", until, 1))
     return DRV_EXIT_USAGE;
-  if (o->plateau && !whole("--plateau", o->plateau, 0))
+  if (plateau && !whole("--plateau", plateau, 0))
     return DRV_EXIT_USAGE;
-  if ((o->plateau || o->criterion) && !o->until_adequate) {
+  if ((plateau || criterion) && !until) {
     drv_error("--plateau and --criterion go with --until-adequate K");
     return DRV_EXIT_USAGE;
   }
-  return check_criterion(o->criterion);
+  return check_criterion(criterion);
 }
 
 /* See drv.h. */
 void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l) {
   static char corpus[4096]; /* one check per process: lives as long as the argv it joins */
-  if (!o->until_adequate || !stats)
+  if (!drv_fwd_get(o, "--until-adequate") || !stats)
     return;
-  drv_list_push(l, "--until-adequate");
-  drv_list_push(l, o->until_adequate);
-  drv_list_push(l, "--plateau");
-  drv_list_push(l, o->plateau ? o->plateau : "50000");
-  if (o->criterion) {
-    drv_list_push(l, "--criterion");
-    drv_list_push(l, o->criterion);
+  if (!drv_fwd_get(o, "--plateau")) { /* the user's own came with the forwarded options */
+    drv_list_push(l, "--plateau");
+    drv_list_push(l, "50000");
   }
   if (o->corpus)
     snprintf(corpus, sizeof corpus, "%s", o->corpus);
@@ -134,22 +132,9 @@ static int replay(const drv_opts *o, const drv_build_res *b, const char *corpus,
   drv_list a = {0};
   drv_list_push(&a, b->harness);
   drv_list_push(&a, "adequacy");
-  drv_list_push(&a, "--mr");
-  drv_list_push(&a, o->mr);
-#define OPT(field, name)         \
-  if (o->field) {                \
-    drv_list_push(&a, name);     \
-    drv_list_push(&a, o->field); \
-  }
-  OPT(k, "--k")
-  OPT(criterion, "--criterion")
-  OPT(len, "--len")
-  OPT(relation, "--relation")
-#undef OPT
-  for (size_t i = 0; i < o->range.n; i++) {
-    drv_list_push(&a, "--range");
-    drv_list_push(&a, o->range.v[i]);
-  }
+  static const char *const no_tracking[] = {"--until-adequate", "--plateau", NULL};
+  drv_fwd_push(o, &drv_tab_check, &a, no_tracking);
+  drv_fwd_push(o, &drv_tab_adequacy, &a, NULL);
   drv_list_push(&a, "--data");
   drv_list_push(&a, data_path);
   drv_list_push(&a, corpus);
@@ -188,16 +173,16 @@ static size_t run_fdr(const drv_opts *o, const char *dir, const char *corpus, dr
   drv_list_push(&a, "prioritize");
   for (size_t i = 0; i < o->pos.n; i++)
     drv_list_push(&a, o->pos.v[i]);
-  const char *fixed[] = {"--mr", o->mr, "--apfd", "--corpus", corpus, "-o", dir, "--seed", "1"};
+  const char *fixed[] = {"--mr", drv_fwd_get(o, "--mr"), "--apfd", "--corpus", corpus, "-o", dir,
+                         "--seed", "1"};
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     drv_list_push(&a, fixed[i]);
-  for (size_t i = 0; i < o->range.n; i++) {
-    drv_list_push(&a, "--range");
-    drv_list_push(&a, o->range.v[i]);
-  }
-  if (o->len) {
-    drv_list_push(&a, "--len");
-    drv_list_push(&a, o->len);
+  for (size_t i = 0; i < o->nfwd; i++) { /* the domains the corpus was decoded with */
+    const char *name = o->fwd[i].opt->name;
+    if (strcmp(name, "--range") && strcmp(name, "--len"))
+      continue;
+    drv_list_push(&a, name);
+    drv_list_push(&a, o->fwd[i].value);
   }
   drv_list_push(&a, NULL);
   char *log = drv_fmt("%s/fdr.log", dir);
@@ -229,7 +214,7 @@ static int write_html(const drv_opts *o, const char *dir, const char *file, cons
   drv_fdr fdr[8];
   size_t nfdr = o->fdr ? run_fdr(o, dir, corpus, fdr, 8) : 0;
   drv_buf out = {0};
-  drv_report_html(&out, &a, &run, fdr, nfdr, o->pos.v[0], o->mr, file);
+  drv_report_html(&out, &a, &run, fdr, nfdr, o->pos.v[0], drv_fwd_get(o, "--mr"), file);
   int rc = DRV_EXIT_OK;
   if (drv_write_atomic(o->html, out.s, out.len) != 0) {
     drv_error("cannot write %s: %s", o->html, strerror(errno));
@@ -246,9 +231,11 @@ static int write_html(const drv_opts *o, const char *dir, const char *file, cons
 static int run(int argc, char **argv, const char *name, const char *args, const char *summary,
                bool need_html) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_ADEQUACY, argc, argv);
+  static const drv_etab *const tabs[] = {&drv_tab_check, &drv_tab_adequacy, NULL};
+  int rc = drv_opts_parse(&o, DRV_CMD_ADEQUACY, tabs, argc, argv);
+  const char *mr = drv_fwd_get(&o, "--mr"), *k = drv_fwd_get(&o, "--k");
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_ADEQUACY, name, args, summary);
+    drv_opts_help(DRV_CMD_ADEQUACY, tabs, name, args, summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }
@@ -256,7 +243,7 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
     drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && !o.mr) {
+  if (rc == DRV_EXIT_OK && !mr) {
     drv_error("missing --mr FILE.mr: the relations (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
@@ -265,11 +252,11 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK)
-    rc = check_criterion(o.criterion);
-  if (rc == DRV_EXIT_OK && o.k && !whole("--k", o.k, 1))
+    rc = check_criterion(drv_fwd_get(&o, "--criterion"));
+  if (rc == DRV_EXIT_OK && k && !whole("--k", k, 1))
     rc = DRV_EXIT_USAGE;
-  if (rc == DRV_EXIT_OK && access(o.mr, R_OK) != 0) {
-    drv_error("%s: %s", o.mr, strerror(errno));
+  if (rc == DRV_EXIT_OK && access(mr, R_OK) != 0) {
+    drv_error("%s: %s", mr, strerror(errno));
     rc = DRV_EXIT_USAGE;
   }
   char *file = NULL;

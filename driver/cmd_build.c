@@ -21,9 +21,9 @@ static const char build_summary[] =
 /* `mrfuzz build`: see build_summary. */
 int drv_cmd_build(int argc, char **argv) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_BUILD, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, argc, argv);
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_BUILD, "build", build_args, build_summary);
+    drv_opts_help(DRV_CMD_BUILD, NULL, "build", build_args, build_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }

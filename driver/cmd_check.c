@@ -46,6 +46,8 @@ typedef struct chk_run {
 
 static void on_int(int sig) { (void)sig; } /* the child gets Ctrl-C; we summarize */
 
+static const drv_etab *const check_tabs[] = {&drv_tab_check, NULL};
+
 /* Parse; split off everything after `--`. DRV_EXIT_OK, or a code (-1: help printed). */
 static int setup(chk_run *r, int argc, char **argv, const char *name, const char *args,
                  const char *summary) {
@@ -58,16 +60,17 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
       r->lf_argv = argv + i + 1;
       break;
     }
-  int rc = drv_opts_parse(&r->o, DRV_CMD_CHECK, n, argv);
+  int rc = drv_opts_parse(&r->o, DRV_CMD_CHECK, check_tabs, n, argv);
   if (rc == DRV_EXIT_OK && r->o.help) {
-    drv_opts_help(DRV_CMD_CHECK, name, args, summary);
+    drv_opts_help(DRV_CMD_CHECK, check_tabs, name, args, summary);
     return -1;
   }
+  const char *mr = drv_fwd_get(&r->o, "--mr");
   if (rc == DRV_EXIT_OK && r->o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && !r->o.mr) {
+  if (rc == DRV_EXIT_OK && !mr) {
     drv_error("missing --mr FILE.mr, the relations to check (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
@@ -75,8 +78,8 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
     rc = drv_adeq_check_validate(&r->o); /* --until-adequate (cmd_adequacy.c) */
   if (rc == DRV_EXIT_OK)
     rc = drv_split_target(r->o.pos.v[0], &r->file, &r->function);
-  if (rc == DRV_EXIT_OK && access(r->o.mr, R_OK) != 0) {
-    drv_error("%s: %s", r->o.mr, strerror(errno));
+  if (rc == DRV_EXIT_OK && access(mr, R_OK) != 0) {
+    drv_error("%s: %s", mr, strerror(errno));
     rc = DRV_EXIT_USAGE;
   }
 #ifdef DRV_HAVE_DSL
@@ -86,21 +89,21 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
     mrdsl_file *f;
     if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
       return DRV_EXIT_INTERNAL;
-    int lrc = mrdsl_load_path(ctx, r->o.mr, &f);
+    int lrc = mrdsl_load_path(ctx, mr, &f);
     if (lrc != MR_OK) {
       size_t nd = mrdsl_diag_count(ctx);
       for (size_t i = 0; i < nd; i++)
         fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
       if (!nd)
         drv_error("%s", mrdsl_errmsg(ctx));
-      drv_error("%s is not a valid relation file: nothing was run", r->o.mr);
+      drv_error("%s is not a valid relation file: nothing was run", mr);
       rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
     }
     mrdsl_ctx_free(ctx);
   }
 #endif
   if (rc == DRV_EXIT_OK)
-    r->mr = drv_abspath(r->o.mr);
+    r->mr = drv_abspath(mr);
   return rc;
 }
 
@@ -110,24 +113,15 @@ static void teardown(chk_run *r) {
   drv_opts_fini(&r->o);
 }
 
-/* The check options the harness takes (eng_chk_opt), into l (strings owned by keep). */
+/* The checker's options for the harness (check.def) into l: the .mr by its absolute path,
+ * the user's others (without adequacy tracking when there are no stats: repro, minimize),
+ * the stats directory and tracking's defaults. */
 static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
   drv_list_push(l, "--mr");
   drv_list_push(l, r->mr);
-  for (size_t i = 0; i < r->o.range.n; i++) {
-    drv_list_push(l, "--range");
-    drv_list_push(l, r->o.range.v[i]);
-  }
-  if (r->o.len) {
-    drv_list_push(l, "--len");
-    drv_list_push(l, r->o.len);
-  }
-  if (r->o.relation) {
-    drv_list_push(l, "--relation");
-    drv_list_push(l, r->o.relation);
-  }
-  if (r->o.keep_going)
-    drv_list_push(l, "--keep-going");
+  static const char *const mr_only[] = {"--mr", NULL};
+  static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
+  drv_fwd_push(&r->o, &drv_tab_check, l, stats ? mr_only : no_tracking);
   if (stats) {
     drv_list_push(l, "--stats");
     drv_list_push(l, stats);
@@ -332,11 +326,11 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
   list_artifacts(prefix, before, &arts, &owned);
   for (size_t i = 0; i < arts.n; i++) {
     char *rel = violation_of(stats, arts.v[i]);
-    if (rel && r->o.keep_going) /* fork workers' stderr went to libFuzzer's logs */
+    if (rel && drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
       print_report(stats, arts.v[i]);
     if (rel)
       printf("  reproducer: %s (relation %s; replay: mrfuzz repro %s --mr %s %s)\n", arts.v[i], rel,
-             r->o.pos.v[0], r->o.mr, arts.v[i]);
+             r->o.pos.v[0], drv_fwd_get(&r->o, "--mr"), arts.v[i]);
     else
       printf("  reproducer: %s (the target itself failed: crash, timeout, leak or out of memory)\n",
              arts.v[i]);
@@ -427,7 +421,8 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
   char *env_v[] = {env_check.s, "MRFUZZ_VALIDATE=1", NULL};
   int rc = launch(exe, env_v, "validating the relations");
   if (rc != DRV_EXIT_OK && rc != DRV_EXIT_INTERNAL) {
-    drv_error("%s does not fit %s: nothing was fuzzed", r->o.mr, r->function);
+    drv_error("%s does not fit %s, or an option is bad: nothing was fuzzed", drv_fwd_get(&r->o, "--mr"),
+              r->function);
     rc = DRV_EXIT_USAGE;
   }
   /* 2. The dictionary: special values and the constants mrpass mined. */
@@ -450,7 +445,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
     drv_list_push(&a, dflag);
   if (seed && !lf_flag(r, "seed"))
     drv_list_push(&a, seed);
-  if (r->o.keep_going) {
+  if (drv_fwd_get(&r->o, "--keep-going")) {
     if (!lf_flag(r, "fork") && !lf_flag(r, "jobs"))
       drv_list_push(&a, "-fork=1");
     if (!lf_flag(r, "ignore_crashes"))

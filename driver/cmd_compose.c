@@ -13,13 +13,7 @@
 
 #include "drv.h"
 
-/* Options forwarded to the harness. */
-static const drv_fwd fwd[] = {
-    {"--mr", true},      {"--layers", true},    {"--seed", true},  {"--budget", true},
-    {"--runs", true},    {"--verify", true},    {"--ga-runs", true}, {"--gens", true},
-    {"--threshold", true}, {"--jobs", true},    {"--mutant-timeout", true},
-    {"--range", true},   {"-q", false},
-};
+static const drv_etab *const comp_tabs[] = {&drv_tab_compose, NULL};
 
 static const char comp_help[] =
     "usage: mrfuzz compose FILE:FUNCTION [SOURCE.c ...] --mr BASIC.mr [-o OUT.mr] [options]\n"
@@ -31,24 +25,11 @@ static const char comp_help[] =
     "kills are kept. Prints the mutation score of the basic set and with the composites of\n"
     "each layer count added (Table 7 of the paper); writes BASIC.mr's relations and the\n"
     "kept composites (meta origin \"compose\", layers, parts, mutants killed) to OUT.mr.\n\n"
-    "compose options:\n"
-    "  --mr BASIC.mr       the basic relations (required)\n"
-    "  -o OUT.mr           write the result here, atomically (default: only the report)\n"
-    "  --layers LO..HI     layers of the composites, 1..4 (default 2..3; or one number)\n"
-    "  --seed S            seed of the inputs and the GA (default 1)\n"
-    "  --budget SECONDS    time for the GA runs (default 60)\n"
-    "  --runs N            source inputs for fitness and scoring (default 100)\n"
-    "  --verify N          fresh inputs each candidate must pass (default 10000)\n"
-    "  --ga-runs R         GA runs per layer count (default 100, as the paper)\n"
-    "  --gens G            generations per run (default 100)\n"
-    "  --threshold T       share of the inputs a composite must hold on (default 0.95)\n"
-    "  --jobs J            mutants in parallel (default: all cores)\n"
-    "  --mutant-timeout S  limit per mutant (default as 'mrfuzz score')\n"
-    "  --range P=LO:HI     domain of parameter P\n"
-    "  -q                  no progress lines\n"
-    "  --timeout SECONDS   kill the whole run after SECONDS (default 3600; 0: none)\n"
-    "  --build-dir DIR     build directory (default .mrfuzz/FUNCTION)\n"
-    "build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v).\n";
+    "options:\n"
+    "  -o OUT.mr                 write the result here, atomically (default: only the report)\n"
+    "  --timeout SECONDS         kill the whole run after SECONDS (default 3600; 0: none)\n"
+    "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
+    "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* Run the harness; the exit code it gives, or INTERNAL when it died. */
 static int launch(const char *const *hargv, double limit, const char *function) {
@@ -74,48 +55,35 @@ static int launch(const char *const *hargv, double limit, const char *function) 
 
 /* `mrfuzz compose`: see comp_help. */
 int drv_cmd_compose(int argc, char **argv) {
-  const char **bargv = drv_alloc((size_t)(argc + 4) * sizeof *bargv);
-  const char **hargv = drv_alloc((size_t)(2 * argc + 8) * sizeof *hargv);
-  int nb = 0, nh = 2;
-  const char *timeout = "3600";
+  drv_list h = {0}, b = {0};
+  static const char *const own[] = {"-o", "--timeout", "--build-dir", NULL};
+  const char *ownval[3] = {NULL, "3600", NULL};
+  drv_list_push(&h, NULL); /* the harness and its command, once built */
+  drv_list_push(&h, "compose");
+  int rc = drv_split_args("compose", argc, argv, comp_tabs, own, ownval, &h, &b);
+  if (rc < 0) {
+    fputs(comp_help, stdout);
+    drv_help_tables(comp_tabs);
+    drv_list_fini(&h);
+    drv_list_fini(&b);
+    return DRV_EXIT_OK;
+  }
+  const char *timeout = ownval[1];
   bool have_mr = false;
-  bargv[nb++] = argv[0];
-  int rc = DRV_EXIT_OK;
-  for (int i = 1; i < argc && rc == DRV_EXIT_OK; i++) {
-    const char *a = argv[i];
-    int k = drv_fwd_index(fwd, sizeof fwd / sizeof fwd[0], a);
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(comp_help, stdout);
-      free(bargv);
-      free(hargv);
-      return DRV_EXIT_OK;
-    }
-    bool own = !strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--build-dir");
-    if (((k >= 0 && fwd[k].value) || own) && i + 1 >= argc) {
-      drv_error("compose: missing value for %s", a);
-      rc = DRV_EXIT_USAGE;
-    } else if (k >= 0) {
-      have_mr |= !strcmp(a, "--mr");
-      /* The harness calls the number of source inputs -n, as `harness score` does. */
-      hargv[nh++] = !strcmp(a, "--runs") ? "-n" : a;
-      if (fwd[k].value)
-        hargv[nh++] = argv[++i];
-    } else if (!strcmp(a, "-o")) {
-      hargv[nh++] = "-o";
-      hargv[nh++] = argv[++i];
-    } else if (!strcmp(a, "--timeout")) {
-      timeout = argv[++i];
-    } else if (!strcmp(a, "--build-dir")) {
-      bargv[nb++] = "--output";
-      bargv[nb++] = argv[++i];
-    } else {
-      bargv[nb++] = a;
-    }
+  for (size_t i = 2; i < h.n; i++)
+    have_mr |= !strcmp(h.v[i], "--mr");
+  if (ownval[0]) {
+    drv_list_push(&h, "-o");
+    drv_list_push(&h, ownval[0]);
+  }
+  if (ownval[2]) {
+    drv_list_push(&b, "--output");
+    drv_list_push(&b, ownval[2]);
   }
   drv_opts o;
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK)
-    rc = drv_opts_parse(&o, DRV_CMD_BUILD, nb, (char **)bargv);
+    rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz compose --help')");
     rc = DRV_EXIT_USAGE;
@@ -134,16 +102,15 @@ int drv_cmd_compose(int argc, char **argv) {
     drv_build_res res;
     rc = drv_build_target(&o, &file, &function, &res);
     if (rc == DRV_EXIT_OK) {
-      hargv[0] = res.harness;
-      hargv[1] = "compose";
-      hargv[nh] = NULL;
-      rc = launch(hargv, limit, function);
+      h.v[0] = res.harness;
+      drv_list_push(&h, NULL);
+      rc = launch(h.v, limit, function);
     }
     drv_build_res_fini(&res);
   }
   free(file);
   drv_opts_fini(&o);
-  free(bargv);
-  free(hargv);
+  drv_list_fini(&h);
+  drv_list_fini(&b);
   return rc;
 }

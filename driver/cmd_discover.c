@@ -17,94 +17,57 @@
 
 #include "drv.h"
 
-/* Discovery options forwarded to the harness: name, takes a value. */
-static const drv_fwd fwd[] = {
-    {"--types", true},     {"--range", true},   {"--seed", true},      {"--budget", true},
-    {"--jobs", true},      {"--paper", false},  {"--runs", true},      {"--iters", true},
-    {"--particles", true}, {"--inputs", true},  {"--filter", true},    {"--falsify", true},
-    {"--min-gain", true},  {"--call-timeout", true}, {"-q", false},    {"--quiet", false},
-    /* --engine genmorph (rt/engine/gm_*.c) and its options */
-    {"--engine", true},    {"--templates", true}, {"--population", true}, {"--generations", true},
-    {"--max-exec", true},  {"--validate", true}, {"--corpus", true},   {"--len", true},
-};
+/* AutoMR's and GenMorph's options: the union is forwarded, the engine's command checks. */
+static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
-    "Discover polynomial metamorphic relations of a numeric function (AutoMR: PSO search,\n"
-    "filter on fresh inputs, falsification, cleansing with SVD and Z3) and write them to\n"
-    "OUT.mr (default FUNCTION.mr; '-' prints them), atomically. A table per relation type\n"
-    "(candidates, after filter, after falsification, after cleansing, time) goes to stdout.\n\n"
-    "discovery options:\n"
-    "  --types LIST        I..VIII of AutoMR Table III, or hHkKlL[:IO] (default: all eight)\n"
-    "  --range P=LO:HI     domain of parameter P (default: floats -100..100, ints -1000..1000)\n"
-    "  --seed S            reproducible run (default: from the clock, printed)\n"
-    "  --budget SECONDS    stop searching after SECONDS (default: no limit)\n"
-    "  --jobs N            worker processes (default: all cores)\n"
-    "  --paper             AutoMR's settings: 500 PSO runs x 350 iterations, cost of eq. 22\n"
-    "  --runs N --iters N --particles N --inputs N   PSO (default 24 x 60, 20 particles, 100 inputs)\n"
-    "  --filter N:R        phase II: N fresh inputs x R rounds (default 100:100)\n"
-    "  --falsify N         local-search evaluations per candidate (default 600)\n"
-    "  --min-gain G        inequalities must exclude this share of the range-implied interval (0.1)\n"
-    "  --call-timeout S    a call without progress for S seconds is a hang (default 2)\n"
-    "  --fuzz-falsify S    libFuzzer tries to break the surviving candidates for S seconds in\n"
-    "                      total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
-    "  -q                  no progress lines\n"
-    "  --timeout SECONDS   kill discovery after SECONDS (default 3600; 0: none)\n"
-    "  --engine E          automr (default): polynomial relations of numeric functions;\n"
-    "                      genmorph: template transformations + evolved output relations, any\n"
-    "                      types (mutation build; --templates N --inputs N --population N\n"
-    "                      --generations N --max-exec N --validate N --corpus DIR --len LO:HI;\n"
-    "                      docs/discover.md, \"GenMorph engine\")\n"
-    "  --build-dir DIR     build directory (default .mrfuzz/FUNCTION)\n"
-    "build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v).\n";
+    "Discover metamorphic relations of FUNCTION and write them to OUT.mr (default\n"
+    "FUNCTION.mr; '-' prints them), atomically. The default engine, AutoMR, finds polynomial\n"
+    "relations of numeric functions (PSO search, filter on fresh inputs, falsification,\n"
+    "cleansing with SVD and Z3) and prints a table per relation type (candidates, after\n"
+    "filter, after falsification, after cleansing, time); GenMorph (--engine genmorph)\n"
+    "evolves output relations for template input transformations of any function, in the\n"
+    "mutation build (docs/discover.md).\n\n"
+    "options:\n"
+    "  -o OUT.mr|-               where the relations go (default FUNCTION.mr)\n"
+    "  --engine E                automr (default) or genmorph\n"
+    "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates for S\n"
+    "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
+    "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
+    "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
+    "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* `mrfuzz discover`: see disc_help. */
 int drv_cmd_discover(int argc, char **argv) {
-  const char **bargv = drv_alloc((size_t)(argc + 4) * sizeof *bargv);
-  const char **hargv = drv_alloc((size_t)(2 * argc + 12) * sizeof *hargv);
-  int nb = 0, nh = 2;
-  const char *out = NULL, *timeout = "3600", *fuzz_secs = "5";
-  bargv[nb++] = argv[0];
-  bool genmorph = false, corpus = false; /* GenMorph runs in the mutation build */
-  int rc = DRV_EXIT_OK;
-  for (int i = 1; i < argc && rc == DRV_EXIT_OK; i++) {
-    const char *a = argv[i];
-    int k = drv_fwd_index(fwd, sizeof fwd / sizeof fwd[0], a);
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(disc_help, stdout);
-      free(bargv);
-      free(hargv);
-      return DRV_EXIT_OK;
-    }
-    bool needs = k >= 0 ? fwd[k].value
-                        : !strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--build-dir") ||
-                              !strcmp(a, "--fuzz-falsify");
-    if ((k >= 0 || needs) && needs && i + 1 >= argc) {
-      drv_error("discover: missing value for %s", a);
-      rc = DRV_EXIT_USAGE;
-      break;
-    }
-    if (k >= 0) {
-      hargv[nh++] = a;
-      genmorph |= !strcmp(a, "--engine") && !strcmp(argv[i + 1], "genmorph");
-      corpus |= !strcmp(a, "--corpus");
-      if (fwd[k].value) hargv[nh++] = argv[++i];
-    } else if (!strcmp(a, "-o")) {
-      out = argv[++i];
-    } else if (!strcmp(a, "--timeout")) {
-      timeout = argv[++i];
-    } else if (!strcmp(a, "--fuzz-falsify")) {
-      fuzz_secs = argv[++i];
-    } else if (!strcmp(a, "--build-dir")) {
-      bargv[nb++] = "--output";
-      bargv[nb++] = argv[++i];
-    } else {
-      bargv[nb++] = a;
-    }
+  drv_list h = {0}, b = {0};
+  static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine", NULL};
+  const char *ownval[5] = {NULL, "3600", "5", NULL, "automr"};
+  drv_list_push(&h, NULL); /* the harness and its command, once built */
+  drv_list_push(&h, NULL);
+  int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
+  if (rc < 0) {
+    fputs(disc_help, stdout);
+    drv_help_tables(disc_tabs);
+    drv_list_fini(&h);
+    drv_list_fini(&b);
+    return DRV_EXIT_OK;
+  }
+  const char *out = ownval[0], *timeout = ownval[1], *fuzz_secs = ownval[2], *engine = ownval[4];
+  bool genmorph = !strcmp(engine, "genmorph"), corpus = false; /* GenMorph runs in the mutation build */
+  if (rc == DRV_EXIT_OK && !genmorph && strcmp(engine, "automr")) {
+    drv_error("--engine %s: expected automr or genmorph", engine);
+    rc = DRV_EXIT_USAGE;
+  }
+  for (size_t i = 2; i < h.n; i++)
+    corpus |= !strcmp(h.v[i], "--corpus");
+  if (ownval[3]) {
+    drv_list_push(&b, "--output");
+    drv_list_push(&b, ownval[3]);
   }
   drv_opts o;
   memset(&o, 0, sizeof o);
-  if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, nb, (char **)bargv);
+  if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;
@@ -125,8 +88,8 @@ int drv_cmd_discover(int argc, char **argv) {
     fflush(stdout);
     char *cdir = genmorph && !corpus && rc == DRV_EXIT_OK ? drv_fmt("%s/../corpus", res.dir) : NULL;
     if (cdir) { /* the corpus `mrfuzz check` grows: coverage-diverse source inputs */
-      hargv[nh++] = "--corpus";
-      hargv[nh++] = cdir;
+      drv_list_push(&h, "--corpus");
+      drv_list_push(&h, cdir);
     }
     if (rc == DRV_EXIT_OK && fsecs > 0) { /* the fuzz variant, for the falsification stage */
       o.fuzz_build = o.falsify_build = true;
@@ -141,20 +104,20 @@ int drv_cmd_discover(int argc, char **argv) {
     }
     if (rc == DRV_EXIT_OK) {
       char *def = drv_fmt("%s.mr", function);
-      hargv[0] = res.harness;
-      hargv[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
-      hargv[nh++] = "-o";
-      hargv[nh++] = out ? out : def;
+      h.v[0] = res.harness;
+      h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
+      drv_list_push(&h, "-o");
+      drv_list_push(&h, out ? out : def);
       if (fres.harness) {
-        hargv[nh++] = "--fuzz-harness";
-        hargv[nh++] = fres.harness;
-        hargv[nh++] = "--fuzz-falsify";
-        hargv[nh++] = fuzz_secs;
+        drv_list_push(&h, "--fuzz-harness");
+        drv_list_push(&h, fres.harness);
+        drv_list_push(&h, "--fuzz-falsify");
+        drv_list_push(&h, fuzz_secs);
       }
-      hargv[nh] = NULL;
+      drv_list_push(&h, NULL);
       int status;
       bool timed_out = false;
-      if (drv_spawn_timed((char *const *)hargv, NULL, NULL, limit, &status, &timed_out) != 0) {
+      if (drv_spawn_timed((char *const *)h.v, NULL, NULL, limit, &status, &timed_out) != 0) {
         drv_error("cannot run %s", res.harness);
         rc = DRV_EXIT_INTERNAL;
       } else if (timed_out) {
@@ -176,7 +139,7 @@ int drv_cmd_discover(int argc, char **argv) {
   }
   free(file);
   drv_opts_fini(&o);
-  free(bargv);
-  free(hargv);
+  drv_list_fini(&h);
+  drv_list_fini(&b);
   return rc;
 }

@@ -42,9 +42,9 @@ static int launch(const drv_build_res *b, const char *const *args, const char *f
 /* `mrfuzz mutants`: see mutants_summary. */
 int drv_cmd_mutants(int argc, char **argv) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_MUTANTS, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_MUTANTS, NULL, argc, argv);
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_MUTANTS, "mutants", mutants_args, mutants_summary);
+    drv_opts_help(DRV_CMD_MUTANTS, NULL, "mutants", mutants_args, mutants_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }

@@ -64,24 +64,15 @@ static int launch(const drv_opts *o, const char **a, const char *function) {
   return rc > DRV_EXIT_INTERNAL ? DRV_EXIT_INTERNAL : rc;
 }
 
-/* The harness arguments shared by both commands: domains, relations, the corpus. */
+/* The harness arguments shared by both commands: the relations (absolute path), the
+ * user's checker options (check.def) without adequacy tracking, the corpus. */
 static void harness_args(const drv_opts *o, drv_list *a, const char *mr, const char *corpus) {
   if (mr) {
     drv_list_push(a, "--mr");
     drv_list_push(a, mr);
   }
-  if (o->relation) {
-    drv_list_push(a, "--relation");
-    drv_list_push(a, o->relation);
-  }
-  for (size_t i = 0; i < o->range.n; i++) {
-    drv_list_push(a, "--range");
-    drv_list_push(a, o->range.v[i]);
-  }
-  if (o->len) {
-    drv_list_push(a, "--len");
-    drv_list_push(a, o->len);
-  }
+  static const char *const except[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
+  drv_fwd_push(o, &drv_tab_check, a, except);
   drv_list_push(a, corpus);
 }
 
@@ -103,9 +94,14 @@ static int run(int argc, char **argv, bool prioritize) {
   const char *name = prioritize ? "prioritize" : "corpus";
   unsigned cmd = prioritize ? DRV_CMD_PRIO : DRV_CMD_CORPUS;
   drv_opts o;
-  int rc = drv_opts_parse(&o, cmd, argc, argv);
+  static const drv_etab *const corpus_tabs[] = {&drv_tab_check, NULL};
+  static const drv_etab *const prio_tabs[] = {&drv_tab_check, &drv_tab_prioritize, NULL};
+  const drv_etab *const *tabs = prioritize ? prio_tabs : corpus_tabs;
+  int rc = drv_opts_parse(&o, cmd, tabs, argc, argv);
+  const char *given_mr = drv_fwd_get(&o, "--mr");
+  bool apfd = drv_fwd_get(&o, "--apfd") != NULL;
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(cmd, name, prioritize ? prio_args : corpus_args,
+    drv_opts_help(cmd, tabs, name, prioritize ? prio_args : corpus_args,
                   prioritize ? prio_summary : corpus_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
@@ -114,12 +110,12 @@ static int run(int argc, char **argv, bool prioritize) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && o.apfd && !o.mr) {
+  if (rc == DRV_EXIT_OK && apfd && !given_mr) {
     drv_error("--apfd needs --mr FILE.mr: the relations are the test oracle");
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && o.mr && access(o.mr, R_OK) != 0) {
-    drv_error("%s: %s", o.mr, strerror(errno));
+  if (rc == DRV_EXIT_OK && given_mr && access(given_mr, R_OK) != 0) {
+    drv_error("%s: %s", given_mr, strerror(errno));
     rc = DRV_EXIT_USAGE;
   }
   char *file = NULL, *corpus = NULL, *mr = NULL;
@@ -129,8 +125,8 @@ static int run(int argc, char **argv, bool prioritize) {
   if (rc == DRV_EXIT_OK && !(corpus = corpus_dir(&o, function)))
     rc = DRV_EXIT_USAGE;
   if (rc == DRV_EXIT_OK) {
-    mr = o.mr ? drv_abspath(o.mr) : NULL;
-    o.mutants_build = o.apfd;
+    mr = given_mr ? drv_abspath(given_mr) : NULL;
+    o.mutants_build = apfd;
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
     drv_build_res b;
@@ -140,15 +136,8 @@ static int run(int argc, char **argv, bool prioritize) {
       drv_list a = {0};
       drv_list_push(&a, b.harness);
       drv_list_push(&a, name);
-      if (o.apfd) {
-        drv_list_push(&a, "--apfd");
-        const char *kv[][2] = {{"--seed", o.seed}, {"--jobs", o.jobs}, {"--mutant-timeout", o.mutant_timeout}};
-        for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
-          if (kv[i][1]) {
-            drv_list_push(&a, kv[i][0]);
-            drv_list_push(&a, kv[i][1]);
-          }
-      }
+      if (prioritize)
+        drv_fwd_push(&o, &drv_tab_prioritize, &a, NULL);
       harness_args(&o, &a, mr, corpus);
       drv_list_push(&a, NULL);
       rc = launch(&o, a.v, function);
@@ -189,8 +178,6 @@ int drv_prio_check_first(const drv_opts *o, const char *file, const char *functi
     drv_list_push(&a, b.harness);
     drv_list_push(&a, "prioritize");
     drv_list_push(&a, "--check");
-    if (o->keep_going)
-      drv_list_push(&a, "--keep-going");
     harness_args(o, &a, mr, corpus);
     drv_list_push(&a, NULL);
     rc = launch(o, a.v, function);

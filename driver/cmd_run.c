@@ -19,41 +19,31 @@ static const char run_summary[] =
     "full range, floats -100..100, strings 0..16 printable characters, arrays 0..16 "
     "elements; the same seed gives the same inputs.";
 
-/* Arguments of `harness run` from the driver's options. Caller frees the array. */
-static const char **harness_argv(const drv_opts *o, const char *exe, const char *trace) {
-  size_t n = 0, cap = 12 + 2 * o->range.n;
-  const char **a = drv_alloc(cap * sizeof *a);
-  a[n++] = exe;
-  a[n++] = "run";
-  a[n++] = "-n";
-  a[n++] = o->runs ? o->runs : "1000";
-  if (o->seed) {
-    a[n++] = "--seed";
-    a[n++] = o->seed;
-  }
-  for (size_t i = 0; i < o->range.n; i++) {
-    a[n++] = "--range";
-    a[n++] = o->range.v[i];
-  }
-  if (o->len) {
-    a[n++] = "--len";
-    a[n++] = o->len;
-  }
-  a[n++] = "--trace";
-  a[n++] = trace;
-  a[n] = NULL;
+static const drv_etab *const run_tabs[] = {&drv_tab_run, NULL};
+
+/* Arguments of `harness run`: the run options given (run.def), the trace. Caller frees. */
+static drv_list harness_argv(const drv_opts *o, const char *exe, const char *trace) {
+  drv_list a = {0};
+  drv_list_push(&a, exe);
+  drv_list_push(&a, "run");
+  static const char *const except[] = {"--trace", NULL};
+  drv_fwd_push(o, &drv_tab_run, &a, except);
+  drv_list_push(&a, "--trace");
+  drv_list_push(&a, trace);
+  drv_list_push(&a, NULL);
   return a;
 }
 
 static int launch(const drv_opts *o, const drv_build_res *b, const char *function) {
-  char *trace = o->trace ? drv_strdup(o->trace) : drv_fmt("%s/run.trace", b->dir);
-  const char **a = harness_argv(o, b->harness, trace);
+  const char *given = drv_fwd_get(o, "--trace");
+  char *trace = given ? drv_strdup(given) : drv_fmt("%s/run.trace", b->dir);
+  drv_list a = harness_argv(o, b->harness, trace);
   int status, rc;
   bool timed_out = false;
   double limit = 600;
   if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit)) {
     rc = DRV_EXIT_USAGE;
-  } else if (drv_spawn_timed((char *const *)a, NULL, NULL, limit, &status, &timed_out) != 0) {
+  } else if (drv_spawn_timed((char *const *)a.v, NULL, NULL, limit, &status, &timed_out) != 0) {
     drv_error("cannot run %s", b->harness);
     rc = DRV_EXIT_INTERNAL;
   } else if (timed_out) {
@@ -74,7 +64,7 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
       rc = DRV_EXIT_INTERNAL;
     }
   }
-  free(a);
+  drv_list_fini(&a);
   free(trace);
   return rc;
 }
@@ -82,9 +72,9 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
 /* `mrfuzz run`: see run_summary. */
 int drv_cmd_run(int argc, char **argv) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_RUN, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_RUN, run_tabs, argc, argv);
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_RUN, "run", run_args, run_summary);
+    drv_opts_help(DRV_CMD_RUN, run_tabs, "run", run_args, run_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }

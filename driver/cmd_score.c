@@ -24,42 +24,20 @@ static const char score_summary[] =
     "table per mutant and per relation, the score, and the redundant relations (killing "
     "nothing the others do not); --json writes the Mutation Testing Elements report.";
 
-static const char **harness_argv(const drv_opts *o, const char *exe) {
-  size_t n = 0, cap = 24 + 2 * o->range.n;
-  const char **a = drv_alloc(cap * sizeof *a);
-  a[n++] = exe;
-  a[n++] = "score";
-  a[n++] = "--mr";
-  a[n++] = o->mr;
-#define OPT(field, name)                                                                \
-  if (o->field) {                                                                       \
-    a[n++] = name;                                                                      \
-    a[n++] = o->field;                                                                  \
-  }
-  OPT(runs, "-n")
-  OPT(seed, "--seed")
-  OPT(json, "--json")
-  OPT(oracle, "--oracle")
-  OPT(jobs, "--jobs")
-  OPT(mutant_timeout, "--mutant-timeout")
-  OPT(len, "--len")
-#undef OPT
-  for (size_t i = 0; i < o->range.n; i++) {
-    a[n++] = "--range";
-    a[n++] = o->range.v[i];
-  }
-  a[n] = NULL;
-  return a;
-}
+static const drv_etab *const score_tabs[] = {&drv_tab_score, NULL};
 
 static int launch(const drv_opts *o, const drv_build_res *b, const char *function) {
   double limit = 0;
   if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit))
     return DRV_EXIT_USAGE;
-  const char **a = harness_argv(o, b->harness);
+  drv_list a = {0};
+  drv_list_push(&a, b->harness);
+  drv_list_push(&a, "score");
+  drv_fwd_push(o, &drv_tab_score, &a, NULL);
+  drv_list_push(&a, NULL);
   int status, rc;
   bool timed_out = false;
-  if (drv_spawn_timed((char *const *)a, NULL, NULL, limit, &status, &timed_out) != 0) {
+  if (drv_spawn_timed((char *const *)a.v, NULL, NULL, limit, &status, &timed_out) != 0) {
     drv_error("cannot run %s", b->harness);
     rc = DRV_EXIT_INTERNAL;
   } else if (timed_out) {
@@ -77,16 +55,16 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
       rc = DRV_EXIT_INTERNAL;
     }
   }
-  free(a);
+  drv_list_fini(&a);
   return rc;
 }
 
 /* `mrfuzz score`: see score_summary. */
 int drv_cmd_score(int argc, char **argv) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_SCORE, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_SCORE, score_tabs, argc, argv);
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_SCORE, "score", score_args, score_summary);
+    drv_opts_help(DRV_CMD_SCORE, score_tabs, "score", score_args, score_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }
@@ -94,7 +72,7 @@ int drv_cmd_score(int argc, char **argv) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz score --help')");
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && !o.mr) {
+  if (rc == DRV_EXIT_OK && !drv_fwd_get(&o, "--mr")) {
     drv_error("missing --mr FILE.mr: the relations to score (see 'mrfuzz score --help')");
     rc = DRV_EXIT_USAGE;
   }

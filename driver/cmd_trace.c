@@ -23,9 +23,9 @@ static const char trace_summary[] =
 /* `mrfuzz trace`: see trace_summary. */
 int drv_cmd_trace(int argc, char **argv) {
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_TRACE, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_TRACE, NULL, argc, argv);
   if (rc == DRV_EXIT_OK && o.help) {
-    drv_opts_help(DRV_CMD_TRACE, "trace", trace_args, trace_summary);
+    drv_opts_help(DRV_CMD_TRACE, NULL, "trace", trace_args, trace_summary);
     drv_opts_fini(&o);
     return DRV_EXIT_OK;
   }

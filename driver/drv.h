@@ -68,15 +68,30 @@ bool drv_ends_with(const char *s, const char *suffix);
  * false with an error naming the option and the value. */
 bool drv_parse_secs(const char *opt, const char *v, double max, double *out);
 
-/* Options a driver command hands to its harness unchanged: name, takes a value. */
-typedef struct drv_fwd {
-  const char *name;
-  bool value;
-} drv_fwd;
-/* Index of option a in fwd[n], or -1. */
-int drv_fwd_index(const drv_fwd *fwd, size_t n, const char *a);
 
-/* ============================ Options (flags.c) ================================= */
+/* ============================ Options (flags.c, fwd.c) ========================== */
+
+/* An option of a harness command, from its engine's table (rt/engine/.../NAME.def). */
+typedef struct drv_eopt {
+  const char *name, *alias; /* "--types"; another spelling or NULL */
+  const char *meta;         /* the value's placeholder; NULL: a flag */
+  const char *help;
+  bool user;                /* a user may give it (else only the driver sets it) */
+} drv_eopt;
+typedef struct drv_etab {
+  const char *title;        /* "discovery (AutoMR)": the heading in --help */
+  const drv_eopt *v;
+  size_t n;
+} drv_etab;
+extern const drv_etab drv_tab_run, drv_tab_check, drv_tab_score, drv_tab_adequacy,
+    drv_tab_prioritize, drv_tab_discover, drv_tab_genmorph, drv_tab_compose;
+/* The row of t spelled by arg[0..n) (name or alias), or NULL. */
+const drv_eopt *drv_etab_find(const drv_etab *t, const char *arg, size_t n);
+/* A forwarded option and its value (NULL for a flag), as the user gave it. */
+typedef struct drv_fwdarg {
+  const drv_eopt *opt;
+  const char *value;        /* borrowed from argv */
+} drv_fwdarg;
 
 enum {
   DRV_CMD_BUILD = 1 << 0,
@@ -100,14 +115,34 @@ typedef struct drv_opts {
 #include "flags.def"
 #undef DRV_FLAG
   drv_list pos; /* positional arguments, in order */
+  drv_fwdarg *fwd; /* owned [nfwd]: the engine options given, in order (fwd.c) */
+  size_t nfwd;
 } drv_opts;
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
- * DRV_CMD_* bit). Returns DRV_EXIT_OK or DRV_EXIT_USAGE (message printed). */
-int drv_opts_parse(drv_opts *o, unsigned cmd, int argc, char **argv);
+ * DRV_CMD_* bit): the driver's options (flags.def), then the user options of the engine
+ * tables of cmd (NULL-terminated, may be NULL) into o->fwd. Returns DRV_EXIT_OK or
+ * DRV_EXIT_USAGE (message printed). */
+int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv);
 void drv_opts_fini(drv_opts *o);
-/* Print "usage: mrfuzz NAME ARGS", the summary and every option of cmd to stdout. */
-void drv_opts_help(unsigned cmd, const char *name, const char *args, const char *summary);
+/* Print "usage: mrfuzz NAME ARGS", the summary, every option of cmd and the user options
+ * of tabs (NULL-terminated, may be NULL) to stdout. */
+void drv_opts_help(unsigned cmd, const drv_etab *const *tabs, const char *name, const char *args,
+                   const char *summary);
+/* The value of forwarded option name (its last occurrence; "" for a flag), or NULL. */
+const char *drv_fwd_get(const drv_opts *o, const char *name);
+/* For commands with their own meaning of -o (discover, compose): split argv[1..argc) into
+ * the user options of tabs, with their values, onto h; the driver's own options named in
+ * own (NULL-terminated, each with a value) into ownval[k] (the last one given); the rest
+ * (build options, positionals) onto b after argv[0]. DRV_EXIT_OK, DRV_EXIT_USAGE
+ * (printed), or -1 for --help. */
+int drv_split_args(const char *cmd, int argc, char **argv, const drv_etab *const *tabs,
+                   const char *const *own, const char **ownval, drv_list *h, drv_list *b);
+/* The "TITLE options:" sections of the --help of tabs' user options (NULL-terminated). */
+void drv_help_tables(const drv_etab *const *tabs);
+/* Push the forwarded options table t takes onto l ("--name", value), in the order given,
+ * except those named in except (NULL-terminated, may be NULL). */
+void drv_fwd_push(const drv_opts *o, const drv_etab *t, drv_list *l, const char *const *except);
 
 /* ========================== Signatures (sig.c, spec.c) ========================== */
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT
- * flags.c - command-line parsing for the driver's subcommands, driven by flags.def.
- * Accepted spellings: --name VALUE, --name=VALUE, -x VALUE, -xVALUE (so the compiler-like
- * -Idir -DNAME -lm -O2 work), and `--` ends the options. No getopt: the table is the spec.
+ * flags.c - command-line parsing for the driver's subcommands, driven by flags.def (the
+ * driver's own options) and by the engines' tables (fwd.c: options forwarded to the
+ * harness). Accepted spellings: --name VALUE, --name=VALUE, -x VALUE, -xVALUE (so the
+ * compiler-like -Idir -DNAME -lm -O2 work), and `--` ends the options. No getopt: the
+ * tables are the spec.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -65,13 +67,49 @@ static int usage_error(char **argv, const char *what, const char *arg) {
   return DRV_EXIT_USAGE;
 }
 
+/* The user option of one of tabs spelled by a[0..n), or NULL. */
+static const drv_eopt *find_engine(const drv_etab *const *tabs, const char *a, size_t n) {
+  for (size_t t = 0; tabs && tabs[t]; t++) {
+    const drv_eopt *e = drv_etab_find(tabs[t], a, n);
+    if (e && e->user)
+      return e;
+  }
+  return NULL;
+}
+
+/* An engine option at argv[*i] (spelled a[0..n), value after '=' at eq or next): into
+ * o->fwd. */
+static int forward(drv_opts *o, const drv_eopt *e, int argc, char **argv, int *i, const char *eq) {
+  const char *a = argv[*i], *val = NULL;
+  if (e->meta) {
+    if (eq)
+      val = eq + 1;
+    else if (*i + 1 < argc)
+      val = argv[++*i];
+    else
+      return usage_error(argv, "missing value for option", a);
+  } else if (eq) {
+    return usage_error(argv, "option takes no value:", a);
+  }
+  o->fwd = drv_realloc(o->fwd, (o->nfwd + 1) * sizeof *o->fwd);
+  o->fwd[o->nfwd++] = (drv_fwdarg){e, val};
+  return DRV_EXIT_OK;
+}
+
 /* One option at argv[*i]; advances *i past its value. */
-static int parse_one(drv_opts *o, unsigned cmd, int argc, char **argv, int *i) {
+static int parse_one(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv,
+                     int *i) {
   const char *a = argv[*i];
   const drv_flag *f;
   const char *val = NULL;
+  const char *eq = a[1] == '-' ? strchr(a, '=') : NULL;
+  const drv_eopt *e = find_engine(tabs, a, eq ? (size_t)(eq - a) : strlen(a));
+  if (e && !(a[1] == '-' ? find_long(cmd, a + 2, eq ? (size_t)(eq - a - 2) : strlen(a + 2))
+                         : (a[2] ? NULL : find_short(cmd, a[1]))))
+    return forward(o, e, argc, argv, i, eq);
   if (a[1] == '-') {
-    const char *name = a + 2, *eq = strchr(name, '=');
+    const char *name = a + 2;
+    eq = strchr(name, '=');
     size_t n = eq ? (size_t)(eq - name) : strlen(name);
     if (!(f = find_long(cmd, name, n)))
       return usage_error(argv, "unknown option", a);
@@ -99,7 +137,7 @@ static int parse_one(drv_opts *o, unsigned cmd, int argc, char **argv, int *i) {
 }
 
 /* Parse the options and positionals of one subcommand (see drv.h). */
-int drv_opts_parse(drv_opts *o, unsigned cmd, int argc, char **argv) {
+int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv) {
   memset(o, 0, sizeof *o);
   bool only_pos = false;
   for (int i = 1; i < argc; i++) {
@@ -112,7 +150,7 @@ int drv_opts_parse(drv_opts *o, unsigned cmd, int argc, char **argv) {
       only_pos = true;
       continue;
     }
-    int rc = parse_one(o, cmd, argc, argv, &i);
+    int rc = parse_one(o, cmd, tabs, argc, argv, &i);
     if (rc != DRV_EXIT_OK)
       return rc;
   }
@@ -128,6 +166,9 @@ void drv_opts_fini(drv_opts *o) {
 #include "flags.def"
 #undef DRV_FLAG
   drv_list_fini(&o->pos);
+  free(o->fwd);
+  o->fwd = NULL;
+  o->nfwd = 0;
 }
 
 /* Print a help text wrapped at 80 columns, indented by `col` after the first line. */
@@ -151,8 +192,35 @@ static void print_wrapped(const char *s, int col) {
   putchar('\n');
 }
 
-/* The --help text of one subcommand, generated from flags.def. */
-void drv_opts_help(unsigned cmd, const char *name, const char *args, const char *summary) {
+/* One option line of --help: "  -x, --name META" and the wrapped help. */
+static void help_line(const char *left, const char *help) {
+  printf("%-28s", left);
+  if (strlen(left) >= 28)
+    printf("\n%28s", "");
+  print_wrapped(help, 28);
+}
+
+/* See drv.h. */
+void drv_help_tables(const drv_etab *const *tabs) {
+  for (size_t t = 0; tabs && tabs[t]; t++) {
+    printf("\n%s options:\n", tabs[t]->title);
+    for (size_t i = 0; i < tabs[t]->n; i++) {
+      const drv_eopt *e = &tabs[t]->v[i];
+      if (!e->user)
+        continue;
+      char left[64];
+      bool short_alias = e->alias && e->alias[1] != '-'; /* "-j, --jobs"; "-n, --runs" */
+      snprintf(left, sizeof left, "  %s%s%s%s%s", short_alias ? e->alias : e->name,
+               e->alias ? ", " : "", short_alias ? e->name : e->alias ? e->alias : "",
+               e->meta ? " " : "", e->meta ? e->meta : "");
+      help_line(left, e->help);
+    }
+  }
+}
+
+/* The --help text of one subcommand, generated from flags.def and the engine tables. */
+void drv_opts_help(unsigned cmd, const drv_etab *const *tabs, const char *name, const char *args,
+                   const char *summary) {
   printf("usage: mrfuzz %s [options] %s\n\n", name, args);
   print_wrapped(summary, 0);
   printf("\noptions:\n");
@@ -165,11 +233,9 @@ void drv_opts_help(unsigned cmd, const char *name, const char *args, const char 
                     : snprintf(left, sizeof left, "      --%s", f->lng);
     if (f->meta && n > 0 && (size_t)n < sizeof left)
       snprintf(left + n, sizeof left - (size_t)n, " %s", f->meta);
-    printf("%-28s", left);
-    if (strlen(left) >= 28)
-      printf("\n%28s", "");
-    print_wrapped(f->help, 28);
+    help_line(left, f->help);
   }
+  drv_help_tables(tabs);
   printf("\nexit codes: 0 ok, 1 property violated (the target crashed),\n"
          "            2 usage or input error, 3 internal error (missing tool, I/O)\n");
 }

@@ -250,13 +250,6 @@ bool drv_parse_secs(const char *opt, const char *v, double max, double *out) {
   return true;
 }
 
-/* See drv.h. */
-int drv_fwd_index(const drv_fwd *fwd, size_t n, const char *a) {
-  for (size_t i = 0; i < n; i++)
-    if (!strcmp(a, fwd[i].name))
-      return (int)i;
-  return -1;
-}
 
 /* Does s end with suffix? */
 bool drv_ends_with(const char *s, const char *suffix) {

@@ -66,7 +66,7 @@ expect_out "subject gcd(int64_t a, int64_t b) -> int64_t y;"
 check "usage errors: an unknown engine, a bad value, the help"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine nope --build-dir bd_gcd
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine genmorph --population 1 --build-dir bd_gcd
-expect_err "bad value for --population"
+expect_err "--population 1: expected a whole number from 8"
 expect_exit 0 bd_gcd/mutants/harness genmorph --help
 expect_out "GenMorph"
 echo "genmorph: ok"

@@ -183,55 +183,6 @@ void eng_dyn_fini(eng_dyn *d) {
   memset(d, 0, sizeof *d);
 }
 
-/* ================================ harness consts ================================ */
-
-static const char consts_help[] =
-    "usage: harness consts [-n N] [--seed S] [--range NAME=LO:HI ...] [--len LO:HI]\n"
-    "Print the function's constants: the literals mrpass mined from its body, and its\n"
-    "dynamic constants, values the body computed that were the same on every one of N\n"
-    "calls (default 256) on random inputs (a child process with value logging on),\n"
-    "most frequent first. Discovery seeds its templates with both.\n";
-
-static int parse_consts(const mr_subject *s, int argc, char **argv, eng_run_opts *o) {
-  eng_dom_defaults(s, o);
-  if (!o->dom)
-    return ENG_EXIT_INTERNAL;
-  o->n = 256;
-  o->seed = 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(consts_help, stdout);
-      return -1;
-    }
-    if (strcmp(a, "-n") && strcmp(a, "--seed") && strcmp(a, "--range") && strcmp(a, "--len")) {
-      eng_error("consts: unknown argument '%s' (see 'consts --help')", a);
-      return ENG_EXIT_USAGE;
-    }
-    if (i + 1 >= argc) {
-      eng_error("consts: missing value for %s", a);
-      return ENG_EXIT_USAGE;
-    }
-    const char *v = argv[++i];
-    int rc = ENG_EXIT_OK;
-    if (!strcmp(a, "-n") && (!eng_parse_u64(v, &o->n) || o->n == 0 || o->n > 100000000)) {
-      eng_error("-n %s: expected a number of calls from 1 to 100000000", v);
-      rc = ENG_EXIT_USAGE;
-    } else if (!strcmp(a, "--seed") && !eng_parse_u64(v, &o->seed)) {
-      eng_error("--seed %s: expected an unsigned 64-bit integer", v);
-      rc = ENG_EXIT_USAGE;
-    } else if (!strcmp(a, "--range")) {
-      rc = eng_dom_parse(s, o, v);
-    } else if (!strcmp(a, "--len")) {
-      rc = eng_parse_len("--len", v, ENG_MAX_LEN, &o->len_lo, &o->len_hi);
-    }
-    if (rc != ENG_EXIT_OK)
-      return rc;
-  }
-  return ENG_EXIT_OK;
-}
-
-/* v as mrdsl spells it: integers without a decimal point. */
 /* See disc.h. */
 bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
                              const eng_run_opts *o, uint64_t seed) {
@@ -242,6 +193,37 @@ bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *f
             disc_consts_add_dyn(k, &d);
   eng_dyn_fini(&d);
   return ok;
+}
+
+/* ================================ harness consts ================================ */
+
+/* `harness consts`'s options (consts.def). */
+typedef struct consts_cmd {
+  eng_run_opts run;
+} consts_cmd;
+
+static const eng_opt consts_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(consts_cmd, __VA_ARGS__)
+#include "automr/consts.def"
+#undef ENG_OPT
+};
+static const eng_optgroup consts_groups[] = {ENG_OPTGROUP(consts_opts)};
+static const eng_cmdline consts_cmdline = {
+    "consts", "",
+    "Print the function's constants: the literals mrpass mined from its body, and its\n"
+    "dynamic constants, values the body computed that were the same on every one of N\n"
+    "calls on random inputs (a child process with value logging on), most frequent first.\n"
+    "Discovery seeds its templates with both.",
+    consts_groups, 1, NULL, NULL};
+
+static int parse_consts(const mr_subject *s, int argc, char **argv, eng_run_opts *o) {
+  eng_dom_defaults(s, o);
+  if (!o->dom)
+    return ENG_EXIT_INTERNAL;
+  o->n = 256;
+  o->seed = 1;
+  void *bases[] = {o}; /* consts_cmd's only member is the eng_run_opts */
+  return eng_opts_parse(&consts_cmdline, bases, s, argc, argv);
 }
 
 static void fmt_value(double v, int kind, char num[32]) {
@@ -289,7 +271,7 @@ static void print_dynamic(const eng_dyn *d, const disc_consts *k) {
   }
 }
 
-/* `harness consts` (see consts_help). */
+/* `harness consts` (consts.def). */
 int eng_cmd_consts(const mr_subject *s, int argc, char **argv) {
   eng_run_opts o = {0};
   int rc = parse_consts(s, argc, argv, &o);

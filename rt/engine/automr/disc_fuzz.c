@@ -71,9 +71,28 @@ static bool add_exclude(const char *v) {
   return true;
 }
 
-/* Options, one per line: --mr FILE --out FILE [--range P=LO:HI]... [--len LO:HI]
- * [--exclude V,...]... [--generic]. --generic: any subject (arrays, strings; GenMorph's),
- * without discovery's numeric input vector, so without --exclude. */
+/* The stage's options (falsify.def). */
+typedef struct falsify_cmd {
+  const char *mr, *out;
+  eng_run_opts run;    /* F.run's domains, copied back after parsing */
+  bool generic;
+  const char **excl;   /* [nex] --exclude values, read once the input elements are known */
+  int nex;
+} falsify_cmd;
+
+static bool falsify_opt_exclude(void *o, const char *v) {
+  falsify_cmd *c = o;
+  c->excl[c->nex++] = v;
+  return true;
+}
+
+static const eng_opt falsify_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(falsify_cmd, __VA_ARGS__)
+#include "automr/falsify.def"
+#undef ENG_OPT
+};
+
+/* MRFUZZ_FALSIFY, one option per line (falsify.def). */
 static int parse_env(const char **mr, const char **out) {
   const char *env = getenv("MRFUZZ_FALSIFY");
   size_t n = 2;
@@ -81,39 +100,29 @@ static int parse_env(const char **mr, const char **out) {
   for (const char *p = F.env ? F.env : ""; *p; p++)
     n += *p == '\n';
   F.argv = calloc(n + 1, sizeof *F.argv);
-  if (!F.env || !F.argv)
+  falsify_cmd c = {NULL, NULL, F.run, false, calloc(n + 1, sizeof *c.excl), 0};
+  if (!F.env || !F.argv || !c.excl) {
+    free(c.excl);
     return ENG_EXIT_INTERNAL;
+  }
   int argc = 0;
+  F.argv[argc++] = "falsify";
   for (char *tok = strtok(F.env, "\n"); tok; tok = strtok(NULL, "\n"))
     F.argv[argc++] = tok;
-  const char **excl = calloc(n + 1, sizeof *excl);
-  int nex = 0;
-  bool generic = false;
-  if (!excl)
-    return ENG_EXIT_INTERNAL;
-  int rc = ENG_EXIT_OK;
-  for (int i = 0; i < argc && rc == ENG_EXIT_OK; i++) {
-    const char *a = F.argv[i], *v = i + 1 < argc ? F.argv[i + 1] : NULL;
-    if (!strcmp(a, "--generic")) {
-      generic = true;
-      continue;
-    }
-    if (!v) { eng_error("MRFUZZ_FALSIFY: missing value for '%s'", a); rc = ENG_EXIT_USAGE; break; }
-    i++;
-    if (!strcmp(a, "--mr")) *mr = v;
-    else if (!strcmp(a, "--out")) *out = v;
-    else if (!strcmp(a, "--range")) rc = eng_dom_parse(F.s, &F.run, v);
-    else if (!strcmp(a, "--len")) rc = eng_parse_len("--len", v, ENG_MAX_LEN, &F.run.len_lo, &F.run.len_hi);
-    else if (!strcmp(a, "--exclude")) excl[nex++] = v;
-    else { eng_error("MRFUZZ_FALSIFY: unknown argument '%s'", a); rc = ENG_EXIT_USAGE; }
-  }
-  /* exclusions are read once the domains (and so the input elements) are known */
-  if (rc == ENG_EXIT_OK && (!*mr || !*out)) { eng_error("MRFUZZ_FALSIFY: --mr and --out are required"); rc = ENG_EXIT_USAGE; }
-  if (rc == ENG_EXIT_OK && generic && nex) { eng_error("MRFUZZ_FALSIFY: --exclude needs a numeric subject, not --generic"); rc = ENG_EXIT_USAGE; }
-  if (rc == ENG_EXIT_OK && !generic) rc = disc_subj_init(&F.d, F.s, &F.run);
-  for (int i = 0; i < nex && rc == ENG_EXIT_OK; i++)
-    if (!add_exclude(excl[i])) { eng_error("MRFUZZ_FALSIFY: bad --exclude '%s'", excl[i]); rc = ENG_EXIT_USAGE; }
-  free(excl);
+  static const eng_optgroup groups[] = {ENG_OPTGROUP(falsify_opts)};
+  eng_cmdline cl = {"MRFUZZ_FALSIFY", "", "The falsification stage's options, one per line.", groups,
+                    1, NULL, NULL};
+  void *bases[] = {&c};
+  int rc = eng_opts_parse(&cl, bases, F.s, argc, F.argv);
+  F.run = c.run;
+  if (rc == ENG_EXIT_OK && (!c.mr || !c.out)) { eng_error("MRFUZZ_FALSIFY: --mr and --out are required"); rc = ENG_EXIT_USAGE; }
+  if (rc == ENG_EXIT_OK && c.generic && c.nex) { eng_error("MRFUZZ_FALSIFY: --exclude needs a numeric subject, not --generic"); rc = ENG_EXIT_USAGE; }
+  if (rc == ENG_EXIT_OK && !c.generic) rc = disc_subj_init(&F.d, F.s, &F.run);
+  for (int i = 0; i < c.nex && rc == ENG_EXIT_OK; i++)
+    if (!add_exclude(c.excl[i])) { eng_error("MRFUZZ_FALSIFY: bad --exclude '%s'", c.excl[i]); rc = ENG_EXIT_USAGE; }
+  free(c.excl);
+  *mr = c.mr;
+  *out = c.out;
   return rc;
 }
 

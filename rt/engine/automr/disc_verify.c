@@ -63,32 +63,39 @@ int disc_types_parse(const char *list, disc_type *types, int max) {
 }
 
 
-static const char verify_help[] =
-    "usage: harness verify --mr FILE.mr [-n N] [--seed S] [--range P=LO:HI ...] [--any-name]\n"
-    "Check every relation of FILE on N fresh random source inputs (default 100000); exit 1\n"
-    "when one fails. --any-name: the file may name another function with the same\n"
-    "signature (differential testing).\n";
+/* `harness verify`'s options (verify.def). */
+typedef struct verify_cmd {
+  eng_run_opts run;
+  uint64_t n;
+  const char *mr;
+  bool any;
+} verify_cmd;
+
+static const eng_opt verify_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(verify_cmd, __VA_ARGS__)
+#include "automr/verify.def"
+#undef ENG_OPT
+};
+static const eng_optgroup verify_groups[] = {ENG_OPTGROUP(verify_opts)};
+static const eng_cmdline verify_cmdline = {
+    "verify", "",
+    "Check every relation of FILE.mr on N fresh random source inputs; exit 1 when one fails.",
+    verify_groups, 1, NULL, NULL};
 
 /* See disc.h: `harness verify`. */
 int eng_cmd_verify(const mr_subject *s, int argc, char **argv) {
-  eng_run_opts o = {0};
-  eng_dom_defaults(s, &o);
-  uint64_t n = 100000;
-  const char *mr = NULL;
-  bool any = false;
-  int rc = ENG_EXIT_OK;
-  for (int i = 1; i < argc && rc == ENG_EXIT_OK; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help")) { fputs(verify_help, stdout); free(o.dom); return ENG_EXIT_OK; }
-    if (!strcmp(a, "--any-name")) { any = true; continue; }
-    if (i + 1 >= argc) { eng_error("verify: unknown argument or missing value '%s'", a); rc = ENG_EXIT_USAGE; break; }
-    const char *v = argv[++i];
-    if (!strcmp(a, "--mr")) mr = v;
-    else if (!strcmp(a, "-n")) { if (!eng_parse_u64(v, &n)) rc = ENG_EXIT_USAGE; }
-    else if (!strcmp(a, "--seed")) { if (!eng_parse_u64(v, &o.seed)) rc = ENG_EXIT_USAGE; }
-    else if (!strcmp(a, "--range")) rc = eng_dom_parse(s, &o, v);
-    else { eng_error("verify: unknown argument '%s'", a); rc = ENG_EXIT_USAGE; }
+  verify_cmd v = {.n = 100000};
+  eng_dom_defaults(s, &v.run);
+  void *bases[] = {&v};
+  int rc = v.run.dom ? eng_opts_parse(&verify_cmdline, bases, s, argc, argv) : ENG_EXIT_INTERNAL;
+  if (rc < 0) {
+    free(v.run.dom);
+    return ENG_EXIT_OK;
   }
+  eng_run_opts o = v.run;
+  uint64_t n = v.n;
+  const char *mr = v.mr;
+  bool any = v.any;
   disc_subj d;
   if (rc == ENG_EXIT_OK && !mr) { eng_error("verify: --mr FILE is required"); rc = ENG_EXIT_USAGE; }
   if (rc == ENG_EXIT_OK) rc = disc_subj_init(&d, s, &o);

@@ -32,28 +32,37 @@ typedef struct disc_opts {
   eng_run_opts run;      /* domains and seed (reused from `run`) */
   double budget;
   int jobs;
-  bool quiet;
+  bool quiet, paper;
   const char *fuzz_harness; /* --fuzz-harness: the fuzz variant (disc_fuzz_run.c), or NULL */
   double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
   disc_cfg cfg;
 } disc_opts;
 
-static const char help[] =
-    "usage: harness discover [-o OUT.mr|-] [--types LIST] [--range P=LO:HI ...] [--seed S]\n"
-    "         [--budget SECONDS] [--jobs N] [--paper] [--runs N] [--iters N] [--particles N]\n"
-    "         [--inputs N] [--filter N:ROUNDS] [--falsify N] [--min-gain G] [--call-timeout S] [-q]\n"
-    "         [--fuzz-harness PATH --fuzz-falsify SECONDS]\n"
-    "Discover polynomial metamorphic relations (AutoMR) and write them as mrdsl.\n"
-    "GenMorph's relations of any function: 'harness genmorph --help'.\n"
-    "Types: I..VIII of AutoMR Table III, or hHkKlL[:IO] (I,O = e|i: equality/inequality).\n";
-
-static bool int_arg(const char *v, int lo, int hi, int *out) {
-  char *end;
-  long x = strtol(v, &end, 10);
-  if (!*v || *end || x < lo || x > hi) return false;
-  *out = (int)x;
+/* --filter N:R, at most 10^8 fresh inputs in all. */
+static bool disc_opt_filter(void *opts, const char *v) {
+  disc_cfg *c = &((disc_opts *)opts)->cfg;
+  int n, r;
+  char tail;
+  if (sscanf(v, "%d:%d%c", &n, &r, &tail) != 2 || n <= 0 || r <= 0 || (long)n * r > 100000000L) {
+    eng_error("discover: --filter %s: expected N:R, fresh inputs x rounds, at most 10^8 in all", v);
+    return false;
+  }
+  c->filter_n = n;
+  c->filter_rounds = r;
   return true;
 }
+
+static const eng_opt disc_opts_tab[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(disc_opts, __VA_ARGS__)
+#include "automr/discover.def"
+#undef ENG_OPT
+};
+static const eng_optgroup disc_groups[] = {ENG_OPTGROUP(disc_opts_tab)};
+static const eng_cmdline disc_cmdline = {
+    "discover", "",
+    "Discover polynomial metamorphic relations (AutoMR) and write them as mrdsl. GenMorph's\n"
+    "relations of any function: 'harness genmorph --help'.",
+    disc_groups, 1, NULL, NULL};
 
 static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) {
   disc_cfg *c = &o->cfg;
@@ -66,38 +75,10 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   c->call_timeout = 2;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
-  bool paper = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(help, stdout); return -1; }
-    if (!strcmp(a, "--paper")) { paper = true; continue; }
-    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = true; continue; }
-    if (i + 1 >= argc) { eng_error("discover: unknown argument or missing value: '%s'", a); return ENG_EXIT_USAGE; }
-    const char *v = argv[++i];
-    bool ok = true;
-    if (!strcmp(a, "-o")) o->out = v;
-    else if (!strcmp(a, "--types")) o->types = v;
-    else if (!strcmp(a, "--engine")) ok = !strcmp(v, "automr");
-    else if (!strcmp(a, "--range")) { if (eng_dom_parse(s, &o->run, v) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
-    else if (!strcmp(a, "--seed")) { ok = eng_parse_u64(v, &o->run.seed); o->run.seed_given = true; }
-    else if (!strcmp(a, "--budget")) { char *e; o->budget = strtod(v, &e); ok = *v && !*e && o->budget >= 0; }
-    else if (!strcmp(a, "--call-timeout")) { char *e; c->call_timeout = strtod(v, &e); ok = *v && !*e && c->call_timeout > 0; }
-    else if (!strcmp(a, "--min-gain")) { char *e; c->min_gain = strtod(v, &e); ok = *v && !*e && c->min_gain >= 0 && c->min_gain < 1; }
-    else if (!strcmp(a, "--jobs")) ok = int_arg(v, 1, 64, &o->jobs);
-    else if (!strcmp(a, "--fuzz-harness")) o->fuzz_harness = v;
-    else if (!strcmp(a, "--fuzz-falsify")) { char *e; o->fuzz_secs = strtod(v, &e); ok = *v && !*e && o->fuzz_secs >= 0 && o->fuzz_secs <= 86400; }
-    else if (!strcmp(a, "--runs")) ok = int_arg(v, 1, 100000, &c->runs);
-    else if (!strcmp(a, "--iters")) ok = int_arg(v, 0, 100000, &c->iters);
-    else if (!strcmp(a, "--particles")) ok = int_arg(v, 2, 1000, &c->particles);
-    else if (!strcmp(a, "--inputs")) ok = int_arg(v, 16, 100000, &c->s);
-    else if (!strcmp(a, "--falsify")) ok = int_arg(v, 0, 1000000, &c->falsify_evals);
-    else if (!strcmp(a, "--filter")) {
-      ok = sscanf(v, "%d:%d", &c->filter_n, &c->filter_rounds) == 2 && c->filter_n > 0 &&
-           c->filter_rounds > 0 && (long)c->filter_n * c->filter_rounds <= 100000000L;
-    } else { eng_error("discover: unknown argument '%s' (see 'discover --help')", a); return ENG_EXIT_USAGE; }
-    if (!ok) { eng_error("discover: bad value for %s: '%s'", a, v); return ENG_EXIT_USAGE; }
-  }
-  if (paper) { /* AutoMR's settings; explicit --runs etc. given after --paper do not apply */
+  void *bases[] = {o};
+  int rc = eng_opts_parse(&disc_cmdline, bases, s, argc, argv);
+  if (rc != ENG_EXIT_OK) return rc;
+  if (o->paper) { /* AutoMR's settings; explicit --runs etc. do not apply */
     c->paper = true;
     c->runs = 500; c->iters = 350; c->particles = 20; c->s = 100;
   }

@@ -41,49 +41,6 @@ struct eng_track {
   size_t npts;
 };
 
-static bool parse_u(const char *a, const char *v, uint64_t lo, uint64_t *out) {
-  if (!eng_parse_u64(v, out) || *out < lo || *out > UINT32_MAX) {
-    eng_error("%s: expected a whole number >= %llu, got '%s'", a, (unsigned long long)lo, v);
-    return false;
-  }
-  return true;
-}
-
-/* See eng.h. */
-int eng_track_opt(eng_track_opts *o, int argc, char **argv, int *i) {
-  const char *a = argv[*i];
-  bool known = !strcmp(a, "--until-adequate") || !strcmp(a, "--track-adequacy") ||
-               !strcmp(a, "--criterion") || !strcmp(a, "--plateau") ||
-               !strcmp(a, "--adequacy-corpus");
-  if (!known)
-    return 0;
-  if (*i + 1 >= argc) {
-    eng_error("missing value for %s", a);
-    return -1;
-  }
-  const char *v = argv[++*i];
-  uint64_t n;
-  if (!strcmp(a, "--criterion")) {
-    if (strcmp(v, "statement") && strcmp(v, "branch")) {
-      eng_error("--criterion %s: expected statement or branch", v);
-      return -1;
-    }
-    o->criterion = !strcmp(v, "branch") ? ENG_ADEQ_BRANCH : ENG_ADEQ_STATEMENT;
-  } else if (!strcmp(a, "--plateau")) {
-    if (!parse_u(a, v, 0, &n))
-      return -1;
-    o->plateau = n;
-  } else if (!strcmp(a, "--adequacy-corpus")) {
-    o->corpus = v;
-  } else {
-    if (!parse_u(a, v, 1, &n))
-      return -1;
-    o->k = (uint32_t)n;
-    o->stop |= !strcmp(a, "--until-adequate");
-  }
-  return 1;
-}
-
 /* Requirements: blocks with a source line (statements; every block when the target has
  * no line information), or every CFG edge (branches). */
 static size_t pick_reqs(eng_track *t) {

@@ -47,6 +47,89 @@ typedef bool (*eng_stall_fn)(void *ud);
  * (may be NULL) tells whether it was killed. */
 int eng_child_wait(pid_t pid, double deadline, eng_stall_fn stalled, void *ud, bool *killed);
 
+/* ---- Command lines (opt.c) ------------------------------------------------------------
+ * Each harness command's options are X-macro tables, NAME.def in its engine's folder, one
+ * row an option:
+ *   ENG_OPT(TYPE, "--name", "alias" or NULL, field, lo, hi, "META" or NULL, WHO, "help")
+ * The harness parses and documents its options from them; the driver includes the same
+ * files to forward, validate the arity of and document them (the harness command lines
+ * are the driver-harness contract, like mr_abi.h), so an option is spelled once.
+ *   TYPE  FLAG (bool, META NULL), STR (const char *), INT (int), UNS (unsigned), U64,
+ *         DBL (double; numbers within [lo, hi]), CHOICE (int: index in META "a|b|c"),
+ *         SEED (field: an eng_run_opts, its seed), RANGE and LEN (field: an eng_run_opts,
+ *         --range NAME=LO:HI and --len LO:HI), FN (field: bool fn(void *opts, const char *v)
+ *         that parses v into the struct, or prints why v is bad and returns false)
+ *   WHO   USER (a user's option the driver forwards) or DRIVER (only the driver sets it) */
+enum {
+  ENG_OT_FLAG, ENG_OT_STR, ENG_OT_INT, ENG_OT_UNS, ENG_OT_U64, ENG_OT_DBL, ENG_OT_CHOICE,
+  ENG_OT_SEED, ENG_OT_RANGE, ENG_OT_LEN, ENG_OT_FN
+};
+typedef struct eng_opt {
+  int type;              /* ENG_OT_* */
+  const char *name;      /* "--types", "-n" */
+  const char *alias;     /* another spelling ("-q" of "--quiet"), or NULL */
+  size_t off;            /* offset of the field in the option struct (FN: unused) */
+  double lo, hi;         /* numbers: the accepted range, inclusive */
+  const char *meta;      /* the value's placeholder ("N"; CHOICE: the choices); NULL: none */
+  bool user;             /* WHO: USER */
+  const char *help;
+  bool (*fn)(void *opts, const char *v); /* FN: parse v into opts; false: bad (printed) */
+} eng_opt;
+/* One row of a table for option struct S (ENG_OPT's arguments after S). */
+#define ENG_OPT_ROW(S, type, name, alias, field, lo, hi, meta, who, help)                   \
+  {ENG_OT_##type, name, alias, ENG_OFF_##type(S, field), lo, hi, meta, ENG_WHO_##who, help, \
+   ENG_FN_##type(field)},
+#define ENG_OFF_FN(S, f) 0
+#define ENG_FN_FN(f) f
+#define ENG_OFF_FLAG(S, f) offsetof(S, f)
+#define ENG_OFF_STR ENG_OFF_FLAG
+#define ENG_OFF_INT ENG_OFF_FLAG
+#define ENG_OFF_UNS ENG_OFF_FLAG
+#define ENG_OFF_U64 ENG_OFF_FLAG
+#define ENG_OFF_DBL ENG_OFF_FLAG
+#define ENG_OFF_CHOICE ENG_OFF_FLAG
+#define ENG_OFF_SEED ENG_OFF_FLAG
+#define ENG_OFF_RANGE ENG_OFF_FLAG
+#define ENG_OFF_LEN ENG_OFF_FLAG
+#define ENG_FN_FLAG(f) NULL
+#define ENG_FN_STR ENG_FN_FLAG
+#define ENG_FN_INT ENG_FN_FLAG
+#define ENG_FN_UNS ENG_FN_FLAG
+#define ENG_FN_U64 ENG_FN_FLAG
+#define ENG_FN_DBL ENG_FN_FLAG
+#define ENG_FN_CHOICE ENG_FN_FLAG
+#define ENG_FN_SEED ENG_FN_FLAG
+#define ENG_FN_RANGE ENG_FN_FLAG
+#define ENG_FN_LEN ENG_FN_FLAG
+#define ENG_WHO_USER true
+#define ENG_WHO_DRIVER false
+/* A table and the option struct its rows write. */
+typedef struct eng_optgroup {
+  const eng_opt *opts;
+  size_t n;
+} eng_optgroup;
+#define ENG_OPTGROUP(table) {table, sizeof table / sizeof table[0]}
+/* A harness command's command line: its groups, and what else it takes. */
+typedef struct eng_cmdline {
+  const char *name;      /* the command: "discover" */
+  const char *args;      /* the usage line's positionals ("INPUT...") or "" */
+  const char *summary;   /* the help's paragraph */
+  const eng_optgroup *groups;
+  size_t ngroups;
+  /* Arguments no row takes (positionals, libFuzzer-style -flag=value) at argv[*i], ud the
+   * caller's: 1 taken (*i advanced past any value), 0 refused, -1 bad (printed). NULL:
+   * every other argument is refused. */
+  int (*extra)(void *ud, int argc, char **argv, int *i);
+  void *ud;
+} eng_cmdline;
+/* Parse argv[1..argc) of command c (argv[0] its name): each option into its group's
+ * struct (bases[g]; s: the subject, for --range). ENG_EXIT_OK, ENG_EXIT_USAGE (message
+ * printed), or -1 after --help (printed on stdout). */
+int eng_opts_parse(const eng_cmdline *c, void *const *bases, const mr_subject *s, int argc,
+                   char **argv);
+/* The help of command c: usage line, summary, every option with its help. */
+void eng_opts_help(const eng_cmdline *c, FILE *f);
+
 /* ---- PRNG (rng.c): xoshiro256** seeded by splitmix64; same seed, same stream ---------- */
 typedef struct eng_rng {
   uint64_t s[4];
@@ -207,6 +290,7 @@ uint64_t eng_adeq_sum(const int32_t *best, size_t nreq, uint32_t k);
 double eng_adeq_measure(size_t ninputs, size_t nreq, const uint8_t *cov, const uint32_t *nassoc,
                         uint32_t k, int32_t *best, uint64_t *num, uint64_t *den);
 
+/* ORDER: the choices of check.def's --criterion. */
 enum { ENG_ADEQ_STATEMENT, ENG_ADEQ_BRANCH };
 /* Options of adequacy tracking while checking (--until-adequate and friends). */
 typedef struct eng_track_opts {
@@ -216,9 +300,6 @@ typedef struct eng_track_opts {
   bool stop;             /* stop when adequate or on the plateau (--until-adequate) */
   const char *corpus;    /* borrowed: save inputs that raise adequacy here (NULL: none) */
 } eng_track_opts;
-/* Parse --until-adequate K, --track-adequacy K, --criterion C, --plateau N,
- * --adequacy-corpus DIR at argv[*i]: 1 consumed, 0 not ours, -1 bad value (printed). */
-int eng_track_opt(eng_track_opts *o, int argc, char **argv, int *i);
 typedef struct eng_track eng_track;
 /* Track C_MT^k of fn's blocks or edges over nrels relations named names[] (copied).
  * NULL on allocation failure. */

@@ -8,10 +8,20 @@
 
 #include "base/eng.h"
 
-static const char mutants_help[] =
-    "usage: harness mutants [--json]\n"
-    "List the mutants of the function: id, operator, FILE:LINE:COL, description.\n"
-    "--json prints one JSON object per line instead.\n";
+/* `harness mutants`'s options (mutants.def). */
+typedef struct mutants_cmd {
+  bool json;
+} mutants_cmd;
+
+static const eng_opt mutants_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(mutants_cmd, __VA_ARGS__)
+#include "base/mutants.def"
+#undef ENG_OPT
+};
+static const eng_optgroup mutants_groups[] = {ENG_OPTGROUP(mutants_opts)};
+static const eng_cmdline mutants_cmdline = {
+    "mutants", "", "List the mutants of the function: id, operator, FILE:LINE:COL, description.",
+    mutants_groups, 1, NULL, NULL};
 
 /* JSON string body (quotes added by the caller). */
 static void json_str(FILE *f, const char *s) {
@@ -48,21 +58,14 @@ const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT: exit code on NU
   return NULL;
 }
 
-/* `harness mutants` (see mutants_help). */
+/* `harness mutants` (mutants.def). */
 int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
-  bool json = false;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      fputs(mutants_help, stdout);
-      return ENG_EXIT_OK;
-    }
-    if (strcmp(argv[i], "--json") != 0) {
-      eng_error("mutants: unknown argument '%s'", argv[i]);
-      return ENG_EXIT_USAGE;
-    }
-    json = true;
-  }
-  int rc;
+  mutants_cmd o = {0};
+  void *bases[] = {&o};
+  int rc = eng_opts_parse(&mutants_cmdline, bases, s, argc, argv);
+  if (rc != ENG_EXIT_OK)
+    return rc < 0 ? ENG_EXIT_OK : rc;
+  bool json = o.json;
   const mr_fn *fn = eng_mutated_fn(s, &rc);
   if (!fn)
     return rc;

@@ -17,57 +17,30 @@
 void __mr_enter(mr_fn_desc *fn, const uint64_t *args);
 void __mr_exit(mr_fn_desc *fn, const uint64_t *args, uint64_t ret);
 
-static const char run_help[] =
-    "usage: harness run [-n N] [--seed S] [--range NAME=LO:HI ...] [--len LO:HI] [--trace OUT]\n"
-    "Call the function N times (default 1000) on random inputs; with --trace, record the\n"
-    "calls into OUT (replaced). Ranges: values of scalars and array elements, lengths of\n"
-    "strings and of the arrays whose length parameter is named. --len: array lengths.\n";
+/* `harness run`'s options (run.def). */
+typedef struct run_cmd {
+  eng_run_opts run;
+} run_cmd;
+
+static const eng_opt run_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(run_cmd, __VA_ARGS__)
+#include "base/run.def"
+#undef ENG_OPT
+};
+static const eng_optgroup run_groups[] = {ENG_OPTGROUP(run_opts)};
+static const eng_cmdline run_cmdline = {
+    "run", "",
+    "Call the function N times on random inputs of its domain; with --trace, record the\n"
+    "calls into a trace (read it with 'mrfuzz trace').",
+    run_groups, 1, NULL, NULL};
 
 static int parse_run(const mr_subject *s, int argc, char **argv, eng_run_opts *o) {
   eng_dom_defaults(s, o);
   o->n = 1000;
   if (!o->dom)
     return ENG_EXIT_INTERNAL;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(run_help, stdout);
-      return -1;
-    }
-    bool known = !strcmp(a, "-n") || !strcmp(a, "--seed") || !strcmp(a, "--range") ||
-                 !strcmp(a, "--len") || !strcmp(a, "--trace");
-    if (!known) {
-      eng_error("run: unknown argument '%s'", a);
-      return ENG_EXIT_USAGE;
-    }
-    if (i + 1 >= argc) {
-      eng_error("run: missing value for %s", a);
-      return ENG_EXIT_USAGE;
-    }
-    const char *v = argv[++i];
-    int rc = ENG_EXIT_OK;
-    if (!strcmp(a, "-n")) {
-      if (!eng_parse_u64(v, &o->n)) {
-        eng_error("-n %s: expected a number of calls", v);
-        rc = ENG_EXIT_USAGE;
-      }
-    } else if (!strcmp(a, "--seed")) {
-      if (!eng_parse_u64(v, &o->seed)) {
-        eng_error("--seed %s: expected an unsigned 64-bit integer", v);
-        rc = ENG_EXIT_USAGE;
-      }
-      o->seed_given = true;
-    } else if (!strcmp(a, "--range")) {
-      rc = eng_dom_parse(s, o, v);
-    } else if (!strcmp(a, "--len")) {
-      rc = eng_parse_len("--len", v, ENG_MAX_LEN, &o->len_lo, &o->len_hi);
-    } else {
-      o->trace = v;
-    }
-    if (rc != ENG_EXIT_OK)
-      return rc;
-  }
-  return ENG_EXIT_OK;
+  void *bases[] = {o}; /* run_cmd's only member is the eng_run_opts */
+  return eng_opts_parse(&run_cmdline, bases, s, argc, argv);
 }
 
 /* Start a fresh trace file: the runtime appends, a run's trace holds only that run. */

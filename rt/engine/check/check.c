@@ -78,37 +78,27 @@ static uint64_t rng_cb(void *ud) {
 
 /* ============================== Options ============================== */
 
-/* See check.h. */
-int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int *i) {
-  const char *a = argv[*i];
-  if (!strcmp(a, "--keep-going")) {
-    o->keep_going = true;
-    return 1;
+/* --until-adequate K, --track-adequacy K: a whole number >= 1. */
+static bool track_k(eng_chk_opts *o, const char *name, const char *v, bool stop) {
+  uint64_t n;
+  if (!eng_parse_u64(v, &n) || n < 1 || n > UINT32_MAX) {
+    eng_error("%s %s: expected a whole number >= 1", name, v);
+    return false;
   }
-  int t = eng_track_opt(&o->adeq, argc, argv, i);
-  if (t)
-    return t;
-  bool known = !strcmp(a, "--mr") || !strcmp(a, "--relation") || !strcmp(a, "--stats") ||
-               !strcmp(a, "--range") || !strcmp(a, "--len");
-  if (!known)
-    return 0;
-  if (*i + 1 >= argc) {
-    eng_error("missing value for %s", a);
-    return -1;
-  }
-  const char *v = argv[++*i];
-  if (!strcmp(a, "--mr"))
-    o->mr = v;
-  else if (!strcmp(a, "--relation"))
-    o->only = v;
-  else if (!strcmp(a, "--stats"))
-    o->stats = v;
-  else if (!strcmp(a, "--range"))
-    return eng_dom_parse(s, &o->run, v) == ENG_EXIT_OK ? 1 : -1;
-  else if (eng_parse_len("--len", v, ENG_MAX_LEN, &o->run.len_lo, &o->run.len_hi) != ENG_EXIT_OK)
-    return -1;
-  return 1;
+  o->adeq.k = (uint32_t)n;
+  o->adeq.stop |= stop;
+  return true;
 }
+static bool eng_chk_opt_until(void *o, const char *v) { return track_k(o, "--until-adequate", v, true); }
+static bool eng_chk_opt_track(void *o, const char *v) { return track_k(o, "--track-adequacy", v, false); }
+
+static const eng_opt chk_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(eng_chk_opts, __VA_ARGS__)
+#include "check/check.def"
+#undef ENG_OPT
+};
+/* See check.h. */
+const eng_optgroup eng_chk_optgroup = ENG_OPTGROUP(chk_opts);
 
 /* ============================== Setup ============================== */
 

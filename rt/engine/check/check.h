@@ -20,9 +20,9 @@ typedef struct eng_chk_opts {
   eng_run_opts run;      /* domains (--range, --len) */
   eng_track_opts adeq;   /* k-MR adequacy tracking (adeq_track.c) */
 } eng_chk_opts;
-/* Parse one option at argv[*i] (advancing *i past its value). 1 when consumed, 0 when not
- * a check option, -1 on a bad value (printed). */
-int eng_chk_opt(const mr_subject *s, eng_chk_opts *o, int argc, char **argv, int *i);
+/* The checker's options (check.def) as a group of a command line; its struct is an
+ * eng_chk_opts whose run.dom holds the defaults (eng_dom_defaults) before parsing. */
+extern const eng_optgroup eng_chk_optgroup;
 /* Load, match against s and compile o->mr; ENG_EXIT_OK, ENG_EXIT_USAGE (positions printed)
  * or ENG_EXIT_INTERNAL. OUT: *out, free with eng_chk_free. */
 int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out);

@@ -41,58 +41,67 @@ typedef struct lf_flags {
   const char *out;         /* -o / -exact_artifact_path */
 } lf_flags;
 
+/* What a command line holds besides the checker's options (the ud of lf_extra). */
+typedef struct cmd_args {
+  lf_flags *lf;
+  const char **files;  /* positionals, in order */
+  size_t *nfiles;
+} cmd_args;
+
+/* libFuzzer-style -name=value flags (those that mean something here), -o OUT, inputs. */
+static int lf_extra(void *ud, int argc, char **argv, int *i) {
+  cmd_args *x = ud;
+  lf_flags *lf = x->lf;
+  const char *a = argv[*i], *eq = strchr(a, '=');
+  if (!strcmp(a, "-o") && *i + 1 < argc) {
+    lf->out = argv[++*i];
+    return 1;
+  }
+  if (a[0] != '-' || !a[1]) {
+    x->files[(*x->nfiles)++] = a;
+    return 1;
+  }
+  if (a[1] == '-' || !eq)
+    return 0;
+  const char *v = eq + 1;
+  size_t n = (size_t)(eq - a);
+  char *end = NULL;
+  if (n == 5 && !strncmp(a, "-runs", n)) {
+    lf->runs = strtoll(v, &end, 10);
+  } else if (n == 15 && !strncmp(a, "-max_total_time", n)) {
+    lf->max_total_time = strtod(v, &end);
+  } else if (n == 5 && !strncmp(a, "-seed", n)) {
+    lf->seed = strtoull(v, &end, 10);
+    lf->seed_given = lf->seed != 0; /* libFuzzer: 0 means "from the clock" */
+  } else if (n == 16 && !strncmp(a, "-artifact_prefix", n)) {
+    lf->artifact_prefix = v;
+    return 1;
+  } else if (n == 20 && !strncmp(a, "-exact_artifact_path", n)) {
+    lf->out = v;
+    return 1;
+  } else {
+    return 1; /* other libFuzzer flags mean nothing without libFuzzer */
+  }
+  if (!end || end == v || *end) {
+    eng_error("%s: expected a number", a);
+    return -1;
+  }
+  return 1;
+}
+
+/* The command line of check, repro, minimize and dict: the checker's options (check.def),
+ * then lf_extra's. */
 static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, lf_flags *lf,
-                 const char **files, size_t *nfiles, const char *help) {
+                 const char **files, size_t *nfiles, const char *args, const char *summary) {
   eng_dom_defaults(s, &o->run);
   if (!o->run.dom)
     return ENG_EXIT_INTERNAL;
   *lf = (lf_flags){.runs = -1, .artifact_prefix = "./"};
   *nfiles = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(help, stdout);
-      return -1;
-    }
-    int r = eng_chk_opt(s, o, argc, argv, &i);
-    if (r < 0)
-      return ENG_EXIT_USAGE;
-    if (r > 0)
-      continue;
-    const char *eq = strchr(a, '=');
-    if (!strcmp(a, "-o") && i + 1 < argc) {
-      lf->out = argv[++i];
-    } else if (a[0] == '-' && a[1] != '-' && eq) {
-      const char *v = eq + 1;
-      size_t n = (size_t)(eq - a);
-      char *end = NULL;
-      if (n == 5 && !strncmp(a, "-runs", n))
-        lf->runs = strtoll(v, &end, 10);
-      else if (n == 15 && !strncmp(a, "-max_total_time", n))
-        lf->max_total_time = strtod(v, &end);
-      else if (n == 5 && !strncmp(a, "-seed", n)) {
-        lf->seed = strtoull(v, &end, 10);
-        lf->seed_given = lf->seed != 0; /* libFuzzer: 0 means "from the clock" */
-      } else if (n == 16 && !strncmp(a, "-artifact_prefix", n)) {
-        lf->artifact_prefix = v;
-        continue;
-      } else if (n == 20 && !strncmp(a, "-exact_artifact_path", n)) {
-        lf->out = v;
-        continue;
-      } else
-        continue; /* other libFuzzer flags mean nothing without libFuzzer */
-      if (!end || end == v || *end) {
-        eng_error("%s: expected a number", a);
-        return ENG_EXIT_USAGE;
-      }
-    } else if (a[0] == '-' && a[1]) {
-      eng_error("%s: unknown argument '%s'", argv[0], a);
-      return ENG_EXIT_USAGE;
-    } else {
-      files[(*nfiles)++] = a;
-    }
-  }
-  return ENG_EXIT_OK;
+  cmd_args x = {lf, files, nfiles};
+  eng_cmdline cl = {argv[0], args, summary, &eng_chk_optgroup, 1, lf_extra, &x};
+  void *bases[] = {o};
+  return eng_opts_parse(&cl, bases, s, argc, argv);
 }
 
 /* ============================== check (random engine) ============================== */
@@ -134,12 +143,10 @@ static int save(const char *path, const uint8_t *d, size_t n) {
   return 0;
 }
 
-static const char check_help[] =
-    "usage: harness check --mr FILE [--range P=LO:HI ...] [--len LO:HI] [--relation R]\n"
-    "                     [--stats DIR] [--keep-going] [-runs=N] [-max_total_time=S] [-seed=S]\n"
-    "                     [-artifact_prefix=P]\n"
+static const char check_args[] = "[-runs=N] [-max_total_time=S] [-seed=S] [-artifact_prefix=P]";
+static const char check_summary[] =
     "Check the relations on random inputs decoded like libFuzzer inputs; a violation is\n"
-    "reported and its input saved as P crash-<hash> (replay with 'repro').\n";
+    "reported and its input saved as P crash-<hash> (replay with 'repro').";
 
 static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, const lf_flags *lf) {
   size_t max = eng_fdp_max_size(s, &o->run) + 16;
@@ -183,7 +190,7 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
   lf_flags lf;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   size_t nfiles;
-  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, check_help) : ENG_EXIT_INTERNAL;
+  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, check_args, check_summary) : ENG_EXIT_INTERNAL;
   eng_chk *c = NULL;
   if (rc == ENG_EXIT_OK && nfiles) {
     eng_error("check: unexpected argument '%s' (corpus directories need libFuzzer)", files[0]);
@@ -235,9 +242,8 @@ static uint8_t *read_all(const char *path, size_t *n) {
   return b;
 }
 
-static const char repro_help[] =
-    "usage: harness repro --mr FILE [--range ...] [--len LO:HI] [--relation R] INPUT...\n"
-    "Replay inputs (reproducers saved by check) and print the report of each violation.\n";
+static const char repro_summary[] =
+    "Replay inputs (reproducers saved by check) and print the report of each violation.";
 
 /* `harness repro`. */
 int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
@@ -245,7 +251,7 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
   lf_flags lf;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   size_t nfiles;
-  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, repro_help) : ENG_EXIT_INTERNAL;
+  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, "INPUT...", repro_summary) : ENG_EXIT_INTERNAL;
   eng_chk *c = NULL;
   if (rc == ENG_EXIT_OK && !nfiles) {
     eng_error("repro: missing the input file to replay");
@@ -339,10 +345,9 @@ static size_t shrink(eng_chk *c, uint8_t *d, size_t n, long long budget) {
   return n;
 }
 
-static const char minimize_help[] =
-    "usage: harness minimize --mr FILE [--range ...] [--relation R] [-runs=N] [-o OUT] INPUT\n"
+static const char minimize_summary[] =
     "Shrink INPUT while the same relation stays violated (a crash or another relation does\n"
-    "not count); writes OUT (default INPUT.min) and prints the final report.\n";
+    "not count); writes OUT (default INPUT.min) and prints the final report.";
 
 /* `harness minimize`. */
 int eng_cmd_minimize(const mr_subject *s, int argc, char **argv) {
@@ -351,7 +356,7 @@ int eng_cmd_minimize(const mr_subject *s, int argc, char **argv) {
   const char *files[2] = {0};
   const char **fv = calloc((size_t)argc + 1, sizeof *fv);
   size_t nfiles = 0;
-  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, minimize_help) : ENG_EXIT_INTERNAL;
+  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, "[-runs=N] [-o OUT] INPUT", minimize_summary) : ENG_EXIT_INTERNAL;
   if (rc == ENG_EXIT_OK && nfiles != 1) {
     eng_error("minimize: expected exactly one input file");
     rc = ENG_EXIT_USAGE;
@@ -422,8 +427,7 @@ int eng_cmd_dict(const mr_subject *s, int argc, char **argv) {
   lf_flags lf;
   const char **fv = calloc((size_t)argc + 1, sizeof *fv);
   size_t nfiles;
-  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles,
-                      "usage: harness dict [--range P=LO:HI ...]\nPrint a libFuzzer dictionary.\n")
+  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, "", "Print a libFuzzer dictionary: special values and the constants mrpass mined.")
               : ENG_EXIT_INTERNAL;
   if (rc == ENG_EXIT_OK) {
     bool black;

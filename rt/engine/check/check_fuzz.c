@@ -84,15 +84,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   eng_dom_defaults(s, &opts.run);
   if (!av || !opts.run.dom)
     exit(ENG_EXIT_INTERNAL);
-  for (int i = 1; i < ac; i++) {
-    int r = eng_chk_opt(s, &opts, ac, av, &i);
-    if (r == 0) {
-      eng_error("MRFUZZ_CHECK: unknown argument '%s'", av[i]);
-      exit(ENG_EXIT_USAGE);
-    }
-    if (r < 0)
-      exit(ENG_EXIT_USAGE);
-  }
+  eng_cmdline cl = {"MRFUZZ_CHECK", "", "The checker's options, one per line.", &eng_chk_optgroup, 1,
+                    NULL, NULL};
+  void *bases[] = {&opts};
+  if (eng_opts_parse(&cl, bases, s, ac, av) != ENG_EXIT_OK)
+    exit(ENG_EXIT_USAGE);
   rc = eng_chk_new(s, &opts, &chk);
   if (rc != ENG_EXIT_OK)
     exit(rc);

@@ -17,18 +17,14 @@
 #include "compose/comp.h"
 #include "score/score.h"
 
-static const char comp_help[] =
-    "usage: harness compose --mr BASIC.mr [-o OUT.mr] [--layers LO..HI] [--seed S]\n"
-    "                       [--budget SECONDS] [-n N] [--verify N] [--ga-runs R] [--gens G]\n"
-    "                       [--threshold T] [--jobs J] [--range NAME=LO:HI ...] [-q]\n"
+static const char comp_summary[] =
     "Compose the 2-execution relations of BASIC.mr into composite relations of LO..HI\n"
-    "layers (default 2..3) with a genetic algorithm (roulette selection, single-point\n"
-    "crossover p 0.8, gene mutation p 0.15, population 12/20/30 for 2/3/4 layers, G\n"
-    "generations, default 100; fitness: inputs of N (default 100) on which the composite\n"
-    "holds; threshold T, default 0.95), R runs per layer count (default 100) within the\n"
-    "budget (default 60 s). Candidates are re-checked on --verify fresh inputs (default\n"
-    "10000) and scored on the mutants; those that kill a mutant their parts miss are kept.\n"
-    "Writes BASIC.mr's relations and the kept composites to OUT.mr (default: none).\n";
+    "layers with a genetic algorithm (roulette selection, single-point crossover p 0.8, gene\n"
+    "mutation p 0.15, population 12/20/30 for 2/3/4 layers, G generations; fitness: the\n"
+    "inputs of N on which the composite holds, at least the threshold T), R runs per layer\n"
+    "count within the budget. Candidates are re-checked on --verify fresh inputs and scored\n"
+    "on the mutants; those that kill a mutant their parts miss are kept. Writes BASIC.mr's\n"
+    "relations and the kept composites to OUT.mr (default: none).";
 
 /* One composite evaluated by the GA. */
 typedef struct comp_ent {
@@ -60,56 +56,27 @@ typedef struct comp_ctx {
   int err;             /* ENG_EXIT_INTERNAL once something failed inside the GA */
 } comp_ctx;
 
-static bool parse_num(const char *v, double lo, double hi, double *out) {
-  char *end;
-  double d = strtod(v, &end);
-  if (end == v || *end || !(d >= lo && d <= hi))
-    return false;
-  *out = d;
-  return true;
-}
-
 /* --layers K or LO..HI */
-static bool parse_layers(const char *v, unsigned *lo, unsigned *hi) {
+static bool comp_opt_layers(void *opts, const char *v) {
+  comp_ctx *C = opts;
   unsigned a, b;
   char tail;
   if (sscanf(v, "%u..%u%c", &a, &b, &tail) == 2 || (sscanf(v, "%u%c", &a, &tail) == 1 && (b = a)))
     if (a >= 1 && a <= b && b <= COMP_MAX_LAYERS) {
-      *lo = a;
-      *hi = b;
+      C->lo = a;
+      C->hi = b;
       return true;
     }
+  eng_error("compose: --layers %s: expected K or LO..HI within 1..%d", v, COMP_MAX_LAYERS);
   return false;
 }
 
-/* One option with its value; ENG_EXIT_OK or ENG_EXIT_USAGE (printed). */
-static int option(comp_ctx *C, const char *a, const char *v) {
-  score_ctx *c = &C->sc;
-  double d;
-  bool ok = true;
-  if (!strcmp(a, "--mr")) c->mr_path = v;
-  else if (!strcmp(a, "-o")) C->out = v;
-  else if (!strcmp(a, "--layers")) ok = parse_layers(v, &C->lo, &C->hi);
-  else if (!strcmp(a, "--seed")) ok = c->run.seed_given = eng_parse_u64(v, &c->run.seed);
-  else if (!strcmp(a, "--budget")) ok = parse_num(v, 0, 86400, &C->budget);
-  else if (!strcmp(a, "-n")) ok = eng_parse_u64(v, &c->run.n) && c->run.n >= 1 && c->run.n <= 1000000;
-  else if (!strcmp(a, "--verify")) ok = eng_parse_u64(v, &C->verify) && C->verify <= 100000000;
-  else if (!strcmp(a, "--ga-runs") && (ok = parse_num(v, 1, 100000, &d))) C->ga_runs = (unsigned)d;
-  else if (!strcmp(a, "--gens") && (ok = parse_num(v, 0, 100000, &d))) C->gens = (unsigned)d;
-  else if (!strcmp(a, "--threshold")) ok = parse_num(v, 0, 1, &C->threshold);
-  else if (!strcmp(a, "--jobs") && (ok = parse_num(v, 1, 1024, &d))) c->jobs = (unsigned)d;
-  else if (!strcmp(a, "--mutant-timeout")) ok = parse_num(v, 1e-3, 86400, &c->timeout_fixed);
-  else if (!strcmp(a, "--range")) return eng_dom_parse(c->s, &c->run, v);
-  else {
-    eng_error("compose: unknown argument '%s' (see 'harness compose --help')", a);
-    return ENG_EXIT_USAGE;
-  }
-  if (!ok) {
-    eng_error("compose: bad value for %s: '%s' (see 'harness compose --help')", a, v);
-    return ENG_EXIT_USAGE;
-  }
-  return ENG_EXIT_OK;
-}
+static const eng_opt comp_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(comp_ctx, __VA_ARGS__)
+#include "compose/compose.def"
+#undef ENG_OPT
+};
+static const eng_optgroup comp_groups[] = {ENG_OPTGROUP(comp_opts)};
 
 /* Options; ENG_EXIT_OK, an error code, or -1 after --help. */
 static int parse(comp_ctx *C, int argc, char **argv) {
@@ -128,24 +95,11 @@ static int parse(comp_ctx *C, int argc, char **argv) {
   C->ga_runs = 100;
   C->gens = 100;
   C->threshold = 0.95;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      fputs(comp_help, stdout);
-      return -1;
-    }
-    if (!strcmp(argv[i], "-q")) {
-      C->quiet = true;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      eng_error("compose: missing value for %s", argv[i]);
-      return ENG_EXIT_USAGE;
-    }
-    int rc = option(C, argv[i], argv[i + 1]);
-    i++;
-    if (rc != ENG_EXIT_OK)
-      return rc;
-  }
+  eng_cmdline cl = {"compose", "", comp_summary, comp_groups, 1, NULL, NULL};
+  void *bases[] = {C};
+  int rc = eng_opts_parse(&cl, bases, c->s, argc, argv);
+  if (rc != ENG_EXIT_OK)
+    return rc;
   if (!c->mr_path) {
     eng_error("compose: missing --mr BASIC.mr (the basic relations to compose)");
     return ENG_EXIT_USAGE;

@@ -32,19 +32,35 @@ typedef struct gm_opts {
   bool quiet;
 } gm_opts;
 
-static const char help[] =
-    "usage: harness genmorph [-o OUT.mr|-] [--range P=LO:HI ...] [--len LO:HI]\n"
-    "         [--seed S] [--budget SECONDS] [--jobs N] [--templates N] [--inputs N]\n"
-    "         [--population N] [--generations N] [--max-exec N] [--validate N] [--corpus DIR]\n"
-    "         [--fuzz-harness H] [--fuzz-falsify S] [-q]\n"
+static const eng_opt gm_opts_tab[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(gm_opts, __VA_ARGS__)
+#include "genmorph/genmorph.def"
+#undef ENG_OPT
+};
+static const eng_optgroup gm_groups[] = {ENG_OPTGROUP(gm_opts_tab)};
+static const eng_cmdline gm_cmdline = {
+    "genmorph", "",
     "Discover metamorphic relations by GenMorph: template input transformations and output\n"
-    "relations evolved against false positives (original) and missed mutants (this build).\n";
+    "relations evolved against false positives (original) and missed mutants (this build).",
+    gm_groups, 1, NULL, NULL};
 
-static bool int_arg(const char *v, int lo, int hi, int *out) {
-  char *end;
-  long x = strtol(v, &end, 10);
-  if (!*v || *end || x < lo || x > hi) return false;
-  *out = (int)x;
+/* The domain options as given, one per line, for the falsification fuzzer (--range, --len). */
+static bool dom_args(gm_opts *o, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    size_t n = strcspn(a, "=");
+    if ((n == 7 && !strncmp(a, "--range", 7)) || (n == 5 && !strncmp(a, "--len", 5)))
+      v = a[n] ? a + n + 1 : i + 1 < argc ? argv[++i] : NULL;
+    if (!v)
+      continue;
+    size_t at = strlen(o->dom_args);
+    int w = snprintf(o->dom_args + at, sizeof o->dom_args - at, "%s%.*s\n%s", at ? "\n" : "",
+                     (int)n, a, v);
+    if (w < 0 || (size_t)w >= sizeof o->dom_args - at) {
+      eng_error("genmorph: too many --range/--len options");
+      return false;
+    }
+  }
   return true;
 }
 
@@ -60,37 +76,10 @@ static int parse(const mr_subject *s, int argc, char **argv, gm_opts *o) {
   o->max_exec = 9000;
   o->fuzz_secs = 5;
   o->gp = (gm_gp_cfg){1000, 10, 160, 10, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, 0}; /* Table III */
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(help, stdout); return -1; }
-    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = true; continue; }
-    if (i + 1 >= argc) { eng_error("discover: unknown argument or missing value: '%s'", a); return ENG_EXIT_USAGE; }
-    const char *v = argv[++i];
-    bool ok = true;
-    if (!strcmp(a, "--engine")) ok = !strcmp(v, "genmorph");
-    else if (!strcmp(a, "-o")) o->out = v;
-    else if (!strcmp(a, "--corpus")) o->corpus = v;
-    else if (!strcmp(a, "--range")) { if (eng_dom_parse(s, &o->run, v) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
-    else if (!strcmp(a, "--len")) { if (eng_parse_len("--len", v, ENG_MAX_LEN, &o->run.len_lo, &o->run.len_hi) != ENG_EXIT_OK) return ENG_EXIT_USAGE; }
-    else if (!strcmp(a, "--fuzz-harness")) o->fuzz_harness = v;
-    else if (!strcmp(a, "--fuzz-falsify")) { char *e; o->fuzz_secs = strtod(v, &e); ok = *v && !*e && o->fuzz_secs >= 0 && o->fuzz_secs <= 86400; }
-    else if (!strcmp(a, "--seed")) { ok = eng_parse_u64(v, &o->run.seed); o->run.seed_given = true; }
-    else if (!strcmp(a, "--budget")) { char *e; o->budget = strtod(v, &e); ok = *v && !*e && o->budget > 0; }
-    else if (!strcmp(a, "--jobs")) ok = int_arg(v, 1, 64, &o->jobs);
-    else if (!strcmp(a, "--templates")) ok = int_arg(v, 1, 64, &o->ntmpl);
-    else if (!strcmp(a, "--inputs")) ok = int_arg(v, 4, 9000, &o->nin);
-    else if (!strcmp(a, "--population")) ok = int_arg(v, 8, 100000, &o->gp.pop);
-    else if (!strcmp(a, "--generations")) ok = int_arg(v, 1, 1000000, &o->gp.max_gens);
-    else if (!strcmp(a, "--max-exec")) ok = int_arg(v, 10, 1000000, &o->max_exec);
-    else if (!strcmp(a, "--validate")) ok = int_arg(v, 100, 100000000, &o->validate);
-    else { eng_error("discover: unknown argument '%s' (see 'harness genmorph --help')", a); return ENG_EXIT_USAGE; }
-    if (!ok) { eng_error("discover: bad value for %s: '%s'", a, v); return ENG_EXIT_USAGE; }
-    if (!strcmp(a, "--range") || !strcmp(a, "--len")) {
-      size_t at = strlen(o->dom_args);
-      int w = snprintf(o->dom_args + at, sizeof o->dom_args - at, "%s%s\n%s", at ? "\n" : "", a, v);
-      if (w < 0 || (size_t)w >= sizeof o->dom_args - at) { eng_error("discover: too many --range/--len options"); return ENG_EXIT_USAGE; }
-    }
-  }
+  void *bases[] = {o};
+  int rc = eng_opts_parse(&gm_cmdline, bases, s, argc, argv);
+  if (rc != ENG_EXIT_OK) return rc;
+  if (!dom_args(o, argc, argv)) return ENG_EXIT_USAGE;
   if (o->gp.migrate > o->gp.pop / 2) o->gp.migrate = o->gp.pop / 2;
   if (o->gp.elite > o->gp.pop / 4) o->gp.elite = o->gp.pop / 4 > 0 ? o->gp.pop / 4 : 1;
   if (!o->run.seed_given) o->run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);

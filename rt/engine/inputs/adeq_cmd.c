@@ -14,13 +14,28 @@
 #include "check/check.h"
 #include "inputs/inputs.h"
 
-static const char adequacy_help[] =
-    "usage: harness adequacy --mr FILE [--k K] [--criterion statement|branch] [--data OUT]\n"
-    "                        [--range P=LO:HI ...] [--len LO:HI] [--relation R] INPUT|DIR...\n"
-    "Replay source inputs (files, or directories of them in name order), check every\n"
-    "relation on each, and measure the k-MR adequacy C_MT^k (default k = 3, statements)\n"
-    "of the association between inputs and relations over the function's statements or\n"
-    "branches. Prints the per-requirement table and the requirements short of k.\n";
+/* `harness adequacy`'s options: the checker's (check.def) and its own (adequacy.def). */
+typedef struct adeq_cmd {
+  eng_chk_opts *chk;
+  const char *data;    /* borrowed from argv: --data OUT, or NULL */
+} adeq_cmd;
+
+/* --k K: the same value rules as --track-adequacy. */
+static bool adeq_opt_k(void *o, const char *v) {
+  uint64_t n;
+  if (!eng_parse_u64(v, &n) || n < 1 || n > UINT32_MAX) {
+    eng_error("--k %s: expected a whole number >= 1", v);
+    return false;
+  }
+  ((adeq_cmd *)o)->chk->adeq.k = (uint32_t)n;
+  return true;
+}
+
+static const eng_opt adeq_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(adeq_cmd, __VA_ARGS__)
+#include "inputs/adequacy.def"
+#undef ENG_OPT
+};
 
 static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
@@ -113,44 +128,37 @@ static int write_data(const eng_track *t, const char *out) {
   return ENG_EXIT_OK;
 }
 
+/* Input files and directories on the command line (the ud of inputs_extra). */
+typedef struct input_list {
+  char ***files;
+  size_t *nfiles, cap;
+} input_list;
+
+static int inputs_extra(void *ud, int argc, char **argv, int *i) {
+  (void)argc;
+  input_list *l = ud;
+  const char *a = argv[*i];
+  if (a[0] == '-' && a[1])
+    return 0;
+  return collect(a, l->files, l->nfiles, &l->cap) ? 1 : -1;
+}
+
 /* Parse the command line into o (and the data path, the inputs). */
 static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, const char **data,
                  char ***files, size_t *nfiles) {
-  size_t cap = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(adequacy_help, stdout);
-      return -1;
-    }
-    if ((!strcmp(a, "--k") || !strcmp(a, "--data")) && i + 1 >= argc) {
-      eng_error("missing value for %s", a);
-      return ENG_EXIT_USAGE;
-    }
-    if (!strcmp(a, "--k")) { /* same value rules as --track-adequacy */
-      char *sub[] = {"--track-adequacy", argv[++i]};
-      int j = 0;
-      if (eng_track_opt(&o->adeq, 2, sub, &j) < 0)
-        return ENG_EXIT_USAGE;
-      continue;
-    }
-    if (!strcmp(a, "--data")) {
-      *data = argv[++i];
-      continue;
-    }
-    int r = eng_chk_opt(s, o, argc, argv, &i);
-    if (r < 0)
-      return ENG_EXIT_USAGE;
-    if (r > 0)
-      continue;
-    if (a[0] == '-' && a[1]) {
-      eng_error("adequacy: unknown argument '%s'", a);
-      return ENG_EXIT_USAGE;
-    }
-    if (!collect(a, files, nfiles, &cap))
-      return ENG_EXIT_USAGE;
-  }
-  return ENG_EXIT_OK;
+  adeq_cmd a = {o, NULL};
+  input_list l = {files, nfiles, 0};
+  const eng_optgroup groups[] = {eng_chk_optgroup, ENG_OPTGROUP(adeq_opts)};
+  eng_cmdline cl = {"adequacy", "INPUT|DIR...",
+                    "Replay source inputs (files, or directories of them in name order), check every\n"
+                    "relation on each, and measure the k-MR adequacy C_MT^k (default k = 3, statements)\n"
+                    "of the association between inputs and relations over the function's statements or\n"
+                    "branches. Prints the per-requirement table and the requirements short of k.",
+                    groups, 2, inputs_extra, &l};
+  void *bases[] = {o, &a};
+  int rc = eng_opts_parse(&cl, bases, s, argc, argv);
+  *data = a.data;
+  return rc;
 }
 
 /* See inputs.h. */

@@ -147,59 +147,46 @@ typedef struct prio_opts {
   prio_apfd_opts ap;
 } prio_opts;
 
+static const eng_opt prio_opts_tab[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(prio_opts, __VA_ARGS__)
+#include "inputs/prioritize.def"
+#undef ENG_OPT
+};
+
+/* Corpus files and directories on the command line (the ud of corpus_extra). */
+typedef struct corpus_args {
+  prio_corpus *pc;
+  size_t n;
+  int err;          /* add_arg's error, or ENG_EXIT_OK */
+} corpus_args;
+
+static int corpus_extra(void *ud, int argc, char **argv, int *i) {
+  (void)argc;
+  corpus_args *x = ud;
+  const char *a = argv[*i];
+  if (a[0] == '-' && a[1])
+    return 0;
+  if ((x->err = add_arg(x->pc, a)) != ENG_EXIT_OK)
+    return -1;
+  x->n++;
+  return 1;
+}
+
+/* corpus: the checker's options; prioritize: prioritize.def's as well. */
 static int parse(const mr_subject *s, prio_opts *o, prio_corpus *pc, int argc, char **argv,
-                 const char *help, bool prioritize) {
+                 const char *summary, bool prioritize) {
   eng_dom_defaults(s, &o->chk.run);
   if (!o->chk.run.dom)
     return ENG_EXIT_INTERNAL;
   o->ap = (prio_apfd_opts){.seed = 1, .orders = 30};
-  size_t nargs = 0;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(help, stdout);
-      return -1;
-    }
-    int r = eng_chk_opt(s, &o->chk, argc, argv, &i);
-    if (r < 0)
-      return ENG_EXIT_USAGE;
-    if (r > 0)
-      continue;
-    if (prioritize && !strcmp(a, "--check")) {
-      o->check = true;
-    } else if (prioritize && !strcmp(a, "--apfd")) {
-      o->apfd = true;
-    } else if (prioritize && (!strcmp(a, "--seed") || !strcmp(a, "--jobs") ||
-                              !strcmp(a, "--mutant-timeout"))) {
-      if (i + 1 >= argc) {
-        eng_error("missing value for %s", a);
-        return ENG_EXIT_USAGE;
-      }
-      const char *v = argv[++i];
-      uint64_t u = 0;
-      char *end = NULL;
-      bool ok = true;
-      if (!strcmp(a, "--seed"))
-        ok = eng_parse_u64(v, &o->ap.seed);
-      else if (!strcmp(a, "--jobs"))
-        ok = eng_parse_u64(v, &u) && u >= 1 && u <= 1024 && (o->ap.jobs = (unsigned)u);
-      else
-        ok = (o->ap.mutant_timeout = strtod(v, &end)) > 0 && end != v && !*end;
-      if (!ok) {
-        eng_error("%s %s: bad value", a, v);
-        return ENG_EXIT_USAGE;
-      }
-    } else if (a[0] == '-' && a[1]) {
-      eng_error("%s: unknown argument '%s' (see '%s --help')", argv[0], a, argv[0]);
-      return ENG_EXIT_USAGE;
-    } else {
-      int rc = add_arg(pc, a);
-      if (rc != ENG_EXIT_OK)
-        return rc;
-      nargs++;
-    }
-  }
-  if (!nargs) {
+  corpus_args x = {pc, 0, ENG_EXIT_OK};
+  const eng_optgroup groups[] = {eng_chk_optgroup, ENG_OPTGROUP(prio_opts_tab)};
+  eng_cmdline cl = {argv[0], "FILE|DIR...", summary, groups, prioritize ? 2 : 1, corpus_extra, &x};
+  void *bases[] = {&o->chk, o};
+  int rc = eng_opts_parse(&cl, bases, s, argc, argv);
+  if (rc != ENG_EXIT_OK)
+    return x.err != ENG_EXIT_OK ? x.err : rc;
+  if (!x.n) {
     eng_error("%s: missing the corpus (files or directories of source inputs)", argv[0]);
     return ENG_EXIT_USAGE;
   }
@@ -253,17 +240,16 @@ static void print_input(const mr_subject *s, const eng_run_opts *run, eng_src *s
 
 /* ============================== corpus ============================== */
 
-static const char corpus_help[] =
-    "usage: harness corpus [--range P=LO:HI ...] [--len LO:HI] FILE|DIR...\n"
+static const char corpus_summary[] =
     "List source inputs (libFuzzer corpus files, decoded as 'check' decodes them) with\n"
     "the path of their source execution: length (blocks executed), statement set size,\n"
-    "path hash (bucketed edge hit counts), and the decoded input.\n";
+    "path hash (bucketed edge hit counts), and the decoded input.";
 
 /* `harness corpus`. */
 int eng_cmd_corpus(const mr_subject *s, int argc, char **argv) {
   prio_opts o = {0};
   prio_corpus pc = {0};
-  int rc = parse(s, &o, &pc, argc, argv, corpus_help, false);
+  int rc = parse(s, &o, &pc, argc, argv, corpus_summary, false);
   if (rc == ENG_EXIT_OK)
     rc = prio_measure(&pc, s, &o.chk.run);
   if (rc == ENG_EXIT_OK) {
@@ -283,14 +269,11 @@ int eng_cmd_corpus(const mr_subject *s, int argc, char **argv) {
 
 /* ============================== prioritize ============================== */
 
-static const char prioritize_help[] =
-    "usage: harness prioritize [--mr FILE.mr] [--range P=LO:HI ...] [--len LO:HI]\n"
-    "                          [--check [--keep-going]] [--apfd [--seed S] [--jobs J]\n"
-    "                          [--mutant-timeout S]] FILE|DIR...\n"
+static const char prioritize_summary[] =
     "Order the source inputs by Algorithm 1 (path distance to the inputs already chosen)\n"
     "and print the order. --check then runs every relation on them in that order (exit 1\n"
     "at the first violation). --apfd (mutation build) measures APFD and the fault\n"
-    "detection rate of the order against 30 random orders and a random input set.\n";
+    "detection rate of the order against 30 random orders and a random input set.";
 
 /* Relations on the inputs in order; the first violation stops unless --keep-going. */
 static int check_in_order(const mr_subject *s, prio_opts *o, const prio_corpus *pc, const size_t *order) {
@@ -323,7 +306,7 @@ int eng_cmd_prioritize(const mr_subject *s, int argc, char **argv) {
   prio_opts o = {0};
   prio_corpus pc = {0};
   size_t *order = NULL, *dist = NULL;
-  int rc = parse(s, &o, &pc, argc, argv, prioritize_help, true);
+  int rc = parse(s, &o, &pc, argc, argv, prioritize_summary, true);
   if (rc == ENG_EXIT_OK)
     rc = prio_measure(&pc, s, &o.chk.run);
   if (rc == ENG_EXIT_OK && o.chk.mr)

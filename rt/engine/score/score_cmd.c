@@ -12,16 +12,28 @@
 
 #include "score/score.h"
 
-static const char score_help[] =
-    "usage: harness score --mr FILE.mr [-n N] [--seed S] [--json OUT] [--oracle concrete]\n"
-    "                     [--jobs J] [--mutant-timeout SECONDS] [--range NAME=LO:HI ...]\n"
-    "                     [--len LO:HI] [--original-only]\n"
-    "Run every relation of FILE.mr on N source inputs (default 100) and their follow-ups,\n"
-    "for the original program and for every mutant of this mutation build, each mutant in a\n"
-    "forked child with a CPU-time limit (default: 10 x the original's time + 0.05 s) and a\n"
-    "wall-clock backstop (10 x + 0.5 s); --mutant-timeout sets both.\n"
-    "--oracle concrete also scores the original's outputs recorded as plain assertions.\n"
-    "--original-only checks the relations on this build only (exit 1 when one fails).\n";
+/* --oracle concrete: the only other oracle is the recorded outputs. */
+static bool score_opt_oracle(void *o, const char *v) {
+  if (strcmp(v, "concrete")) {
+    eng_error("--oracle %s: the only other oracle is 'concrete' (recorded outputs)", v);
+    return false;
+  }
+  ((score_ctx *)o)->concrete = true;
+  return true;
+}
+
+static const eng_opt score_opts[] = {
+#define ENG_OPT(...) ENG_OPT_ROW(score_ctx, __VA_ARGS__)
+#include "score/score.def"
+#undef ENG_OPT
+};
+static const eng_optgroup score_groups[] = {ENG_OPTGROUP(score_opts)};
+static const eng_cmdline score_cmdline = {
+    "score", "",
+    "Run every relation of FILE.mr on N source inputs and their follow-ups, for the\n"
+    "original program and for every mutant of this mutation build, each mutant in a\n"
+    "forked child with a CPU-time limit and a wall-clock backstop.",
+    score_groups, 1, NULL, NULL};
 
 /* Options; returns ENG_EXIT_OK, an error code, or -1 after --help. */
 static int parse(score_ctx *c, int argc, char **argv) {
@@ -31,74 +43,10 @@ static int parse(score_ctx *c, int argc, char **argv) {
   c->run.n = 100;
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   c->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      fputs(score_help, stdout);
-      return -1;
-    }
-    if (!strcmp(a, "--original-only")) {
-      c->original_only = true;
-      continue;
-    }
-    static const char *const known[] = {"--mr", "-n", "--seed", "--json", "--oracle", "--jobs",
-                                        "--mutant-timeout", "--range", "--len"};
-    bool ok = false;
-    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-      ok |= !strcmp(a, known[k]);
-    if (!ok) {
-      eng_error("score: unknown argument '%s' (see 'harness score --help')", a);
-      return ENG_EXIT_USAGE;
-    }
-    if (i + 1 >= argc) {
-      eng_error("score: missing value for %s", a);
-      return ENG_EXIT_USAGE;
-    }
-    const char *v = argv[++i];
-    uint64_t u;
-    char *end;
-    int rc = ENG_EXIT_OK;
-    if (!strcmp(a, "--mr")) {
-      c->mr_path = v;
-    } else if (!strcmp(a, "-n")) {
-      if (!eng_parse_u64(v, &c->run.n) || c->run.n == 0 || c->run.n > 10000000) {
-        eng_error("-n %s: expected a number of inputs from 1 to 10000000", v);
-        rc = ENG_EXIT_USAGE;
-      }
-    } else if (!strcmp(a, "--seed")) {
-      c->run.seed_given = eng_parse_u64(v, &c->run.seed);
-      if (!c->run.seed_given) {
-        eng_error("--seed %s: expected an unsigned 64-bit integer", v);
-        rc = ENG_EXIT_USAGE;
-      }
-    } else if (!strcmp(a, "--json")) {
-      c->json = v;
-    } else if (!strcmp(a, "--oracle")) {
-      if (strcmp(v, "concrete") != 0) {
-        eng_error("--oracle %s: the only other oracle is 'concrete' (recorded outputs)", v);
-        rc = ENG_EXIT_USAGE;
-      }
-      c->concrete = true;
-    } else if (!strcmp(a, "--jobs")) {
-      if (!eng_parse_u64(v, &u) || u == 0 || u > 1024) {
-        eng_error("--jobs %s: expected a number of parallel workers from 1 to 1024", v);
-        rc = ENG_EXIT_USAGE;
-      }
-      c->jobs = (unsigned)u;
-    } else if (!strcmp(a, "--mutant-timeout")) {
-      c->timeout_fixed = strtod(v, &end);
-      if (end == v || *end || !(c->timeout_fixed > 0) || c->timeout_fixed > 86400) {
-        eng_error("--mutant-timeout %s: expected seconds > 0", v);
-        rc = ENG_EXIT_USAGE;
-      }
-    } else if (!strcmp(a, "--range")) {
-      rc = eng_dom_parse(c->s, &c->run, v);
-    } else {
-      rc = eng_parse_len("--len", v, ENG_MAX_LEN, &c->run.len_lo, &c->run.len_hi);
-    }
-    if (rc != ENG_EXIT_OK)
-      return rc;
-  }
+  void *bases[] = {c};
+  int rc = eng_opts_parse(&score_cmdline, bases, c->s, argc, argv);
+  if (rc != ENG_EXIT_OK)
+    return rc;
   if (!c->mr_path) {
     eng_error("score: missing --mr FILE.mr (the relations to score)");
     return ENG_EXIT_USAGE;
