@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cmd_compose.c - `mrfuzz compose FILE:FUNCTION --mr BASIC.mr [-o OUT.mr]`: builds the
  * mutation variant of the harness (DIR/mutants, as `mrfuzz score`) and runs `harness
- * compose` (rt/engine/comp.c) as a child with a wall-clock limit: the GA over sequences
+ * compose` (rt/engine/compose/comp_cmd.c) as a child with a wall-clock limit: the GA over sequences
  * of basic relations, the composites' re-check and their mutation score. Compose options
  * are forwarded unchanged; the rest are build options (flags.def).
  */

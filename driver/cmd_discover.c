@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cmd_discover.c - `mrfuzz discover FILE:FUNCTION [build options] [discovery options]`:
  * builds the harness like `mrfuzz build` (the build options are build's own, parsed by
- * flags.def), then runs `harness discover ...` (rt/engine/discover.c) as a child with a
+ * flags.def), then runs `harness discover ...` (rt/engine/automr/discover.c) as a child with a
  * wall-clock limit, so a crashing or hanging target never takes mrfuzz down. Discovery's
  * own options are forwarded unchanged; -o names the .mr file (the build directory is
  * --build-dir, default .mrfuzz/FUNCTION). Unless --fuzz-falsify is 0, the libFuzzer variant

@@ -560,7 +560,7 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
 }
 /* ============================== Groups and the file ============================== */
 
-/* P_REL(c, src, res): one metamorphic group, as rt/engine/mg.c's eng_mg_run: the guard
+/* P_REL(c, src, res): one metamorphic group, as rt/engine/base/mg.c's eng_mg_run: the guard
  * runs as soon as the inputs it reads exist (mrdsl_prog_guard_execs), before the calls it
  * protects; calls get private copies and zeroed out-cells. */
 static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {

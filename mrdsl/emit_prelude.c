@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * emit_prelude.c - the fixed part of the C code `mrfuzz embed` generates (emit_c.c): the
  * evaluator's value rules (eval.c), follow-up building (build.c), the group runner of
- * rt/engine/mg.c and the violation report of rt/engine/report.c, as static inline C over
+ * rt/engine/base/mg.c and the violation report of rt/engine/base/report.c, as static inline C over
  * uint64_t slots. Kept in step with those files by the differential test
  * (tests/e2e/embed.sh): any change there must be mirrored here. @KIND@ markers are
  * replaced by the mr_abi.h kind values when emitted.
@@ -14,7 +14,7 @@ const char emit_prelude[] =
     "#ifndef MRX_PRELUDE_1\n"
     "#define MRX_PRELUDE_1\n"
     "/* Runtime of generated relation checks: the evaluator's value rules (mrdsl eval.c),\n"
-    " * follow-up building (build.c) and the group runner (rt/engine/mg.c), in plain C. */\n"
+    " * follow-up building (build.c) and the group runner (rt/engine/base/mg.c), in plain C. */\n"
     "#include <math.h>\n"
     "#include <stdbool.h>\n"
     "#include <stddef.h>\n"
@@ -442,7 +442,7 @@ const char emit_prelude[] =
     "  return MRX_PASS;\n"
     "}\n"
     "\n"
-    "/* ---- Running the subject (rt/engine/mg.c) ---- */\n"
+    "/* ---- Running the subject (rt/engine/base/mg.c) ---- */\n"
     "MRX_FN void *mrx_zbuf(mrx_buf *b, size_t n) {\n"
     "  size_t want = n ? n : 1;\n"
     "  if (b->cap < want) {\n"
@@ -516,7 +516,7 @@ const char emit_prelude[] =
     "  }\n"
     "  return h;\n"
     "}\n"
-    "/* xoshiro256** seeded by splitmix64 (rt/engine/rng.c). */\n"
+    "/* xoshiro256** seeded by splitmix64 (rt/engine/base/rng.c). */\n"
     "typedef struct mrx_rng { uint64_t s[4]; } mrx_rng;\n"
     "MRX_FN void mrx_rng_seed(mrx_rng *r, uint64_t x) {\n"
     "  for (int i = 0; i < 4; i++) {\n"
@@ -587,7 +587,7 @@ const char emit_prelude[] =
     "    mrx_put_scalar(f, p->kind, sl[i]);\n"
     "  }\n"
     "}\n"
-    "/* The report of rt/engine/report.c. */\n"
+    "/* The report of rt/engine/base/report.c. */\n"
     "MRX_FN void mrx_report(FILE *f, const char *subject, const char *file, const char *rel, int line,\n"
     "                       const char *text, const mrx_param *ps, int np, int ret_kind,\n"
     "                       const mrx_ctx *c, const mrx_result *res) {\n"

@@ -302,147 +302,132 @@ static void phase2(chk *c, eng_rng *rng, size_t N, filt *F) {
   phase2_k(c, rng, N, F, p->n, nf, p->t, p->m);
 }
 
-/* See disc.h. */
-void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
-  chk c;
-  memset(&c, 0, sizeof c);
-  c.p = p;
-  c.rel = rel;
-  c.r = disc_vmonos(rel->h, p->m, rel->l, c.vm, DISC_MAX_R);
-  for (int i = 0; i < c.r; i++)
+/* The shape of rel on p: its output monomials and their non-zero terms. false when
+ * rel cannot be an identity (terms over too many orders of magnitude) or its monomial
+ * list is not closed. */
+static bool prepare(chk *c, disc_prob *p, disc_rel *rel) {
+  memset(c, 0, sizeof *c);
+  c->p = p;
+  c->rel = rel;
+  c->r = disc_vmonos(rel->h, p->m, rel->l, c->vm, DISC_MAX_R);
+  for (int i = 0; i < c->r; i++)
     if (rel->B[i] != 0)
-      c.nzi[c.nz++] = c.last = i;
-  if (poly_parents(c.vm, c.r, c.vpar, c.vvar) != 0) {
-    rel->status = DISC_ST_FILTERED;
-    return;
-  }
-  c.dim = p->n * rel->h;
-  const disc_cfg *cf = p->c;
-  eng_rng rng;
-  eng_rng_seed(&rng, seed);
-  size_t N = (size_t)cf->filter_n * cf->filter_rounds;
+      c->nzi[c->nz++] = c->last = i;
+  if (poly_parents(c->vm, c->r, c->vpar, c->vvar) != 0)
+    return false;
+  c->dim = p->n * rel->h;
   if (rel->cmp == 0) {
     /* coefficients over more than COND_MAX orders of magnitude: a difference quotient of
      * nearly equal executions (67108862 (y1 + y3) + ...), true only within the tolerance
      * its huge terms buy, not an identity */
     double bmax = 0, bmin = INFINITY;
-    for (int i = 0; i < c.r; i++)
+    for (int i = 0; i < c->r; i++)
       if (rel->B[i] != 0) { bmax = fmax(bmax, fabs(rel->B[i])); bmin = fmin(bmin, fabs(rel->B[i])); }
-    if (bmax > COND_MAX * bmin) {
-      rel->status = DISC_ST_FILTERED;
-      return;
-    }
+    if (bmax > COND_MAX * bmin)
+      return false;
   }
-  double pt[DISC_MAX_N * DISC_MAX_H];
-  uint64_t nonfinite0 = p->d->nnonfinite;
-  /* ---- phase II: fresh inputs ---- */
-  /* the base inputs and their outputs are shared by all candidates of the type in this
-   * worker (drawn once, with the type's seed); offsets and follow-ups are per candidate */
-  if (!p->FX && disc_fresh(p, N)) {
-    rel->status = DISC_ST_FILTERED;
-    return;
-  }
-  double *rows = p->Frows; /* reused by every candidate: no fresh mmap and page faults each */
-  filt F = {rows, {0}, {{0}}, {-INFINITY, -INFINITY, -INFINITY}, 0, 0};
-  phase2(&c, &rng, N, &F);
-  size_t nv = F.nv, tried = F.tried;
-  double *sum2 = F.sum2, (*top)[DISC_MAX_N * DISC_MAX_H] = F.top, *topv = F.topv;
-  rel->nonfinite = p->d->nnonfinite != nonfinite0 || p->Fnonfinite;
-  rel->nchecked = (uint32_t)nv;
-  rel->nskipped = (uint32_t)(tried - nv);
-  if (nv < 100 || nv < tried / 20) { /* the relation hardly ever applies */
-    rel->status = DISC_ST_FILTERED;
-    return;
-  }
-  for (int i = 0; i < c.r; i++)
-    c.F += fabs(rel->B[i]) * sqrt(sum2[i] / (double)nv);
-  if (rel->cmp == 0) {
-    double maxrho = 0, relt = 0, abst = 0, mres = 0, sres = 0;
-    for (size_t z = 0; z < nv; z++) {
-      const double *row = rows + z * 4;
-      double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]), T = cf->tau * (row[2] + c.F);
-      /* a division only where the maximum may grow: one per row was a tenth of phase II */
-      if (!(res <= maxrho * T))
-        maxrho = fmax(maxrho, res / T);
-      if (M > 0 && res > relt * M)
-        relt = fmax(relt, res / M);
-      mres = fmax(mres, res);
-      sres += res;
-    }
-    if (maxrho > 1) {
-      rel->status = DISC_ST_FILTERED;
-      rel->max_res = mres;
-      return;
-    }
-    /* at least 2^10 times the function's 1-ulp noise: a sample of a few thousand inputs
-     * does not show the tail of the rounding errors (a relation with 16-digit SVD
-     * coefficients failed 0.3% of fresh inputs at 8x its observed worst); never more than
-     * tau, the threshold under which the filter judged it true */
-    relt = fmin(fmax(TOL_MARGIN * relt, 1024 * cf->noise), cf->tau);
-    bool fl = eng_kind_float(p->d->s->ret_kind);
-    if (fl) relt = fmax(relt, 0x1p-50);
-    for (size_t z = 0; z < nv; z++) {
-      const double *row = rows + z * 4;
-      double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]);
-      if (res > relt * M) abst = fmax(abst, TOL_MARGIN * res);
-    }
-    /* an absolute floor on the relation's own scale F (RMS of its terms): where both
-     * sides pass near zero (y1 + 1 = 2 y2^2 at y1 = -1) a relative tolerance alone is
-     * void, and the sample rarely lands close enough to show it */
-    abst = fmin(fmax(abst, fmax(TOL_MARGIN * mres, 1024 * cf->noise * c.F)), cf->tau * c.F);
-    rel->rel_tol = relt;
-    rel->abs_tol = abst;
-    rel->max_res = mres;
-    rel->mean_res = sres / (double)nv;
-    rel->max_rel = maxrho * cf->tau;
-    rel->status = DISC_ST_FILTERED + 1; /* passed the filter */
-    /* ---- falsification: break tau, or the fitted tolerance ---- */
-    int budget = cf->falsify_evals / NTOP;
-    double worst_raw = 0, worst_tol = 0;
-    for (int i = 0; i < NTOP; i++) {
-      if (topv[i] == -INFINITY) continue;
-      memcpy(pt, top[i], sizeof pt);
-      worst_raw = fmax(worst_raw, compass(&c, pt, true, budget));
-      memcpy(pt, top[i], sizeof pt);
-      worst_tol = fmax(worst_tol, compass(&c, pt, false, budget));
-      if (eval_at(&c, pt, NULL))
-        rel->max_res = fmax(rel->max_res, fabs(c.P - c.N));
-    }
-    if (worst_raw > 1) {
-      rel->status = DISC_ST_FALSIFIED;
-    } else {
-      if (worst_tol > 1) { /* noise we had not seen: widen, still far below tau */
-        rel->abs_tol *= 2 * worst_tol;
-        rel->rel_tol = fmin(rel->rel_tol * 2 * worst_tol, cf->tau);
-        if (rel->abs_tol == 0) rel->abs_tol = TOL_MARGIN * rel->max_res;
-      }
-      rel->max_rel = fmax(rel->max_rel, worst_raw * cf->tau);
-      rel->status = DISC_ST_OK;
-    }
-    return;
-  }
-  /* ---- inequalities: bound = the extreme value over fresh and adversarial inputs ---- */
-  double ext = rel->cmp < 0 ? -INFINITY : INFINITY, pso_bound = -rel->B[0];
-  bool broke = false;
+  return true;
+}
+
+/* An equality after phase II: tolerances fitted to its residuals on fresh inputs, then
+ * the local search tries to break tau or the fitted tolerance. */
+static void check_eq(chk *c, const filt *F) {
+  disc_rel *rel = c->rel;
+  const disc_cfg *cf = c->p->c;
+  const double *rows = F->rows;
+  size_t nv = F->nv;
+  double maxrho = 0, relt = 0, abst = 0, mres = 0, sres = 0;
   for (size_t z = 0; z < nv; z++) {
-    double w = rows[z * 4 + 3];
+    const double *row = rows + z * 4;
+    double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]), T = cf->tau * (row[2] + c->F);
+    /* a division only where the maximum may grow: one per row was a tenth of phase II */
+    if (!(res <= maxrho * T))
+      maxrho = fmax(maxrho, res / T);
+    if (M > 0 && res > relt * M)
+      relt = fmax(relt, res / M);
+    mres = fmax(mres, res);
+    sres += res;
+  }
+  if (maxrho > 1) {
+    rel->status = DISC_ST_FILTERED;
+    rel->max_res = mres;
+    return;
+  }
+  /* at least 2^10 times the function's 1-ulp noise: a sample of a few thousand inputs
+   * does not show the tail of the rounding errors (a relation with 16-digit SVD
+   * coefficients failed 0.3% of fresh inputs at 8x its observed worst); never more than
+   * tau, the threshold under which the filter judged it true */
+  relt = fmin(fmax(TOL_MARGIN * relt, 1024 * cf->noise), cf->tau);
+  bool fl = eng_kind_float(c->p->d->s->ret_kind);
+  if (fl) relt = fmax(relt, 0x1p-50);
+  for (size_t z = 0; z < nv; z++) {
+    const double *row = rows + z * 4;
+    double res = fabs(row[0] - row[1]), M = fmax(row[0], row[1]);
+    if (res > relt * M) abst = fmax(abst, TOL_MARGIN * res);
+  }
+  /* an absolute floor on the relation's own scale F (RMS of its terms): where both
+   * sides pass near zero (y1 + 1 = 2 y2^2 at y1 = -1) a relative tolerance alone is
+   * void, and the sample rarely lands close enough to show it */
+  abst = fmin(fmax(abst, fmax(TOL_MARGIN * mres, 1024 * cf->noise * c->F)), cf->tau * c->F);
+  rel->rel_tol = relt;
+  rel->abs_tol = abst;
+  rel->max_res = mres;
+  rel->mean_res = sres / (double)nv;
+  rel->max_rel = maxrho * cf->tau;
+  rel->status = DISC_ST_FILTERED + 1; /* passed the filter */
+  /* ---- falsification: break tau, or the fitted tolerance ---- */
+  int budget = cf->falsify_evals / NTOP;
+  double worst_raw = 0, worst_tol = 0, pt[DISC_MAX_N * DISC_MAX_H];
+  for (int i = 0; i < NTOP; i++) {
+    if (F->topv[i] == -INFINITY) continue;
+    memcpy(pt, F->top[i], sizeof pt);
+    worst_raw = fmax(worst_raw, compass(c, pt, true, budget));
+    memcpy(pt, F->top[i], sizeof pt);
+    worst_tol = fmax(worst_tol, compass(c, pt, false, budget));
+    if (eval_at(c, pt, NULL))
+      rel->max_res = fmax(rel->max_res, fabs(c->P - c->N));
+  }
+  if (worst_raw > 1) {
+    rel->status = DISC_ST_FALSIFIED;
+    return;
+  }
+  if (worst_tol > 1) { /* noise we had not seen: widen, still far below tau */
+    rel->abs_tol *= 2 * worst_tol;
+    rel->rel_tol = fmin(rel->rel_tol * 2 * worst_tol, cf->tau);
+    if (rel->abs_tol == 0) rel->abs_tol = TOL_MARGIN * rel->max_res;
+  }
+  rel->max_rel = fmax(rel->max_rel, worst_raw * cf->tau);
+  rel->status = DISC_ST_OK;
+}
+
+/* An inequality after phase II: its bound is the extreme value over fresh and
+ * adversarial inputs, moved outward by a margin and to a readable constant; kept when it
+ * excludes at least min_gain of the interval the output ranges imply. */
+static void check_ineq(chk *c, const filt *F) {
+  disc_rel *rel = c->rel;
+  const disc_prob *p = c->p;
+  const disc_cfg *cf = p->c;
+  double ext = rel->cmp < 0 ? -INFINITY : INFINITY, pso_bound = -rel->B[0];
+  for (size_t z = 0; z < F->nv; z++) {
+    double w = F->rows[z * 4 + 3];
     ext = rel->cmp < 0 ? fmax(ext, w) : fmin(ext, w);
   }
-  broke = rel->cmp < 0 ? ext > pso_bound : ext < pso_bound;
+  bool broke = rel->cmp < 0 ? ext > pso_bound : ext < pso_bound;
   int budget = cf->falsify_evals / NTOP;
+  double pt[DISC_MAX_N * DISC_MAX_H];
   for (int i = 0; i < NTOP; i++) {
-    if (topv[i] == -INFINITY) continue;
-    memcpy(pt, top[i], sizeof pt);
-    double o = compass(&c, pt, false, budget);
+    if (F->topv[i] == -INFINITY) continue;
+    memcpy(pt, F->top[i], sizeof pt);
+    double o = compass(c, pt, false, budget);
     ext = rel->cmp < 0 ? fmax(ext, o) : fmin(ext, -o);
   }
   double tsup = 0, tinf = 0;
-  for (int i = 1; i < c.r; i++) {
+  for (int i = 1; i < c->r; i++) {
     double b = rel->B[i];
     tsup += b > 0 ? b * p->mhi[i] : b * p->mlo[i];
     tinf += b > 0 ? b * p->mlo[i] : b * p->mhi[i];
   }
-  double span = tsup - tinf, margin = TOL_MARGIN * cf->tau * (fabs(ext) + c.F);
+  double span = tsup - tinf, margin = TOL_MARGIN * cf->tau * (fabs(ext) + c->F);
   double bound = rel->cmp < 0 ? ext + margin : ext - margin;
   /* a simple constant just outside the bound reads better (y2 - y1 >= 0) */
   const disc_consts *k = &cf->consts;
@@ -466,4 +451,41 @@ void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
     rel->status = broke ? DISC_ST_FILTERED : DISC_ST_FALSIFIED;
   else
     rel->status = DISC_ST_OK;
+}
+
+/* See disc.h: the shape, phase II on fresh inputs, then the equality's or the
+ * inequality's own checks. */
+void disc_check(disc_prob *p, disc_rel *rel, uint64_t seed) {
+  chk c;
+  if (!prepare(&c, p, rel)) {
+    rel->status = DISC_ST_FILTERED;
+    return;
+  }
+  const disc_cfg *cf = p->c;
+  eng_rng rng;
+  eng_rng_seed(&rng, seed);
+  size_t N = (size_t)cf->filter_n * cf->filter_rounds;
+  uint64_t nonfinite0 = p->d->nnonfinite;
+  /* the base inputs and their outputs are shared by all candidates of the type in this
+   * worker (drawn once, with the type's seed); offsets and follow-ups are per candidate */
+  if (!p->FX && disc_fresh(p, N)) {
+    rel->status = DISC_ST_FILTERED;
+    return;
+  }
+  /* p->Frows is reused by every candidate: no fresh mmap and page faults each */
+  filt F = {p->Frows, {0}, {{0}}, {-INFINITY, -INFINITY, -INFINITY}, 0, 0};
+  phase2(&c, &rng, N, &F);
+  rel->nonfinite = p->d->nnonfinite != nonfinite0 || p->Fnonfinite;
+  rel->nchecked = (uint32_t)F.nv;
+  rel->nskipped = (uint32_t)(F.tried - F.nv);
+  if (F.nv < 100 || F.nv < F.tried / 20) { /* the relation hardly ever applies */
+    rel->status = DISC_ST_FILTERED;
+    return;
+  }
+  for (int i = 0; i < c.r; i++)
+    c.F += fabs(rel->B[i]) * sqrt(F.sum2[i] / (double)F.nv);
+  if (rel->cmp == 0)
+    check_eq(&c, &F);
+  else
+    check_ineq(&c, &F);
 }

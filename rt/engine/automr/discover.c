@@ -211,7 +211,7 @@ static void task_recheck(void *ud, int i, void *out) {
   eng_mg_free(g);
 }
 
-/* ================================ Driver of the phases ================================ */
+/* ================================ The run ================================ */
 
 typedef struct type_stat {
   int found, filtered, falsified, cleansed;
@@ -221,6 +221,47 @@ typedef struct type_stat {
   double bare;          /* the bare cost of the calls of runs that replayed some ... */
   uint64_t bare_of;     /* ... and how many calls those runs made */
 } type_stat;
+
+/* Everything one `harness discover` owns, phase by phase; run_fini releases it all. */
+typedef struct disc_run {
+  disc_opts o;
+  disc_subj d;
+  bool have_d;                  /* d initialised (d.bad owned) */
+  disc_type types[DISC_MAX_TYPES];
+  int ntypes;
+  double t_start;
+  disc_par_stats ps;
+  type_stat st[DISC_MAX_TYPES];
+  disc_rel *all;                /* owned [nall]: candidates that passed falsification */
+  int nall, capall;
+  /* the survivors as mrdsl, in all's order (simplest first) */
+  mrdsl_ctx *ctx;               /* owned */
+  mrdsl_file *f;                /* borrowed from ctx */
+  mrdsl_rel **rr;               /* owned [nr] (relations borrowed from ctx) */
+  const mrdsl_prog **progs;     /* owned [nr] */
+  int *idx;                     /* owned [nr]: index into all */
+  int nr;
+  chk_res *cr;                  /* owned [nr]: the mrdsl re-check */
+  bool *cd, *keep;              /* owned [nr]: re-check done; still kept */
+  /* figures of the summary */
+  int simil, algr, nz3, nfz, nkept;
+  double t_alg, t_chk, t_fz, t_z3;
+} disc_run;
+
+/* An allocation failed: say so once. */
+static int oom(void) {
+  eng_error("discover: out of memory");
+  return ENG_EXIT_INTERNAL;
+}
+
+static void run_fini(disc_run *R) {
+  free(R->rr); free(R->progs); free(R->idx); free(R->cr); free(R->cd); free(R->keep);
+  free(R->all);
+  if (R->have_d) free((void *)R->d.bad);
+  mrdsl_ctx_free(R->ctx);
+  disc_consts_fini(&R->o.cfg.consts);
+  free(R->o.run.dom);
+}
 
 static void status_line(bool quiet, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void status_line(bool quiet, const char *fmt, ...) {
@@ -233,7 +274,6 @@ static void status_line(bool quiet, const char *fmt, ...) {
   va_end(ap);
 }
 
-static int by_cx(const void *a, const void *b, void *ud);
 static const disc_cfg *sort_cfg;
 static int sort_n, sort_m;
 static int cmp_cx(const void *a, const void *b) {
@@ -248,28 +288,119 @@ static int cmp_cx(const void *a, const void *b) {
   if (x->gain != y->gain) return x->gain > y->gain ? -1 : 1;
   return (x->cmp > y->cmp) - (x->cmp < y->cmp);
 }
-static int by_cx(const void *a, const void *b, void *ud) { (void)ud; return cmp_cx(a, b); }
 
-/* Phase I + native phase II + falsification for one type; OK candidates appended to
- * *all (grown), distinct ones counted into st. */
-static int run_type(disc_opts *o, disc_subj *d, int tyi, const disc_type *ty, disc_rel **all,
-                    int *nall, int *capall, type_stat *st, disc_par_stats *ps) {
+/* ================================ Setup and sample ================================ */
+
+/* Options, relation types, the subject, the seed and the constant pool. */
+static int setup(disc_run *R, const mr_subject *s, int argc, char **argv) {
+  disc_opts *o = &R->o;
   disc_cfg *c = &o->cfg;
-  int nt = c->runs;
-  run_res *res = calloc((size_t)nt, sizeof *res);
-  bool *done = calloc((size_t)nt, sizeof *done);
-  if (!res || !done) { free(res); free(done); return ENG_EXIT_INTERNAL; }
-  task_ud u = {d, c, ty, tyi, NULL, NULL, NULL, NULL};
-  double t0 = eng_now();
-  cached_tyi = -1;
-  disc_par_run(d, o->jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, ps);
-  st->secs = eng_now() - t0;
-  /* distinct candidates: by text */
+  int rc = parse_opts(s, argc, argv, o);
+  if (rc != ENG_EXIT_OK) return rc;
+  if ((R->ntypes = disc_types_parse(o->types, R->types, DISC_MAX_TYPES)) < 0) return ENG_EXIT_USAGE;
+  if ((rc = disc_subj_init(&R->d, s, &o->run)) != ENG_EXIT_OK) return rc;
+  R->have_d = true;
+  if (!o->run.seed_given) o->run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+  c->seed = o->run.seed;
+  c->jobs = o->jobs;
+  R->t_start = eng_now();
+  c->deadline = o->budget > 0 ? R->t_start + o->budget : 0;
+  bool black;
+  const mr_fn *fn = eng_subject_register(s, &black);
+  if (!fn || !disc_consts_init(&c->consts, black ? NULL : fn)) return oom();
+  /* GenMorph's dynamic constants (consts.c) seed the search like the mined literals. */
+  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o->run, o->run.seed)) return oom();
+  return ENG_EXIT_OK;
+}
+
+/* Random calls in the workers: the output ranges, the relative 1-ulp noise and tau. */
+static int sample(disc_run *R) {
+  disc_opts *o = &R->o;
+  disc_cfg *c = &o->cfg;
+  disc_subj *d = &R->d;
+  int nsamp = o->jobs;
+  sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
+  bool *sd = calloc((size_t)nsamp, sizeof *sd);
+  if (!sr || !sd) { free(sr); free(sd); return oom(); }
+  task_ud u0 = {d, c, NULL, -1, NULL, NULL, NULL, NULL};
+  disc_par_run(d, o->jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &R->ps);
+  double noise[64 * 64];
+  int nn = 0, nvalid = 0, ntotal = 0;
+  for (int e = 0; e < d->m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
+  for (int i = 0; i < nsamp; i++) {
+    if (!sd[i]) continue;
+    nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
+    for (int e = 0; e < d->m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
+    for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
+  }
+  free(sr); free(sd);
+  if (nvalid < 16) {
+    eng_error("discover: %s gave a finite result on only %d of %d random inputs; give its domain with --range",
+              d->s->name, nvalid, ntotal);
+    return ENG_EXIT_USAGE;
+  }
+  /* tau: 2^16 times the 90th percentile of the relative 1-ulp noise, in [2^-36, 2^-20] */
+  for (int i = 1; i < nn; i++) for (int j = i; j > 0 && noise[j - 1] > noise[j]; j--) { double t = noise[j]; noise[j] = noise[j - 1]; noise[j - 1] = t; }
+  c->noise = nn ? noise[(nn * 9) / 10] : 0x1p-52;
+  c->tau = fmin(fmax(65536.0 * c->noise, 0x1p-36), 0x1p-20);
+  status_line(o->quiet, "%s: %d inputs, outputs in [%g, %g] (%d of %d finite), noise %.2g, tau %.2g, seed %llu, %d jobs%s",
+              d->s->name, d->n, c->ylo[0], c->yhi[0], nvalid, ntotal, c->noise, c->tau, (unsigned long long)c->seed,
+              o->jobs, c->paper ? ", AutoMR's settings (--paper)" : "");
+  return ENG_EXIT_OK;
+}
+
+/* ================================ Search ================================ */
+
+/* A candidate as text up to its bound and tolerances: equal keys are one relation. */
+static bool cand_key(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, char *txt, size_t cap) {
+  disc_rel key = *rel;
+  if (key.cmp != 0) key.B[0] = 0; /* inequalities: same relation up to its bound */
+  key.abs_tol = key.rel_tol = 0;
+  key.nonfinite = false;
+  return disc_emit(d, c, &key, "r", txt, cap);
+}
+
+/* rel repeats a relation already among all[..nall) of this type: keep the loosest bound
+ * and widest tolerance seen for it. */
+static void merge_dup(disc_run *R, int tyi, const disc_rel *rel, const char *txt) {
+  for (int q = R->nall - 1; q >= 0; q--) {
+    disc_rel *o2 = &R->all[q];
+    if (o2->type != tyi) break;
+    char t2[4096];
+    if (o2->status == DISC_ST_OK && rel->status == DISC_ST_OK && cand_key(&R->d, &R->o.cfg, o2, t2, sizeof t2) &&
+        !strcmp(t2, txt)) {
+      if (o2->cmp < 0) o2->B[0] = fmin(o2->B[0], rel->B[0]);
+      else if (o2->cmp > 0) o2->B[0] = fmax(o2->B[0], rel->B[0]);
+      o2->abs_tol = fmax(o2->abs_tol, rel->abs_tol);
+      o2->rel_tol = fmax(o2->rel_tol, rel->rel_tol);
+      o2->nonfinite |= rel->nonfinite;
+      return;
+    }
+  }
+}
+
+/* Append rel to R->all (grown). false on allocation failure. */
+static bool push_rel(disc_run *R, const disc_rel *rel) {
+  if (R->nall == R->capall) {
+    int nc = R->capall ? R->capall * 2 : 64;
+    disc_rel *na = realloc(R->all, (size_t)nc * sizeof *na);
+    if (!na) return false;
+    R->all = na;
+    R->capall = nc;
+  }
+  R->all[R->nall++] = *rel;
+  return true;
+}
+
+/* The candidates of the runs res[nt] (done[i]): distinct ones counted into st, those past
+ * falsification appended to R->all. */
+static int merge_runs(disc_run *R, int tyi, const run_res *res, const bool *done, int nt, type_stat *st) {
   char *seen = NULL;
   size_t seen_len = 0;
+  int rc = ENG_EXIT_OK;
   const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
   bool debug = dbg && *dbg && strcmp(dbg, "0");
-  for (int i = 0; i < nt; i++) {
+  for (int i = 0; i < nt && rc == ENG_EXIT_OK; i++) {
     if (!done[i]) continue;
     st->evals += res[i].evals;
     st->calls += res[i].calls;
@@ -278,41 +409,20 @@ static int run_type(disc_opts *o, disc_subj *d, int tyi, const disc_type *ty, di
       st->bare += res[i].bare_secs / (double)res[i].bare_calls * (double)res[i].calls;
       st->bare_of += res[i].calls;
     }
-    for (int k = 0; k < res[i].n; k++) {
-      disc_rel *rel = &res[i].rel[k];
+    for (int k = 0; k < res[i].n && rc == ENG_EXIT_OK; k++) {
+      const disc_rel *rel = &res[i].rel[k];
       char txt[4096];
-      disc_rel key = *rel;
-      if (key.cmp != 0) key.B[0] = 0; /* inequalities: same relation up to its bound */
-      key.abs_tol = key.rel_tol = 0;
-      key.nonfinite = false;
-      if (!disc_emit(d, c, &key, "r", txt, sizeof txt)) continue;
+      if (!cand_key(&R->d, &R->o.cfg, rel, txt, sizeof txt)) continue;
       size_t tl = strlen(txt);
       bool dup = false;
       for (size_t at = 0; at < seen_len && !dup; at += strlen(seen + at) + 1)
         dup = !strcmp(seen + at, txt);
       if (dup) {
-        /* keep the loosest bound / widest tolerance seen for the same relation */
-        for (int q = *nall - 1; q >= 0; q--) {
-          disc_rel *o2 = &(*all)[q];
-          if (o2->type != tyi) break;
-          disc_rel k2 = *o2;
-          if (k2.cmp != 0) k2.B[0] = 0;
-          k2.abs_tol = k2.rel_tol = 0;
-          k2.nonfinite = false;
-          char t2[4096];
-          if (o2->status == DISC_ST_OK && rel->status == DISC_ST_OK && disc_emit(d, c, &k2, "r", t2, sizeof t2) && !strcmp(t2, txt)) {
-            if (o2->cmp < 0) o2->B[0] = fmin(o2->B[0], rel->B[0]);
-            else if (o2->cmp > 0) o2->B[0] = fmax(o2->B[0], rel->B[0]);
-            o2->abs_tol = fmax(o2->abs_tol, rel->abs_tol);
-            o2->rel_tol = fmax(o2->rel_tol, rel->rel_tol);
-            o2->nonfinite |= rel->nonfinite;
-            break;
-          }
-        }
+        merge_dup(R, tyi, rel, txt);
         continue;
       }
       char *ns = realloc(seen, seen_len + tl + 1);
-      if (!ns) break;
+      if (!ns) { rc = oom(); break; }
       seen = ns;
       memcpy(seen + seen_len, txt, tl + 1);
       seen_len += tl + 1;
@@ -324,23 +434,135 @@ static int run_type(disc_opts *o, disc_subj *d, int tyi, const disc_type *ty, di
       st->filtered++;
       if (rel->status != DISC_ST_OK) continue;
       st->falsified++;
-      if (*nall == *capall) {
-        int nc = *capall ? *capall * 2 : 64;
-        disc_rel *na = realloc(*all, (size_t)nc * sizeof *na);
-        if (!na) break;
-        *all = na;
-        *capall = nc;
-      }
-      (*all)[(*nall)++] = *rel;
+      if (!push_rel(R, rel)) rc = oom();
     }
   }
   free(seen);
+  return rc;
+}
+
+/* Phase I + native phase II + falsification for one type, in the workers. */
+static int run_type(disc_run *R, int tyi) {
+  disc_cfg *c = &R->o.cfg;
+  type_stat *st = &R->st[tyi];
+  int nt = c->runs;
+  run_res *res = calloc((size_t)nt, sizeof *res);
+  bool *done = calloc((size_t)nt, sizeof *done);
+  if (!res || !done) { free(res); free(done); return oom(); }
+  task_ud u = {&R->d, c, &R->types[tyi], tyi, NULL, NULL, NULL, NULL};
+  double t0 = eng_now();
+  cached_tyi = -1;
+  disc_par_run(&R->d, R->o.jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, &R->ps);
+  st->secs = eng_now() - t0;
+  int rc = merge_runs(R, tyi, res, done, nt, st);
   free(res);
   free(done);
+  return rc;
+}
+
+/* Every type, then the candidates simplest first and the algebraic cleansing. */
+static int search(disc_run *R) {
+  for (int t = 0; t < R->ntypes; t++) {
+    int rc = run_type(R, t);
+    if (rc != ENG_EXIT_OK) return rc;
+    status_line(R->o.quiet, "type %-5s %d runs in %.2f s: %d candidates, %d after filter, %d after falsification",
+                R->types[t].name, R->o.cfg.runs, R->st[t].secs, R->st[t].found, R->st[t].filtered, R->st[t].falsified);
+  }
+  sort_cfg = &R->o.cfg; sort_n = R->d.n; sort_m = R->d.m;
+  qsort(R->all, (size_t)R->nall, sizeof *R->all, cmp_cx);
+  R->simil = cleanse_similar(R->all, R->nall, R->d.n, R->d.m);
+  R->t_alg = eng_now();
+  R->algr = cleanse_algebra(R->all, R->nall, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ);
+  R->t_alg = eng_now() - R->t_alg;
   return ENG_EXIT_OK;
 }
 
-static const char *roman(const disc_type *t) { return t->name; }
+/* ================================ The survivors as mrdsl ================================ */
+
+/* The survivors of the algebraic cleansing as mrdsl relations, compiled. */
+static int to_mrdsl(disc_run *R) {
+  char subj[1024];
+  disc_subject_text(&R->d, subj, sizeof subj);
+  if (mrdsl_ctx_new(NULL, NULL, &R->ctx) != MR_OK || mrdsl_file_new(R->ctx, subj, &R->f) != MR_OK) {
+    eng_error("discover: cannot create the relation file: %s", R->ctx ? mrdsl_errmsg(R->ctx) : "out of memory");
+    return ENG_EXIT_INTERNAL;
+  }
+  size_t n = (size_t)R->nall + 1;
+  R->rr = calloc(n, sizeof *R->rr);
+  R->progs = calloc(n, sizeof *R->progs);
+  R->idx = calloc(n, sizeof *R->idx);
+  R->cr = calloc(n, sizeof *R->cr);
+  R->cd = calloc(n, sizeof *R->cd);
+  R->keep = calloc(n, sizeof *R->keep);
+  if (!R->rr || !R->progs || !R->idx || !R->cr || !R->cd || !R->keep) return oom();
+  int count[DISC_MAX_TYPES] = {0};
+  for (int i = 0; i < R->nall; i++) {
+    disc_rel *rel = &R->all[i];
+    if (rel->status != DISC_ST_OK) continue;
+    char name[48], txt[8192];
+    snprintf(name, sizeof name, "t%s_%d", R->types[rel->type].name, ++count[rel->type]);
+    for (char *p = name; *p; p++) if (*p == ':') *p = '_';
+    if (!disc_emit(&R->d, &R->o.cfg, rel, name, txt, sizeof txt)) continue;
+    mrdsl_rel *r;
+    if (mrdsl_add_relation(R->ctx, R->f, txt, &r) != MR_OK || mrdsl_compile(R->ctx, r, &R->progs[R->nr]) != MR_OK) {
+      eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(R->ctx), txt);
+      continue;
+    }
+    R->rr[R->nr] = r;
+    R->idx[R->nr++] = i;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* Phase II again, with mrdsl semantics (what `check` will do), in the workers. */
+static int recheck(disc_run *R) {
+  disc_subj *d = &R->d;
+  mrdsl_range ranges[MRDSL_MAX_PARAMS];
+  for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
+  for (int e = 0; e < d->n; e++) ranges[d->in_param[e]] = (mrdsl_range){d->lo[e], d->hi[e]};
+  const disc_rel **nrels = calloc((size_t)R->nr + 1, sizeof *nrels);
+  if (!nrels) return oom();
+  for (int i = 0; i < R->nr; i++) nrels[i] = &R->all[R->idx[i]];
+  task_ud u1 = {d, &R->o.cfg, NULL, -1, R->progs, R->ctx, ranges, nrels};
+  R->t_chk = eng_now();
+  if (R->nr > 0)
+    disc_par_run(d, R->o.jobs, R->nr, task_recheck, &u1, R->cr, sizeof *R->cr, R->cd, 0, R->o.cfg.call_timeout, &R->ps);
+  R->t_chk = eng_now() - R->t_chk;
+  free(nrels);
+  for (int i = 0; i < R->nr; i++) {
+    R->keep[i] = R->cd[i] && R->cr[i].fail == 0 && R->cr[i].pass > 0;
+    if (!R->keep[i]) {
+      disc_rel *rel = &R->all[R->idx[i]];
+      R->st[rel->type].filtered--;
+      R->st[rel->type].falsified--;
+      rel->status = DISC_ST_FILTERED;
+    }
+  }
+  return ENG_EXIT_OK;
+}
+
+/* Falsification with libFuzzer (disc_fuzz_run.c): drops what it breaks. */
+static int fuzz_falsify(disc_run *R) {
+  disc_opts *o = &R->o;
+  R->t_fz = eng_now();
+  if (!o->fuzz_harness || o->fuzz_secs <= 0 || R->nr == 0) return ENG_EXIT_OK;
+  const disc_rel **fr = calloc((size_t)R->nr, sizeof *fr);
+  bool *k0 = calloc((size_t)R->nr, sizeof *k0);
+  if (!fr || !k0) { free(fr); free(k0); return oom(); }
+  const char *why = NULL;
+  int n = 0;
+  for (int i = 0; i < R->nr; i++) { fr[i] = &R->all[R->idx[i]]; k0[i] = R->keep[i]; n += R->keep[i]; }
+  status_line(o->quiet, "falsification with libFuzzer: %d candidates, %g s", n, o->fuzz_secs);
+  R->nfz = n > 0 ? disc_fuzz_falsify(&R->d, &o->cfg, o->fuzz_harness, o->fuzz_secs, fr, R->nr, R->keep, &why) : 0;
+  /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
+   * varies from run to run, and --seed keeps the columns up to "falsify" exact */
+  for (int i = 0; i < R->nr; i++)
+    if (k0[i] && !R->keep[i]) { R->cr[i].fail++; R->all[R->idx[i]].status = DISC_ST_FALSIFIED; }
+  if (why) status_line(o->quiet, "falsification with libFuzzer: %s", why);
+  free(fr); free(k0);
+  R->t_fz = eng_now() - R->t_fz;
+  return ENG_EXIT_OK;
+}
 
 /* Formula 24 compares relations of one shape: the same linear part of the input relation
  * and the same output polynomial up to its constant (x2 > x1 vs x2 > x1 + 1). */
@@ -431,228 +653,111 @@ static void task_z3(void *ud, int i, void *out) {
   cleanse_z3(z->ctx, z->rr, z->rels, z->n, keep, z->c, "ret", z->deadline);
 }
 
-/* See disc.h: `harness discover`. */
-int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
-  disc_opts o;
-  memset(&o, 0, sizeof o);
-  int rc = parse_opts(s, argc, argv, &o);
-  if (rc != ENG_EXIT_OK) { free(o.run.dom); return rc < 0 ? ENG_EXIT_OK : rc; }
-  disc_cfg *c = &o.cfg;
-  disc_type types[DISC_MAX_TYPES];
-  int ntypes = disc_types_parse(o.types, types, DISC_MAX_TYPES);
-  disc_subj d;
-  if (ntypes < 0 || (rc = disc_subj_init(&d, s, &o.run)) != ENG_EXIT_OK) {
-    free(o.run.dom);
-    return ntypes < 0 ? ENG_EXIT_USAGE : rc;
-  }
-  if (!o.run.seed_given) o.run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-  c->seed = o.run.seed;
-  c->jobs = o.jobs;
-  double t_start = eng_now();
-  c->deadline = o.budget > 0 ? t_start + o.budget : 0;
-  bool black;
-  const mr_fn *fn = eng_subject_register(s, &black);
-  if (!disc_consts_init(&c->consts, black ? NULL : fn)) { free(o.run.dom); return ENG_EXIT_INTERNAL; }
-  /* GenMorph's dynamic constants (consts.c) seed the search like the mined literals. */
-  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o.run, o.run.seed)) {
-    disc_consts_fini(&c->consts); free(o.run.dom); return ENG_EXIT_INTERNAL;
-  }
-  disc_par_stats ps;
-  memset(&ps, 0, sizeof ps);
-  /* ---- sample: output ranges, noise, domain ---- */
-  int nsamp = o.jobs;
-  sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
-  bool *sd = calloc((size_t)nsamp, sizeof *sd);
-  task_ud u0 = {&d, c, NULL, -1, NULL, NULL, NULL, NULL};
-  if (!sr || !sd) return ENG_EXIT_INTERNAL;
-  disc_par_run(&d, o.jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &ps);
-  double noise[64 * 64];
-  int nn = 0, nvalid = 0, ntotal = 0;
-  for (int e = 0; e < d.m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
-  for (int i = 0; i < nsamp; i++) {
-    if (!sd[i]) continue;
-    nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
-    for (int e = 0; e < d.m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
-    for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
-  }
-  free(sr); free(sd);
-  if (nvalid < 16) {
-    eng_error("discover: %s gave a finite result on only %d of %d random inputs; give its domain with --range", s->name, nvalid, ntotal);
-    disc_consts_fini(&c->consts); free(o.run.dom);
-    return ENG_EXIT_USAGE;
-  }
-  /* tau: 2^16 times the 90th percentile of the relative 1-ulp noise, in [2^-36, 2^-20] */
-  for (int i = 1; i < nn; i++) for (int j = i; j > 0 && noise[j - 1] > noise[j]; j--) { double t = noise[j]; noise[j] = noise[j - 1]; noise[j - 1] = t; }
-  c->noise = nn ? noise[(nn * 9) / 10] : 0x1p-52;
-  c->tau = fmin(fmax(65536.0 * c->noise, 0x1p-36), 0x1p-20);
-  status_line(o.quiet, "%s: %d inputs, outputs in [%g, %g] (%d of %d finite), noise %.2g, tau %.2g, seed %llu, %d jobs%s",
-              s->name, d.n, c->ylo[0], c->yhi[0], nvalid, ntotal, c->noise, c->tau, (unsigned long long)c->seed,
-              o.jobs, c->paper ? ", AutoMR's settings (--paper)" : "");
-  /* ---- phase I, II, falsification per type ---- */
-  type_stat st[DISC_MAX_TYPES];
-  memset(st, 0, sizeof st);
-  disc_rel *all = NULL;
-  int nall = 0, capall = 0;
-  for (int t = 0; t < ntypes; t++) {
-    int before = nall;
-    run_type(&o, &d, t, &types[t], &all, &nall, &capall, &st[t], &ps);
-    status_line(o.quiet, "type %-5s %d runs in %.2f s: %d candidates, %d after filter, %d after falsification",
-                roman(&types[t]), c->runs, st[t].secs, st[t].found, st[t].filtered, st[t].falsified);
-    (void)before;
-  }
-  /* ---- relations in mrdsl, simplest first ---- */
-  sort_cfg = c; sort_n = d.n; sort_m = d.m;
-  qsort(all, (size_t)nall, sizeof *all, cmp_cx);
-  (void)by_cx;
-  int simil = cleanse_similar(all, nall, d.n, d.m);
-  double t_alg = eng_now();
-  int algr = cleanse_algebra(all, nall, d.n, d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ);
-  t_alg = eng_now() - t_alg;
-  mrdsl_ctx *ctx = NULL;
-  mrdsl_file *f = NULL;
-  char subj[1024];
-  disc_subject_text(&d, subj, sizeof subj);
-  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || mrdsl_file_new(ctx, subj, &f) != MR_OK) {
-    eng_error("discover: cannot create the relation file: %s", ctx ? mrdsl_errmsg(ctx) : "out of memory");
-    mrdsl_ctx_free(ctx); free(all); disc_consts_fini(&c->consts); free(o.run.dom);
-    return ENG_EXIT_INTERNAL;
-  }
-  mrdsl_rel **rr = calloc((size_t)nall + 1, sizeof *rr);
-  const mrdsl_prog **progs = calloc((size_t)nall + 1, sizeof *progs);
-  int *idx = calloc((size_t)nall + 1, sizeof *idx), nr = 0, count[DISC_MAX_TYPES] = {0};
-  for (int i = 0; i < nall; i++) {
-    if (all[i].status != DISC_ST_OK) continue;
-    char name[48], txt[8192];
-    snprintf(name, sizeof name, "t%s_%d", types[all[i].type].name, ++count[all[i].type]);
-    for (char *p = name; *p; p++) if (*p == ':') *p = '_';
-    if (!disc_emit(&d, c, &all[i], name, txt, sizeof txt)) continue;
-    mrdsl_rel *r;
-    if (mrdsl_add_relation(ctx, f, txt, &r) != MR_OK || mrdsl_compile(ctx, r, &progs[nr]) != MR_OK) {
-      eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(ctx), txt);
-      continue;
-    }
-    rr[nr] = r;
-    idx[nr++] = i;
-  }
-  /* ---- phase II again, with mrdsl semantics (what `check` will do) ---- */
-  mrdsl_range ranges[MRDSL_MAX_PARAMS];
-  for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
-  for (int e = 0; e < d.n; e++) ranges[d.in_param[e]] = (mrdsl_range){d.lo[e], d.hi[e]};
-  chk_res *cr = calloc((size_t)nr + 1, sizeof *cr);
-  bool *cd = calloc((size_t)nr + 1, sizeof *cd), *keep = calloc((size_t)nr + 1, sizeof *keep);
-  const disc_rel **nrels = calloc((size_t)nr + 1, sizeof *nrels);
-  for (int i = 0; nrels && i < nr; i++) nrels[i] = &all[idx[i]];
-  task_ud u1 = {&d, c, NULL, -1, progs, ctx, ranges, nrels};
-  double t_chk = eng_now();
-  if (nr > 0)
-    disc_par_run(&d, o.jobs, nr, task_recheck, &u1, cr, sizeof *cr, cd, 0, c->call_timeout, &ps);
-  t_chk = eng_now() - t_chk;
-  free(nrels);
-  for (int i = 0; i < nr; i++) {
-    keep[i] = cd[i] && cr[i].fail == 0 && cr[i].pass > 0;
-    if (!keep[i]) {
-      st[all[idx[i]].type].filtered--;
-      st[all[idx[i]].type].falsified--;
-      all[idx[i]].status = DISC_ST_FILTERED;
-    }
-  }
-  /* ---- falsification with libFuzzer (disc_fuzz_run.c): drops what it breaks ---- */
-  double t_fz = eng_now();
-  int nfz = 0;
-  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0) {
-    const disc_rel **fr = calloc((size_t)nr, sizeof *fr);
-    bool *k0 = calloc((size_t)nr, sizeof *k0);
-    const char *why = NULL;
-    for (int i = 0; fr && k0 && i < nr; i++) { fr[i] = &all[idx[i]]; k0[i] = keep[i]; nfz += keep[i]; }
-    status_line(o.quiet, "falsification with libFuzzer: %d candidates, %g s", nfz, o.fuzz_secs);
-    nfz = fr && k0 && nfz > 0 ? disc_fuzz_falsify(&d, c, o.fuzz_harness, o.fuzz_secs, fr, nr, keep, &why) : 0;
-    /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
-     * varies from run to run, and --seed keeps the columns up to "falsify" exact */
-    for (int i = 0; fr && k0 && i < nr; i++)
-      if (k0[i] && !keep[i]) { cr[i].fail++; all[idx[i]].status = DISC_ST_FALSIFIED; }
-    if (why) status_line(o.quiet, "falsification with libFuzzer: %s", why);
-    free(fr); free(k0);
-  }
-  t_fz = eng_now() - t_fz;
-  /* ---- Z3 ---- */
-  double t_z3 = eng_now();
+/* Z3 pruning in a forked child, then the kept relations get their meta. */
+static int prune_z3(disc_run *R) {
+  disc_cfg *c = &R->o.cfg;
+  int nr = R->nr;
+  R->t_z3 = eng_now();
   if (nr > 0) {
     disc_rel *tmp = calloc((size_t)nr, sizeof *tmp);
     bool *k2 = calloc((size_t)nr, sizeof *k2), zd = false;
-    if (tmp && k2) {
-      for (int i = 0; i < nr; i++) tmp[i] = all[idx[i]];
-      /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
-       * 20 s), or what is left of --budget when that is more; relations it has no time
-       * for are kept (redundant at worst) */
-      double now = eng_now(), lim = fmin(fmax(0.5 * (now - t_start), 3.0), 20.0);
-      if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
-      z3_ud zu = {ctx, rr, tmp, nr, keep, c, now + lim};
-      double zdl = now + lim + 5; /* the child stops itself at now + lim */
-      disc_par_run(&d, 1, 1, task_z3, &zu, k2, (size_t)nr * sizeof *k2, &zd, zdl, 1e9, &ps);
-      if (zd) memcpy(keep, k2, (size_t)nr * sizeof *k2); /* else: keep all (conservative) */
-    }
+    if (!tmp || !k2) { free(tmp); free(k2); return oom(); }
+    for (int i = 0; i < nr; i++) tmp[i] = R->all[R->idx[i]];
+    /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
+     * 20 s), or what is left of --budget when that is more; relations it has no time
+     * for are kept (redundant at worst) */
+    double now = eng_now(), lim = fmin(fmax(0.5 * (now - R->t_start), 3.0), 20.0);
+    if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
+    z3_ud zu = {R->ctx, R->rr, tmp, nr, R->keep, c, now + lim};
+    double zdl = now + lim + 5; /* the child stops itself at now + lim */
+    disc_par_run(&R->d, 1, 1, task_z3, &zu, k2, (size_t)nr * sizeof *k2, &zd, zdl, 1e9, &R->ps);
+    if (zd) memcpy(R->keep, k2, (size_t)nr * sizeof *k2); /* else: keep all (conservative) */
     free(tmp);
     free(k2);
   }
-  t_z3 = eng_now() - t_z3;
-  int nz3 = 0;
-  for (int i = 0; i < nr; i++) nz3 += cd[i] && cr[i].fail == 0 && cr[i].pass > 0 && !keep[i];
-  int nkept = 0;
+  R->t_z3 = eng_now() - R->t_z3;
+  for (int i = 0; i < nr; i++) R->nz3 += R->cd[i] && R->cr[i].fail == 0 && R->cr[i].pass > 0 && !R->keep[i];
   for (int i = nr - 1; i >= 0; i--) {
-    if (!keep[i]) { mrdsl_remove_relation(f, rr[i]); continue; }
-    set_meta(ctx, rr[i], &all[idx[i]], &types[all[idx[i]].type]);
+    if (!R->keep[i]) { mrdsl_remove_relation(R->f, R->rr[i]); continue; }
+    set_meta(R->ctx, R->rr[i], &R->all[R->idx[i]], &R->types[R->all[R->idx[i]].type]);
   }
-  for (int i = 0; i < nr; i++) if (keep[i]) { st[all[idx[i]].type].cleansed++; nkept++; }
-  /* ---- output ---- */
-  int orc = ENG_EXIT_OK;
-  if (o.out && !strcmp(o.out, "-")) {
-    size_t len = mrdsl_print(f, NULL, 0);
+  for (int i = 0; i < nr; i++) if (R->keep[i]) { R->st[R->all[R->idx[i]].type].cleansed++; R->nkept++; }
+  return ENG_EXIT_OK;
+}
+
+/* ================================ Output ================================ */
+
+/* The .mr file, atomically (or stdout for -o -). */
+static int write_out(disc_run *R, const mr_subject *s) {
+  const char *out = R->o.out;
+  if (out && !strcmp(out, "-")) {
+    size_t len = mrdsl_print(R->f, NULL, 0);
     char *buf = malloc(len + 1);
-    if (buf) { mrdsl_print(f, buf, len + 1); fputs(buf, stdout); free(buf); }
-  } else {
-    char def[512];
-    const char *path = o.out;
-    if (!path) { snprintf(def, sizeof def, "%s.mr", s->name); path = def; }
-    if (mrdsl_write(ctx, f, path) != MR_OK) {
-      eng_error("discover: %s", mrdsl_errmsg(ctx));
-      orc = ENG_EXIT_USAGE;
-    } else {
-      status_line(o.quiet, "wrote %d relations to %s", nkept, path);
-    }
+    if (!buf) return oom();
+    mrdsl_print(R->f, buf, len + 1);
+    fputs(buf, stdout);
+    free(buf);
+    return ENG_EXIT_OK;
   }
-  FILE *so = o.out && !strcmp(o.out, "-") ? stderr : stdout;
-  /* x bare: the workers' CPU time for the type over the time a plain loop of the same
-   * calls takes: every 64th call of each run replayed after it (disc_replay), each run's
-   * calls at its own cost per call */
+  char def[512];
+  const char *path = out;
+  if (!path) { snprintf(def, sizeof def, "%s.mr", s->name); path = def; }
+  if (mrdsl_write(R->ctx, R->f, path) != MR_OK) {
+    eng_error("discover: %s", mrdsl_errmsg(R->ctx));
+    return ENG_EXIT_USAGE;
+  }
+  status_line(R->o.quiet, "wrote %d relations to %s", R->nkept, path);
+  return ENG_EXIT_OK;
+}
+
+/* The table per type (AutoMR Table IV) and the cleansing line. x bare: the workers' CPU
+ * time for the type over the time a plain loop of the same calls takes: every 64th call
+ * of each run replayed after it (disc_replay), each run's calls at its own cost per call. */
+static void summary(const disc_run *R) {
+  const disc_cfg *c = &R->o.cfg;
+  FILE *so = R->o.out && !strcmp(R->o.out, "-") ? stderr : stdout;
   fprintf(so, "\n%-8s %10s %8s %8s %8s %9s %12s %10s %12s %8s\n", "type", "candidates", "filter", "falsify",
           "cleansed", "time(s)", "evaluations", "evals/s", "calls", "x bare");
-
-  for (int t = 0; t < ntypes; t++) {
-
-    double bare = st[t].bare_of > 0 ? st[t].bare * (double)st[t].calls / (double)st[t].bare_of : 0;
-    fprintf(so, "%-8s %10d %8d %8d %8d %9.2f %12ld %10.0f %12llu %8.2f\n", types[t].name, st[t].found, st[t].filtered,
-            st[t].falsified, st[t].cleansed, st[t].secs, st[t].evals, st[t].secs > 0 ? st[t].evals / st[t].secs : 0,
-            (unsigned long long)st[t].calls, bare > 0 ? st[t].cpu / bare : 0);
+  for (int t = 0; t < R->ntypes; t++) {
+    const type_stat *st = &R->st[t];
+    double bare = st->bare_of > 0 ? st->bare * (double)st->calls / (double)st->bare_of : 0;
+    fprintf(so, "%-8s %10d %8d %8d %8d %9.2f %12ld %10.0f %12llu %8.2f\n", R->types[t].name, st->found, st->filtered,
+            st->falsified, st->cleansed, st->secs, st->evals, st->secs > 0 ? st->evals / st->secs : 0,
+            (unsigned long long)st->calls, bare > 0 ? st->cpu / bare : 0);
   }
   fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
-          "mrdsl re-check %.2f s; %d relations kept; total %.2f s, seed %llu\n", simil, algr, t_alg, nz3,
-          t_z3, t_chk, nkept, eng_now() - t_start, (unsigned long long)c->seed);
-  if (o.fuzz_harness && o.fuzz_secs > 0 && nr > 0)
-    fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", nfz > 0 ? nfz : 0, t_fz);
-  if (ps.crashes || ps.hangs) {
+          "mrdsl re-check %.2f s; %d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg, R->nz3,
+          R->t_z3, R->t_chk, R->nkept, eng_now() - R->t_start, (unsigned long long)c->seed);
+  if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
+    fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
+  const disc_par_stats *ps = &R->ps;
+  if (ps->crashes || ps->hangs) {
     fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned\n",
-            ps.crashes, ps.hangs, ps.restarts, ps.abandoned);
-    for (int i = 0; i < ps.nbad; i++) {
-      fprintf(so, "  %s at", ps.badkind[i] ? "hang" : "crash");
-      for (int e = 0; e < d.n; e++) fprintf(so, " %s=%.17g", disc_in_name(&d, e), ps.bad[i * DISC_MAX_N + e]);
+            ps->crashes, ps->hangs, ps->restarts, ps->abandoned);
+    for (int i = 0; i < ps->nbad; i++) {
+      fprintf(so, "  %s at", ps->badkind[i] ? "hang" : "crash");
+      for (int e = 0; e < R->d.n; e++) fprintf(so, " %s=%.17g", disc_in_name(&R->d, e), ps->bad[i * DISC_MAX_N + e]);
       fputc('\n', so);
     }
   }
   fflush(so);
-  free(rr); free(progs); free(idx); free(cr); free(cd); free(keep); free(all);
-  free((void *)d.bad);
-  mrdsl_ctx_free(ctx);
-  disc_consts_fini(&c->consts);
-  free(o.run.dom);
-  return orc;
+}
+
+/* See disc.h: `harness discover`, phase by phase. */
+int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
+  disc_run R;
+  memset(&R, 0, sizeof R);
+  int rc = setup(&R, s, argc, argv);
+  if (rc == ENG_EXIT_OK) rc = sample(&R);
+  if (rc == ENG_EXIT_OK) rc = search(&R);
+  if (rc == ENG_EXIT_OK) rc = to_mrdsl(&R);
+  if (rc == ENG_EXIT_OK) rc = recheck(&R);
+  if (rc == ENG_EXIT_OK) rc = fuzz_falsify(&R);
+  if (rc == ENG_EXIT_OK) rc = prune_z3(&R);
+  if (rc == ENG_EXIT_OK) {
+    rc = write_out(&R, s);
+    summary(&R);
+  }
+  run_fini(&R);
+  return rc < 0 ? ENG_EXIT_OK : rc;
 }

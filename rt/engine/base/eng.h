@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * eng.h - the one internal header of libmreng, the code that runs inside a harness:
- * a seeded PRNG, input domains (defaults and --range), argument generation for a subject
- * (slots encoded as in mr_abi.h) and the `run` engine. Harness exit codes match mrfuzz's.
+ * eng.h - the interface of rt/engine/base, the services every engine of libmreng uses
+ * inside a harness: messages, the clock and child processes, command lines (option
+ * tables), the PRNG, input domains, slots, relation files, argument generation and
+ * fuzz-input decoding, one metamorphic group, violation reports, source-execution paths,
+ * k-MR adequacy tracking, the subject's registry entry and the run, info and mutants
+ * commands. Each engine has its own interface header beside its files (automr/disc.h,
+ * genmorph/gm.h, compose/comp.h, score/score.h, check/check.h, inputs/inputs.h); base
+ * includes none of them. Harness exit codes match mrfuzz's.
  */
 #ifndef MR_ENG_H
 #define MR_ENG_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * comp.h - composite relations (seeds/003: a genetic algorithm over sequences of basic
  * relations; docs/compose.md). comp_ga.c: chromosomes and the GA's operators (roulette
- * selection, single-point crossover, gene mutation) and one GA run; comp.c: `harness
+ * selection, single-point crossover, gene mutation) and one GA run; comp_cmd.c: `harness
  * compose`, which evaluates chromosomes as mrdsl composites (mrdsl_compose), keeps those
  * that hold and kill mutants their parts miss (score*.c), and writes the .mr file.
  * Only libmreng includes it.
@@ -52,7 +52,7 @@ typedef struct comp_ga_opts {
 int comp_ga_run(const comp_ga_opts *o, comp_fit_fn fit, void *ud, eng_rng *r, comp_chrom *best,
                 double *best_fit);
 
-/* `harness compose` (comp.c): a GA over sequences of basic relations -> composites that
+/* `harness compose` (comp_cmd.c): a GA over sequences of basic relations -> composites that
  * hold and kill mutants their parts miss -> .mr. */
 int eng_cmd_compose(const mr_subject *s, int argc, char **argv);
 

@@ -439,132 +439,198 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   return broken;
 }
 
-static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
-  double t0 = eng_now(), end = t0 + o->budget;
+/* Everything one `harness genmorph` owns, phase by phase; run_fini releases it all. */
+typedef struct gm_run {
+  const mr_subject *s;
+  gm_opts *o;
+  const mr_fn *fn;
+  double t0, end;              /* start, and start + budget */
   gm_space sp;
-  if (!gm_space_init(&sp, s)) {
+  eng_rng r;
+  gm_tmpl *tm;                 /* owned [nt]: the input relations */
+  int nt;
+  double consts[64];           /* the GP's constants: small values, mined ones */
+  int nc;
+  char subj[4096];             /* the subject line */
+  mrdsl_ctx *ctx;              /* owned */
+  mrdsl_file *f, *out;         /* borrowed from ctx: the templates and candidates; the result */
+  const mrdsl_prog **progs;    /* owned [nt * (GM_OUT + 1)]: templates, then candidates */
+  sources src;
+  gm_cache cache;
+  cmd_ud u;
+  gp_res *gres;                /* owned [nt] */
+  bool *done;                  /* owned [nt * (GM_OUT + 1)] */
+  cand *cs;                    /* owned [nt * GM_OUT] */
+  int ncand;
+  tstat *ts;                   /* owned [nt] */
+  int nfz;                     /* broken by libFuzzer, -1: not run */
+} gm_run;
+
+static void run_fini(gm_run *R) {
+  free(R->cs);
+  free(R->ts);
+  free(R->gres);
+  free(R->done);
+  gm_cache_free(&R->cache);
+  sources_fini(&R->src);
+  free(R->progs);
+  free(R->tm);
+  mrdsl_ctx_free(R->ctx);
+}
+
+/* An allocation failed: say so once. */
+static int oom(void) {
+  eng_error("genmorph: out of memory");
+  return ENG_EXIT_INTERNAL;
+}
+
+/* The variables and features, the constants, the input relations and their programs. */
+static int setup(gm_run *R) {
+  const mr_subject *s = R->s;
+  gm_opts *o = R->o;
+  if (!gm_space_init(&R->sp, s)) {
     eng_error("discover: %s has no output GenMorph can read (a return value, an out-parameter, "
               "a written array or string)", s->name);
     return ENG_EXIT_USAGE;
   }
   disc_consts k;
-  if (!disc_consts_init(&k, fn)) return ENG_EXIT_INTERNAL;
+  if (!disc_consts_init(&k, R->fn)) return oom();
   /* GenMorph's dynamic constants (consts.c), by frequency (disc_const.freq). */
-  if (!disc_consts_add_dynamic(&k, s, fn, &o->run, o->run.seed)) { disc_consts_fini(&k); return ENG_EXIT_INTERNAL; }
-  eng_rng r;
-  eng_rng_seed(&r, o->run.seed);
-  gm_tmpl *tm = calloc((size_t)o->ntmpl, sizeof *tm);
-  int nt = tm ? gm_tmpl_pick(s, &k, &r, tm, o->ntmpl) : 0;
-  double consts[64];
-  int nc = 0;
-  for (int i = 0; i < k.n && nc < 64; i++)
-    if (k.c[i].cx <= 2.5 || k.c[i].cx >= 4) consts[nc++] = k.c[i].v; /* small values, mined ones */
+  if (!disc_consts_add_dynamic(&k, s, R->fn, &o->run, o->run.seed)) { disc_consts_fini(&k); return oom(); }
+  eng_rng_seed(&R->r, o->run.seed);
+  if (!(R->tm = calloc((size_t)o->ntmpl, sizeof *R->tm))) { disc_consts_fini(&k); return oom(); }
+  R->nt = gm_tmpl_pick(s, &k, &R->r, R->tm, o->ntmpl);
+  for (int i = 0; i < k.n && R->nc < 64; i++)
+    if (k.c[i].cx <= 2.5 || k.c[i].cx >= 4) R->consts[R->nc++] = k.c[i].v; /* small values, mined ones */
   disc_consts_fini(&k);
-  int rc = ENG_EXIT_OK;
-  char subj[4096];
-  subject_text(&sp, subj, sizeof subj);
-  mrdsl_ctx *ctx = NULL;
-  mrdsl_file *f = NULL, *out = NULL;
-  const mrdsl_prog **progs = calloc((size_t)(nt ? nt : 1) * (GM_OUT + 1), sizeof *progs);
-  if (!nt) { eng_error("discover: no input transformation applies to %s", s->name); rc = ENG_EXIT_USAGE; }
-  if (rc == ENG_EXIT_OK && (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || !progs ||
-                            mrdsl_file_new(ctx, subj, &f) != MR_OK || mrdsl_file_new(ctx, subj, &out) != MR_OK)) {
-    eng_error("discover: cannot describe %s in mrdsl: %s", s->name, ctx ? mrdsl_errmsg(ctx) : "out of memory");
-    rc = ENG_EXIT_INTERNAL;
+  if (!R->nt) { eng_error("discover: no input transformation applies to %s", s->name); return ENG_EXIT_USAGE; }
+  subject_text(&R->sp, R->subj, sizeof R->subj);
+  R->progs = calloc((size_t)R->nt * (GM_OUT + 1), sizeof *R->progs);
+  if (!R->progs) return oom();
+  if (mrdsl_ctx_new(NULL, NULL, &R->ctx) != MR_OK || mrdsl_file_new(R->ctx, R->subj, &R->f) != MR_OK ||
+      mrdsl_file_new(R->ctx, R->subj, &R->out) != MR_OK) {
+    eng_error("discover: cannot describe %s in mrdsl: %s", s->name, R->ctx ? mrdsl_errmsg(R->ctx) : "out of memory");
+    return ENG_EXIT_INTERNAL;
   }
-  for (int t = 0; t < nt && rc == ENG_EXIT_OK; t++) {
+  for (int t = 0; t < R->nt; t++) {
     char text[1024];
     mrdsl_rel *rel;
-    snprintf(text, sizeof text, "relation t%d { %s check true; }", t, tm[t].defs);
-    if (mrdsl_add_relation(ctx, f, text, &rel) != MR_OK || mrdsl_compile(ctx, rel, &progs[t]) != MR_OK) {
-      eng_error("discover: template %s: %s", text, mrdsl_errmsg(ctx));
-      rc = ENG_EXIT_INTERNAL;
+    snprintf(text, sizeof text, "relation t%d { %s check true; }", t, R->tm[t].defs);
+    if (mrdsl_add_relation(R->ctx, R->f, text, &rel) != MR_OK || mrdsl_compile(R->ctx, rel, &R->progs[t]) != MR_OK) {
+      eng_error("discover: template %s: %s", text, mrdsl_errmsg(R->ctx));
+      return ENG_EXIT_INTERNAL;
     }
   }
-  sources src;
-  memset(&src, 0, sizeof src);
+  return ENG_EXIT_OK;
+}
+
+/* Source inputs, then every (template, input) group on the original and every mutant:
+ * a quarter of the budget at most. */
+static int executions(gm_run *R) {
+  gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
-  double per_in = ((double)fn->nmutants + 1) * (nt ? nt : 1) * sp.nf * sizeof(double);
+  double per_in = ((double)R->fn->nmutants + 1) * R->nt * R->sp.nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
-  if (rc == ENG_EXIT_OK && !sources_init(&src, s, o, &r)) rc = ENG_EXIT_INTERNAL;
-  gm_cache cache = {nt, src.n, (int)fn->nmutants, 0, NULL, NULL, NULL, 0};
+  if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
+  R->cache = (gm_cache){R->nt, R->src.n, (int)R->fn->nmutants, 0, NULL, NULL, NULL, 0};
   if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d mutants\n",
-                         s->name, (unsigned long long)o->run.seed, nt, src.n, src.nfile, cache.nmut);
-  /* executions: a quarter of the budget at most */
-  if (rc == ENG_EXIT_OK &&
-      gm_exec_all(&cache, &sp, ctx, progs, src.slots, fn, o->jobs, t0 + o->budget * 0.25) != 0)
-    rc = ENG_EXIT_INTERNAL;
-  say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - t0);
-  /* the GP: up to 80% of the budget, in forked workers */
-  disc_subj d;
-  memset(&d, 0, sizeof d);
-  d.s = s;
-  int jobs = o->jobs < nt ? o->jobs : nt;
-  cmd_ud u = {&sp, &cache, o, consts, nc, t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), ctx, NULL};
-  gp_res *gres = calloc((size_t)(nt ? nt : 1), sizeof *gres);
-  bool *done = calloc((size_t)(nt ? nt : 1) * (GM_OUT + 1), sizeof *done);
+                         R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut);
+  if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25) != 0)
+    return oom();
+  say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - R->t0);
+  return ENG_EXIT_OK;
+}
+
+/* The GP, one per input relation, up to 70% of the budget in forked workers. */
+static int evolve(gm_run *R, disc_subj *d) {
+  gm_opts *o = R->o;
+  int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
+  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL};
+  R->gres = calloc((size_t)nt, sizeof *R->gres);
+  R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
+  if (!R->gres || !R->done) return oom();
   disc_par_stats st;
   memset(&st, 0, sizeof st);
-  if (rc == ENG_EXIT_OK && (!gres || !done)) rc = ENG_EXIT_INTERNAL;
-  if (rc == ENG_EXIT_OK)
-    disc_par_run(&d, jobs, nt, task_gp, &u, gres, sizeof *gres, done, u.gp_end + 5, 1e9, &st);
-  say(o, "mrfuzz: genmorph: evolution done (%s%.1f s)\n", "", eng_now() - t0);
-  /* candidates -> mrdsl relations */
-  cand *cs = calloc((size_t)(nt ? nt : 1) * GM_OUT, sizeof *cs);
-  tstat *ts = calloc((size_t)(nt ? nt : 1), sizeof *ts);
-  int ncand = 0;
-  for (int t = 0; rc == ENG_EXIT_OK && cs && ts && t < nt; t++) {
-    ts[t] = (tstat){gres[t].npos, gres[t].nneg, gres[t].nkilled, gres[t].gens, 0, 0, 0};
-    for (int j = 0; done[t] && j < gres[t].n; j++) {
-      cand *c = &cs[ncand];
-      const gm_rel_out *ro = &gres[t].rel[j];
-      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, gres[t].npos, gres[t].nneg, ro->killed, "", {0, 0, 0}, false, NULL};
-      snprintf(c->name, sizeof c->name, "%s_%d", tm[t].name, j + 1);
+  disc_par_run(d, jobs, nt, task_gp, &R->u, R->gres, sizeof *R->gres, R->done, R->u.gp_end + 5, 1e9, &st);
+  say(o, "mrfuzz: genmorph: evolution done (%s%.1f s)\n", "", eng_now() - R->t0);
+  return ENG_EXIT_OK;
+}
+
+/* The GP's relations as mrdsl candidates, compiled after the templates. */
+static int candidates(gm_run *R) {
+  int nt = R->nt;
+  R->cs = calloc((size_t)nt * GM_OUT, sizeof *R->cs);
+  R->ts = calloc((size_t)nt, sizeof *R->ts);
+  if (!R->cs || !R->ts) return oom();
+  for (int t = 0; t < nt; t++) {
+    const gp_res *g = &R->gres[t];
+    R->ts[t] = (tstat){g->npos, g->nneg, g->nkilled, g->gens, 0, 0, 0};
+    for (int j = 0; R->done[t] && j < g->n; j++) {
+      cand *c = &R->cs[R->ncand];
+      const gm_rel_out *ro = &g->rel[j];
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->killed, "", {0, 0, 0}, false, NULL};
+      snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
       snprintf(c->text, sizeof c->text, "%s", ro->text);
       char text[2048];
-      snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, tm[t].defs, ro->text);
-      if (mrdsl_add_relation(ctx, f, text, &c->rel) != MR_OK || mrdsl_compile(ctx, c->rel, &progs[nt + ncand]) != MR_OK) {
-        if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: dropped (not mrdsl): %s: %s\n", text, mrdsl_errmsg(ctx));
+      snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, R->tm[t].defs, ro->text);
+      if (mrdsl_add_relation(R->ctx, R->f, text, &c->rel) != MR_OK ||
+          mrdsl_compile(R->ctx, c->rel, &R->progs[nt + R->ncand]) != MR_OK) {
+        if (!R->o->quiet) fprintf(stderr, "mrfuzz: genmorph: dropped (not mrdsl): %s: %s\n", text, mrdsl_errmsg(R->ctx));
         continue;
       }
-      ts[t].cands++;
-      ncand++;
+      R->ts[t].cands++;
+      R->ncand++;
     }
   }
-  /* validation on fresh inputs (10^4 by default) */
-  val_res *vr = calloc((size_t)(ncand ? ncand : 1), sizeof *vr);
-  bool *vdone = calloc((size_t)(ncand ? ncand : 1), sizeof *vdone);
-  if (rc == ENG_EXIT_OK && ncand && vr && vdone) {
-    u.progs = progs + nt;
+  return ENG_EXIT_OK;
+}
+
+/* Every candidate on fresh inputs (never report a relation the original violates). */
+static int validate(gm_run *R, disc_subj *d) {
+  int n = R->ncand ? R->ncand : 1;
+  val_res *vr = calloc((size_t)n, sizeof *vr);
+  bool *vdone = calloc((size_t)n, sizeof *vdone);
+  if (!vr || !vdone) { free(vr); free(vdone); return oom(); }
+  if (R->ncand) {
+    R->u.progs = R->progs + R->nt;
+    disc_par_stats st;
     memset(&st, 0, sizeof st);
-    disc_par_run(&d, o->jobs, ncand, task_validate, &u, vr, sizeof *vr, vdone, 0, 1e9, &st);
+    disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, 1e9, &st);
   }
   bool debug = getenv("MRFUZZ_DISCOVER_DEBUG") != NULL;
-  for (int i = 0; i < ncand && vr && vdone; i++) {
-    cs[i].v = vr[i];
-    cs[i].ok = vdone[i] && vr[i].fail == 0 && vr[i].pass > 0;
+  for (int i = 0; i < R->ncand; i++) {
+    cand *c = &R->cs[i];
+    c->v = vr[i];
+    c->ok = vdone[i] && vr[i].fail == 0 && vr[i].pass > 0;
     if (debug)
-      fprintf(stderr, "genmorph: %s fp %d fn %d kills %d: pass %u fail %u skip %u: %s\n", cs[i].name,
-              cs[i].fp, cs[i].fn, cs[i].kills, vr[i].pass, vr[i].fail, vr[i].skip, cs[i].text);
-    ts[cs[i].tmpl].valid += cs[i].ok;
+      fprintf(stderr, "genmorph: %s fp %d fn %d kills %d: pass %u fail %u skip %u: %s\n", c->name,
+              c->fp, c->fn, c->kills, vr[i].pass, vr[i].fail, vr[i].skip, c->text);
+    R->ts[c->tmpl].valid += c->ok;
   }
-  say(o, "mrfuzz: genmorph: validated on fresh inputs (%s%.1f s)\n", "", eng_now() - t0);
-  int nfz = falsify(o, subj, tm, cs, ncand);
-  /* Z3 redundancy among the survivors of one input relation, most kills first */
-  if (cs) qsort(cs, (size_t)ncand, sizeof *cs, by_kills);
+  free(vr);
+  free(vdone);
+  say(R->o, "mrfuzz: genmorph: validated on fresh inputs (%s%.1f s)\n", "", eng_now() - R->t0);
+  return ENG_EXIT_OK;
+}
+
+/* Redundancy: Z3 implication among the survivors of one input relation (most kills
+ * first), then by mutants: keep a relation only when it kills a training mutant no kept
+ * relation kills (a short list; `mrfuzz score` re-measures). */
+static void prune(gm_run *R) {
+  cand *cs = R->cs;
+  int ncand = R->ncand;
+  qsort(cs, (size_t)ncand, sizeof *cs, by_kills);
   mrdsl_smt_opts so = {300, MRDSL_SMT_REAL, NULL, 0, false};
   for (int i = 0; i < ncand; i++) {
     if (!cs[i].ok) continue;
     for (int j = 0; j < i && cs[i].ok; j++) {
-      if (!cs[j].ok || cs[j].tmpl != cs[i].tmpl || eng_now() > end) continue;
+      if (!cs[j].ok || cs[j].tmpl != cs[i].tmpl || eng_now() > R->end) continue;
       mrdsl_smt_result sr;
-      if (cs[j].kills >= cs[i].kills && mrdsl_smt_implies(ctx, cs[j].rel, cs[i].rel, &so, &sr) == MR_OK &&
+      if (cs[j].kills >= cs[i].kills && mrdsl_smt_implies(R->ctx, cs[j].rel, cs[i].rel, &so, &sr) == MR_OK &&
           sr.answer == MRDSL_YES)
         cs[i].ok = false;
     }
   }
-  /* redundancy by mutants: most kills first, keep a relation only when it kills a
-   * training mutant no kept relation kills (a short list; `mrfuzz score` re-measures) */
   uint64_t covered[GM_KBITS / 64] = {0};
   for (int pass = 0; pass < ncand; pass++) {
     int best = -1, bestn = 0;
@@ -582,16 +648,21 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
     if (cs[i].size < 0) cs[i].size = -cs[i].size - 1;
     else cs[i].ok = false;
   }
-  /* the file: survivors with their meta */
+}
+
+/* The kept relations with their meta, the table, and the .mr file (atomically). */
+static int write_out(gm_run *R) {
+  gm_opts *o = R->o;
   int nout = 0;
-  for (int i = 0; i < ncand && rc == ENG_EXIT_OK; i++) {
-    cand *c = &cs[i];
+  for (int i = 0; i < R->ncand; i++) {
+    cand *c = &R->cs[i];
     if (!c->ok) continue;
     char text[2048];
     mrdsl_rel *rel;
-    snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, tm[c->tmpl].defs, c->text);
-    if (mrdsl_add_relation(ctx, out, text, &rel) != MR_OK) continue;
-    mrdsl_rel_set_meta_str(ctx, rel, "type", gm_tmpl_name(tm[c->tmpl].kind));
+    snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, R->tm[c->tmpl].defs, c->text);
+    if (mrdsl_add_relation(R->ctx, R->out, text, &rel) != MR_OK) continue;
+    mrdsl_ctx *ctx = R->ctx;
+    mrdsl_rel_set_meta_str(ctx, rel, "type", gm_tmpl_name(R->tm[c->tmpl].kind));
     mrdsl_rel_set_meta_str(ctx, rel, "origin", "discover/genmorph");
     mrdsl_rel_set_meta_num(ctx, rel, "false_positives", c->fp);
     mrdsl_rel_set_meta_num(ctx, rel, "false_negatives", c->fn);
@@ -600,47 +671,65 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
     mrdsl_rel_set_meta_num(ctx, rel, "mutants_killed", c->kills);
     mrdsl_rel_set_meta_num(ctx, rel, "size", c->size);
     mrdsl_rel_set_meta_num(ctx, rel, "checked", c->v.pass);
-    ts[c->tmpl].kept++;
+    R->ts[c->tmpl].kept++;
     nout++;
   }
-  if (rc == ENG_EXIT_OK) {
-    printf("genmorph: %s (seed %llu, %d mutants, %.1f s)\n", s->name, (unsigned long long)o->run.seed,
-           cache.nmut, eng_now() - t0);
-    printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect", "mutants",
-           "gens", "cands", "valid", "kept");
-    for (int t = 0; t < nt; t++)
-      printf("%-28s %8d %9d %7d %6d %6d %6d %5d\n", tm[t].name, ts[t].npos, ts[t].nneg, ts[t].nkilled,
-             ts[t].gens, ts[t].cands, ts[t].valid, ts[t].kept);
-    if (nfz >= 0)
-      printf("falsification with libFuzzer: %d broken\n", nfz);
-    printf("relations: %d\n", nout);
-    const char *path = o->out ? o->out : NULL;
-    char def[512];
-    if (!path) snprintf(def, sizeof def, "%s.mr", s->name), path = def;
-    if (!strcmp(path, "-")) {
-      size_t need = mrdsl_print(out, NULL, 0) + 1;
-      char *buf = malloc(need);
-      if (buf) { mrdsl_print(out, buf, need); fputs(buf, stdout); free(buf); }
-    } else if (mrdsl_write(ctx, out, path) != MR_OK) {
-      eng_error("discover: cannot write %s: %s", path, mrdsl_errmsg(ctx));
-      rc = ENG_EXIT_INTERNAL;
-    }
+  printf("genmorph: %s (seed %llu, %d mutants, %.1f s)\n", R->s->name, (unsigned long long)o->run.seed,
+         R->cache.nmut, eng_now() - R->t0);
+  printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect", "mutants",
+         "gens", "cands", "valid", "kept");
+  for (int t = 0; t < R->nt; t++) {
+    const tstat *ts = &R->ts[t];
+    printf("%-28s %8d %9d %7d %6d %6d %6d %5d\n", R->tm[t].name, ts->npos, ts->nneg, ts->nkilled,
+           ts->gens, ts->cands, ts->valid, ts->kept);
   }
-  free(vr);
-  free(vdone);
-  free(cs);
-  free(ts);
-  free(gres);
-  free(done);
-  gm_cache_free(&cache);
-  sources_fini(&src);
-  free(progs);
-  free(tm);
-  mrdsl_ctx_free(ctx);
+  if (R->nfz >= 0)
+    printf("falsification with libFuzzer: %d broken\n", R->nfz);
+  printf("relations: %d\n", nout);
+  const char *path = o->out;
+  char def[512];
+  if (!path) snprintf(def, sizeof def, "%s.mr", R->s->name), path = def;
+  if (!strcmp(path, "-")) {
+    size_t need = mrdsl_print(R->out, NULL, 0) + 1;
+    char *buf = malloc(need);
+    if (!buf) return oom();
+    mrdsl_print(R->out, buf, need);
+    fputs(buf, stdout);
+    free(buf);
+  } else if (mrdsl_write(R->ctx, R->out, path) != MR_OK) {
+    eng_error("discover: cannot write %s: %s", path, mrdsl_errmsg(R->ctx));
+    return ENG_EXIT_INTERNAL;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* GenMorph phase by phase (see the file's comment). */
+static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
+  gm_run R;
+  memset(&R, 0, sizeof R);
+  R.s = s;
+  R.o = o;
+  R.fn = fn;
+  R.t0 = eng_now();
+  R.end = R.t0 + o->budget;
+  R.nfz = -1;
+  disc_subj d; /* the workers' subject: GenMorph's tasks call through eng_mg_run, not disc_call */
+  memset(&d, 0, sizeof d);
+  d.s = s;
+  int rc = setup(&R);
+  if (rc == ENG_EXIT_OK) rc = executions(&R);
+  if (rc == ENG_EXIT_OK) rc = evolve(&R, &d);
+  if (rc == ENG_EXIT_OK) rc = candidates(&R);
+  if (rc == ENG_EXIT_OK) rc = validate(&R, &d);
+  if (rc == ENG_EXIT_OK) {
+    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand);
+    prune(&R);
+    rc = write_out(&R);
+  }
+  run_fini(&R);
   return rc;
 }
 
-/* See gm.h. */
 int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv) {
   gm_opts o;
   memset(&o, 0, sizeof o);

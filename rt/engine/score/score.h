@@ -86,7 +86,7 @@ static inline score_res *score_res_at(const score_ctx *c, uint32_t i) {
   return (score_res *)((char *)c->res + (size_t)i * c->res_stride);
 }
 
-/* score_orig.c, the phases of `harness score`, also driven by `compose` (comp.c) */
+/* score_orig.c, the phases of `harness score`, also driven by `compose` (comp_cmd.c) */
 /* The registry entry of the subject's mutation build into c->fn, c->nmut (or, with
  * original_only, any build). ENG_EXIT_* (message printed). */
 int score_find_function(score_ctx *c);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * adeq_test.c - the k-MR adequacy measure (rt/engine/adeq.c) on the worked example of the
+ * adeq_test.c - the k-MR adequacy measure (rt/engine/base/adeq.c) on the worked example of the
  * adequacy paper (seed 004, Example 1): Table I (statements each source input covers) and
  * Table II (the metamorphic groups) as data; Table III (|S_RO(t)|) and Table IV (the
  * inputs satisfying each statement, K per statement) and C_MT^3 are computed and compared.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * mg_test.c - the metamorphic-group runner (rt/engine/mg.c) on small subjects defined
+ * mg_test.c - the metamorphic-group runner (rt/engine/base/mg.c) on small subjects defined
  * here: an in-place sort with a string and an out-parameter, a truncating copy into an
  * `out` buffer, and a seeded bug. Relations are parsed from text, so the test covers the
  * path every engine takes: mrdsl program -> follow-ups -> calls through the thunk -> check.

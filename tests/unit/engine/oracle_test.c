@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * oracle_test.c - the oracle API (include/mrfuzz/oracle.h, rt/engine/oracle.c) on a
+ * oracle_test.c - the oracle API (include/mrfuzz/oracle.h, rt/engine/base/oracle.c) on a
  * subject defined here: relations hold on the correct function and are violated, with a
  * report, on a seeded bug; malformed and mismatched files fail at mr_oracle_new with
  * positions; follow-up ranges; mr_approx's NaN/Inf rule; the C macros abort with a report.

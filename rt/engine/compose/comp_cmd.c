@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * comp.c - `harness compose --mr BASIC.mr`: composite relations (seeds/003). Runs in the
+ * comp_cmd.c - `harness compose --mr BASIC.mr`: composite relations (seeds/003). Runs in the
  * mutation build. GA runs (comp_ga.c) per layer count search sequences of the basic
  * 2-execution relations; a chromosome's fitness is the number of source inputs on which
  * its composite (mrdsl_compose) holds on the original program. The best of each run
