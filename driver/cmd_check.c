@@ -159,7 +159,7 @@ static int launch(char **argv, char **env, const char *what) {
 
 typedef struct agg_rel {
   char name[128];
-  unsigned long long checked, skipped, violated;
+  unsigned long long checked, skipped, violated, ill;
 } agg_rel;
 
 typedef struct agg {
@@ -190,7 +190,7 @@ static void read_stats(agg *a, const char *path) {
   }
   a->nprocs++;
   for (char *line = s; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-    unsigned long long x, y, z;
+    unsigned long long x, y, z, w = 0;
     double d;
     char name[128];
     unsigned nb;
@@ -201,7 +201,7 @@ static void read_stats(agg *a, const char *path) {
       a->calls += x;
     else if (sscanf(line, "seconds %lf", &d) == 1)
       a->seconds = d > a->seconds ? d : a->seconds;
-    else if (sscanf(line, "rel %127s %llu %llu %llu", name, &x, &y, &z) == 4) {
+    else if (sscanf(line, "rel %127s %llu %llu %llu %llu", name, &x, &y, &z, &w) >= 4) {
       size_t i = 0;
       while (i < a->nrels && strcmp(a->rels[i].name, name))
         i++;
@@ -211,6 +211,7 @@ static void read_stats(agg *a, const char *path) {
         a->rels[i].checked += x;
         a->rels[i].skipped += y;
         a->rels[i].violated += z;
+        a->rels[i].ill += w;
       }
     } else if (sscanf(line, "blocks %u %n", &nb, &off) == 1 && off) {
       or_bits(&a->blocks, line + off);
@@ -318,9 +319,12 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
     printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
            a.edges ? strlen(a.edges) : 0);
   printf("\n");
-  for (size_t i = 0; i < a.nrels; i++)
-    printf("  %-28s checked %llu, skipped %llu, violated %llu\n", a.rels[i].name, a.rels[i].checked,
-           a.rels[i].skipped, a.rels[i].violated);
+  for (size_t i = 0; i < a.nrels; i++) {
+    printf("  %-28s checked %llu, skipped %llu", a.rels[i].name, a.rels[i].checked, a.rels[i].skipped);
+    if (a.rels[i].ill)
+      printf(" (%llu ill-conditioned)", a.rels[i].ill);
+    printf(", violated %llu\n", a.rels[i].violated);
+  }
   drv_adeq_check_summary(stats);
   drv_list arts = {0}, owned = {0};
   list_artifacts(prefix, before, &arts, &owned);

@@ -399,11 +399,14 @@ static void cg_call(cg_state *C, const ast_expr *e) {
       cg_emit(C, fl ? EVAL_ABSF : EVAL_ABSI, 0, 0, 0);
       return;
     case MRDSL_BI_SQRT:
+    case MRDSL_BI_LOG:
+    case MRDSL_BI_EXP:
     case MRDSL_BI_ISNAN:
     case MRDSL_BI_ISINF:
     case MRDSL_BI_ISFINITE:
       cg_num(C, a, true);
-      cg_emit(C, e->op == MRDSL_BI_SQRT ? EVAL_SQRTF : e->op == MRDSL_BI_ISNAN ? EVAL_ISNAN
+      cg_emit(C, e->op == MRDSL_BI_SQRT ? EVAL_SQRTF : e->op == MRDSL_BI_LOG ? EVAL_LOGF
+                 : e->op == MRDSL_BI_EXP ? EVAL_EXPF : e->op == MRDSL_BI_ISNAN ? EVAL_ISNAN
                  : e->op == MRDSL_BI_ISINF ? EVAL_ISINF : EVAL_ISFIN, 0, 0, 0);
       return;
     case MRDSL_BI_MIN:
@@ -590,6 +593,9 @@ int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **out) {
   p->h = r->h;
   p->nparams = (int)C.s->nparams;
   p->guard_pc = UINT32_MAX;
+  for (size_t i = 0; i < r->nstmts; i++)
+    if (r->stmts[i]->kind == MRDSL_S_COND)
+      p->cond = cg_const_value(r->stmts[i]->e);
   for (size_t i = 0; i < r->nstmts; i++)
     if (r->stmts[i]->kind == MRDSL_S_WHERE) {
       p->guard_pc = p->ncode;

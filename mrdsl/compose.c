@@ -27,6 +27,7 @@ typedef struct cmp_state {
   double abs, rel;
   bool exact;
   bool derived;        /* some chain merged two or more parts */
+  double cond;         /* the largest `conditioned K` of the parts (0: none) */
 } cmp_state;
 
 static ast_expr *node(cmp_state *C, const ast_expr *like) {
@@ -255,6 +256,12 @@ static size_t conjuncts(const mrdsl_rel *r, const ast_expr **out, size_t cap) {
 /* Part r applied from execution k (its executions 1, 2 become k, k+1). */
 static void add_part(cmp_state *C, const mrdsl_rel *r, int k) {
   for (size_t i = 0; i < r->nstmts; i++)
+    if (r->stmts[i]->kind == MRDSL_S_COND) {
+      const ast_expr *e = r->stmts[i]->e;
+      double v = e->kind == MRDSL_E_INT ? (double)e->u.i : e->u.f;
+      C->cond = v > C->cond ? v : C->cond;
+    }
+  for (size_t i = 0; i < r->nstmts; i++)
     if (r->stmts[i]->kind == MRDSL_S_WHERE) {
       ast_expr *g = remap(C, r->stmts[i]->e, k - 1, 0, NULL);
       C->guard = C->guard ? bin(C, MRDSL_TOK_AND, C->guard, g) : g;
@@ -298,6 +305,10 @@ static void print_rel(pp_out *o, const cmp_state *C, const char *name,
     pp_puts(o, num);
     pp_puts(o, parts[i]->name);
     snprintf(num, sizeof num, "(%zu);\n", i + 1);
+    pp_puts(o, num);
+  }
+  if (C->cond > 0) { /* a chain is as ill-conditioned as its worst part, at least */
+    snprintf(num, sizeof num, "  conditioned %.17g;\n", C->cond);
     pp_puts(o, num);
   }
   for (size_t i = 0; i < C->nchecks; i++) {

@@ -28,6 +28,7 @@ typedef struct ec_state {
   unsigned ntemp;
   int depth;                /* indentation */
   bool notes;               /* track the residual (check, not guard) */
+  int site;                 /* the next noted comparison's number */
   const char *pfx;          /* identifier prefix, e.g. "trig_sin_mr" */
   unsigned nbufs;           /* transform buffers used by this relation */
 } ec_state;
@@ -251,13 +252,15 @@ static ec_val ec_binary(ec_state *C, const ast_expr *e) {
       ec_line(C, "int64_t t%u = t%u == -1 ? 0 : t%u %% t%u;", t, v, u, v);
       break;
     case MRDSL_TOK_EQ:
-      if (fl && C->notes) ec_line(C, "mrx_note(bp, fabs(t%u - t%u), 0);", u, v);
+      if (fl && C->notes) ec_line(C, "mrx_note(bp, %d, t%u - t%u, fabs(t%u - t%u), 0);", C->site++, u, v, u, v);
       ec_line(C, "int64_t t%u = t%u == t%u;", t, u, v);
       break;
     default: {
       const char *o = op == MRDSL_TOK_NE ? "!=" : op == MRDSL_TOK_LT ? "<" : op == MRDSL_TOK_LE ? "<="
                     : op == MRDSL_TOK_GT ? ">" : ">=";
       ec_line(C, "int64_t t%u = t%u %s t%u;", t, u, o, v);
+      if (fl && C->notes && op != MRDSL_TOK_NE)
+        ec_line(C, "mrx_note(bp, %d, t%u - t%u, mrx_past((int)t%u, t%u, t%u), 0);", C->site++, u, v, t, u, v);
     }
   }
   (void)ty;
@@ -277,12 +280,14 @@ static ec_val ec_call(ec_state *C, const ast_expr *e) {
       return r;
     }
     case MRDSL_BI_SQRT:
+    case MRDSL_BI_LOG:
+    case MRDSL_BI_EXP:
     case MRDSL_BI_ISNAN:
     case MRDSL_BI_ISINF:
     case MRDSL_BI_ISFINITE: {
       ec_val x = ec_num(C, a, true);
-      r = ec_new(C, e->op == MRDSL_BI_SQRT);
-      if (r.fl) ec_line(C, "double t%u = sqrt(t%u);", r.t, x.t);
+      r = ec_new(C, e->op == MRDSL_BI_SQRT || e->op == MRDSL_BI_LOG || e->op == MRDSL_BI_EXP);
+      if (r.fl) ec_line(C, "double t%u = %s(t%u);", r.t, e->op == MRDSL_BI_SQRT ? "sqrt" : e->op == MRDSL_BI_LOG ? "log" : "exp", x.t);
       else /* the interpreter stores the macro's int as it is */
         ec_line(C, "int64_t t%u = %s(t%u);", r.t, e->op == MRDSL_BI_ISNAN ? "isnan"
                 : e->op == MRDSL_BI_ISINF ? "isinf" : "isfinite", x.t);
@@ -320,8 +325,8 @@ static ec_val ec_call(ec_state *C, const ast_expr *e) {
       } else {
         ec_val x = ec_num(C, a, true), y = ec_num(C, b, true);
         r = ec_new(C, false);
-        ec_line(C, "int64_t t%u = mrx_approx(%s, t%u, t%u, %s, %s);", r.t, C->notes ? "bp" : "NULL",
-                x.t, y.t, ab, rb);
+        ec_line(C, "int64_t t%u = mrx_approx(%s, %d, t%u, t%u, %s, %s);", r.t, C->notes ? "bp" : "NULL",
+                C->notes ? C->site++ : -1, x.t, y.t, ab, rb);
       }
       return r;
     }
@@ -417,14 +422,12 @@ static void ec_cond_fn(ec_state *C, const mrdsl_rel *r, bool guard) {
   C->ntemp = 0;
   C->map = ec_identity;
   C->notes = !guard;
+  C->site = 0;
   if (guard) ec_printf(C, "MRX_FN int %s_%s_guard(const mrx_exec *x) {\n", C->pfx, name);
-  else ec_printf(C, "MRX_FN int %s_%s_eval(const mrx_exec *x, mrx_result *res) {\n", C->pfx, name);
+  else ec_printf(C, "MRX_FN int %s_%s_check(const mrx_exec *x, mrx_best *bp) {\n", C->pfx, name);
   C->depth = 1;
-  if (!guard) {
-    ec_line(C, "mrx_best best = {-1, 0, 0}, *bp = res ? &best : NULL;");
-    ec_line(C, "if (res) res->residual = res->tolerance = 0;");
+  if (!guard)
     ec_line(C, "(void)bp;");
-  }
   /* Checks are a conjunction: the interpreter's JF between them. */
   int nchecks = 0;
   unsigned acc = 0;
@@ -451,13 +454,20 @@ static void ec_cond_fn(ec_state *C, const mrdsl_rel *r, bool guard) {
     ec_line(C, "(void)x;");
     ec_line(C, "return MRX_PASS;");
   } else {
-    if (!guard) {
-      ec_line(C, "if (res) res->residual = best.ratio >= 0 ? best.d : 0, "
-                 "res->tolerance = best.ratio >= 0 ? best.tol : 0;");
-    }
     ec_line(C, "return t%u ? MRX_PASS : MRX_FAIL;", acc);
   }
   ec_printf(C, "  goto skip;\nskip:\n  return MRX_SKIP;\n}\n\n");
+  if (!guard) /* the verdict and the comparison closest to failing, as mrdsl_eval */
+    ec_printf(C, "MRX_FN int %s_%s_eval(const mrx_exec *x, mrx_result *res) {\n"
+                 "  if (!res) return %s_%s_check(x, NULL);\n"
+                 "  mrx_best b = {-1, 0, 0, NAN, -1, -1, NAN};\n"
+                 "  int rc = %s_%s_check(x, &b);\n"
+                 "  res->residual = b.ratio >= 0 ? b.d : 0;\n"
+                 "  res->tolerance = b.ratio >= 0 ? b.tol : 0;\n"
+                 "  res->delta = b.ratio >= 0 ? b.delta : NAN;\n"
+                 "  res->site = b.ratio >= 0 ? b.site : -1;\n"
+                 "  res->ill = 0;\n  return rc;\n}\n\n",
+              C->pfx, name, C->pfx, name, C->pfx, name);
 }
 
 /* ============================== Follow-up inputs ============================== */
@@ -570,14 +580,27 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
             r->name);
   ec_printf(C, "  mrx_buf *tb = c->bufs + %zu;\n  int rc;\n  (void)tb, (void)rc;\n",
             (size_t)h * np + (size_t)(h + 1) * np);
-  ec_printf(C, "  if (res) res->residual = res->tolerance = 0;\n  c->h = %d;\n", h);
+  ec_printf(C, "  mrx_result local;\n  if (!res) res = &local;\n");
+  ec_printf(C, "  *res = (mrx_result){0, 0, NAN, -1, 0};\n  c->h = %d;\n", h);
   ec_printf(C, "  for (int k = 1; k < %d; k++) c->x[k].in = NULL;\n", h);
+  double cond = 0;
+  for (size_t i = 0; i < r->nstmts; i++)
+    if (r->stmts[i]->kind == MRDSL_S_COND) {
+      const ast_expr *e = r->stmts[i]->e;
+      cond = e->kind == MRDSL_E_INT ? (double)e->u.i : e->u.f;
+    }
+  if (cond > 0) /* as mg.c's build_watched: an underflowing follow-up input */
+    ec_printf(C, "  int lossy = 0;\n  fexcept_t fsaved;\n");
   for (int k = 1; k <= h; k++) {
     const char *in = "src";
     if (k > 1) {
       ec_printf(C, "  uint64_t *s%d = c->slots + %zu;\n", k, (size_t)h * np + (size_t)k * np);
+      if (cond > 0)
+        ec_printf(C, "  fegetexceptflag(&fsaved, FE_UNDERFLOW);\n  feclearexcept(FE_UNDERFLOW);\n");
       ec_printf(C, "  rc = %s_%s_build_%d(c, c->x, s%d, c->bufs + %zu, tb);\n", C->pfx, r->name, k, k,
                 (size_t)h * np + (size_t)k * np);
+      if (cond > 0)
+        ec_printf(C, "  lossy |= fetestexcept(FE_UNDERFLOW) != 0;\n  fesetexceptflag(&fsaved, FE_UNDERFLOW);\n");
       ec_printf(C, "  if (rc != MRX_PASS) return rc;\n");
       in = k == 2 ? "s2" : NULL;
     }
@@ -595,7 +618,18 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
     ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
               C->pfx, np, k - 1, in);
   }
-  ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
+  if (cond <= 0) {
+    ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
+    return;
+  }
+  uint64_t cb;
+  memcpy(&cb, &cond, 8);
+  size_t ns = (size_t)h * np + (size_t)(h + 1) * np, nb = ns + C->nbufs;
+  ec_printf(C, "  rc = %s_%s_eval(c->x, res);\n"
+               "  if (rc == MRX_FAIL && (lossy || mrx_ill(c, %s_params, %zu, %d, %d, mrx_d(0x%016" PRIx64 "u),\n"
+               "                                 %s_%s_check, res, c->slots + %zu, c->slots + %zu, c->bufs + %zu))) {\n"
+               "    res->ill = 1;\n    return MRX_SKIP;\n  }\n  return rc;\n}\n\n",
+            C->pfx, r->name, C->pfx, np, C->s->ret_kind, h, cb, C->pfx, r->name, ns, ns + np, nb);
 }
 
 static uint64_t ec_fnv(const char *s) {
@@ -755,7 +789,8 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     for (int k = 2; k <= r->h; k++) ec_build_fn(&C, r, k);
     ec_group_fn(&C, r, mrdsl_prog_guard_execs(p));
     size_t h = (size_t)r->h;
-    size_t b = h * np + (h + 1) * np + C.nbufs, s = h * np + (h + 1) * np;
+    /* call, build and transform buffers, then a nudged execution's (conditioning) */
+    size_t b = h * np + (h + 1) * np + C.nbufs + 2 * np, s = h * np + (h + 1) * np + 2 * np;
     if (b > nb) nb = b;
     if (s > ns) ns = s;
   }

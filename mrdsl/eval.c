@@ -189,19 +189,27 @@ static bool eval_approx(double a, double b, double abs_tol, double rel_tol, doub
   return *d <= *tol;
 }
 
-typedef struct eval_best {
-  double ratio, d, tol;
-} eval_best;
-
-static void eval_note(eval_best *b, double d, double tol) {
+/* Note a comparison at instruction site: distance past equality d (0 when it holds
+ * strictly), tolerance tol, signed difference delta (NaN: none, e.g. arrays). */
+static void eval_note(eval_best *b, int site, double delta, double d, double tol) {
   if (!b) return; /* no result wanted: skip the bookkeeping */
+  if (site == b->probe && b->probe_delta != b->probe_delta) b->probe_delta = delta;
   double r = tol > 0 ? d / tol : (d > 0 || d != d ? INFINITY : 0);
   if (r != r) r = INFINITY;
   if (r > b->ratio) {
     b->ratio = r;
     b->d = d;
     b->tol = tol;
+    b->delta = delta;
+    b->site = site;
   }
+}
+
+/* An ordering comparison a OP b that holds when `ok`: its distance past its bound. */
+static double eval_past(bool ok, double a, double b) {
+  if (ok) return 0;
+  double d = fabs(a - b);
+  return d > 0 ? d : d == d ? 0x1p-1074 : d; /* equal values failing a strict bound */
 }
 
 static bool eval_perm(const eval_avar *va, const eval_avar *vb, const void *pa, size_t na,
@@ -304,11 +312,11 @@ static int eval_seq_op(const mrdsl_prog *P, const eval_ins *in, const mrdsl_exec
       /* in->b: first array, in->a: second, in->c: tolerances */
       double d, tol;
       bool ok = na == nb;
-      if (!ok) eval_note(best, INFINITY, P->k[in->c].f);
+      if (!ok) eval_note(best, -1, NAN, INFINITY, P->k[in->c].f);
       for (size_t i = 0; i < na && ok; i++) {
         ok = eval_approx(eval_elem_f(va->kind, pa, i), eval_elem_f(vb->kind, pb, i),
                          P->k[in->c].f, P->k[in->c + 1].f, &d, &tol);
-        eval_note(best, d, tol);
+        eval_note(best, -1, NAN, d, tol);
       }
       t->i = ok;
       break;
@@ -319,20 +327,16 @@ static int eval_seq_op(const mrdsl_prog *P, const eval_ins *in, const mrdsl_exec
 
 /* The interpreter loop (see mrdsl_int.h). */
 int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *out,
-             mrdsl_result *res) {
+             eval_best *best) {
   eval_val st[MRDSL_STACK + 1];
   eval_val *t = st; /* top of stack; st[0] is never used */
-  eval_best best0 = {-1, 0, 0}, *best = res ? &best0 : NULL;
   const eval_ins *code = P->code;
   for (;;) {
+    int site = (int)pc;
     const eval_ins *in = &code[pc++];
     switch (in->op) {
       case EVAL_END:
         *out = *t;
-        if (res) {
-          res->residual = best0.ratio >= 0 ? best0.d : 0;
-          res->tolerance = best0.ratio >= 0 ? best0.tol : 0;
-        }
         return MRDSL_PASS;
       case EVAL_PUSH: *++t = P->k[in->c]; break;
       case EVAL_LDF64: ++t, memcpy(&t->f, &x[in->a].in[in->b], 8); break;
@@ -357,6 +361,8 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
       case EVAL_NEGF: t->f = -t->f; break;
       case EVAL_ABSF: t->f = fabs(t->f); break;
       case EVAL_SQRTF: t->f = sqrt(t->f); break;
+      case EVAL_LOGF: t->f = log(t->f); break;
+      case EVAL_EXPF: t->f = exp(t->f); break;
       case EVAL_MINF: t--, t->f = t->f != t->f || t[1].f != t[1].f ? NAN : t->f < t[1].f ? t->f : t[1].f; break;
       case EVAL_MAXF: t--, t->f = t->f != t->f || t[1].f != t[1].f ? NAN : t->f > t[1].f ? t->f : t[1].f; break;
       case EVAL_POWF: t->f = eval_pow_f(t->f, in->c); break;
@@ -375,14 +381,21 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
       case EVAL_POWI: t->i = eval_pow_i(t->i, in->c); break;
       case EVAL_EQF:
         t--;
-        eval_note(best, fabs(t->f - t[1].f), 0);
+        eval_note(best, site, t->f - t[1].f, fabs(t->f - t[1].f), 0);
         t->i = t->f == t[1].f;
         break;
       case EVAL_NEF: t--, t->i = t->f != t[1].f; break;
-      case EVAL_LTF: t--, t->i = t->f < t[1].f; break;
-      case EVAL_LEF: t--, t->i = t->f <= t[1].f; break;
-      case EVAL_GTF: t--, t->i = t->f > t[1].f; break;
-      case EVAL_GEF: t--, t->i = t->f >= t[1].f; break;
+      case EVAL_LTF:
+      case EVAL_LEF:
+      case EVAL_GTF:
+      case EVAL_GEF: {
+        t--;
+        double a = t->f, b = t[1].f;
+        bool ok = in->op == EVAL_LTF ? a < b : in->op == EVAL_LEF ? a <= b : in->op == EVAL_GTF ? a > b : a >= b;
+        eval_note(best, site, a - b, eval_past(ok, a, b), 0);
+        t->i = ok;
+        break;
+      }
       case EVAL_EQI: t--, t->i = t->i == t[1].i; break;
       case EVAL_NEI: t--, t->i = t->i != t[1].i; break;
       case EVAL_LTI: t--, t->i = t->i < t[1].i; break;
@@ -401,8 +414,9 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
       case EVAL_APPROX: {
         double d, tol;
         t--;
-        t->i = eval_approx(t->f, t[1].f, P->k[in->c].f, P->k[in->c + 1].f, &d, &tol);
-        eval_note(best, d, tol);
+        double a = t->f, b = t[1].f;
+        t->i = eval_approx(a, b, P->k[in->c].f, P->k[in->c + 1].f, &d, &tol);
+        eval_note(best, site, a - b, d, tol);
         break;
       }
       case EVAL_ISNAN: t->i = isnan(t->f); break;
@@ -420,21 +434,45 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
   }
 }
 
-/* Evaluate the output relation (see mrdsl.h). */
-int mrdsl_eval(const mrdsl_prog *p, const mrdsl_exec *execs, mrdsl_result *res) {
+/* The output relation over execs, its comparisons noted in best (fast path included). */
+static int eval_check(const mrdsl_prog *p, const mrdsl_exec *execs, eval_best *best) {
   if (p->fast_a != UINT32_MAX) {
     double d, tol;
+    double a = eval_poly_run(&p->polys[p->fast_a], execs);
     double b = p->fast_b == UINT32_MAX ? p->fast_rhs : eval_poly_run(&p->polys[p->fast_b], execs);
-    bool ok = eval_approx(eval_poly_run(&p->polys[p->fast_a], execs), b, p->fast_abs,
-                          p->fast_rel, &d, &tol);
-    if (res) res->residual = d, res->tolerance = tol;
+    bool ok = eval_approx(a, b, p->fast_abs, p->fast_rel, &d, &tol);
+    eval_note(best, (int)p->check_pc, a - b, d, tol);
     return ok ? MRDSL_PASS : MRDSL_FAIL;
   }
   eval_val v;
-  if (res) res->residual = res->tolerance = 0;
-  if (eval_run(p, p->check_pc, execs, &v, res) != MRDSL_PASS) return MRDSL_SKIP;
+  if (eval_run(p, p->check_pc, execs, &v, best) != MRDSL_PASS) return MRDSL_SKIP;
   return v.i ? MRDSL_PASS : MRDSL_FAIL;
 }
+
+/* Evaluate the output relation (see mrdsl.h). */
+int mrdsl_eval(const mrdsl_prog *p, const mrdsl_exec *execs, mrdsl_result *res) {
+  if (!res)
+    return eval_check(p, execs, NULL);
+  eval_best b = {-1, 0, 0, NAN, -1, -1, NAN};
+  int rc = eval_check(p, execs, &b);
+  res->residual = b.ratio >= 0 ? b.d : 0;
+  res->tolerance = b.ratio >= 0 ? b.tol : 0;
+  res->delta = b.ratio >= 0 ? b.delta : NAN;
+  res->site = b.ratio >= 0 ? b.site : -1;
+  res->ill = false;
+  return rc;
+}
+
+/* See mrdsl.h. */
+int mrdsl_eval_probe(const mrdsl_prog *p, const mrdsl_exec *execs, int site, double *delta) {
+  eval_best b = {-1, 0, 0, NAN, -1, site, NAN};
+  int rc = eval_check(p, execs, &b);
+  *delta = b.probe_delta;
+  return rc;
+}
+
+/* See mrdsl.h. */
+double mrdsl_prog_cond(const mrdsl_prog *p) { return p->cond; }
 
 /* Evaluate the where guard (see mrdsl.h); no guard holds. */
 int mrdsl_eval_guard(const mrdsl_prog *p, const mrdsl_exec *execs) {

@@ -14,7 +14,7 @@ static const struct {
     {"mrdsl", MRDSL_TOK_MRDSL},   {"subject", MRDSL_TOK_SUBJECT}, {"relation", MRDSL_TOK_RELATION},
     {"where", MRDSL_TOK_WHERE},   {"check", MRDSL_TOK_CHECK},     {"meta", MRDSL_TOK_META},
     {"follow", MRDSL_TOK_FOLLOW}, {"implies", MRDSL_TOK_IMPLIES}, {"true", MRDSL_TOK_TRUE},
-    {"false", MRDSL_TOK_FALSE},
+    {"false", MRDSL_TOK_FALSE},   {"conditioned", MRDSL_TOK_CONDITIONED},
 };
 
 /* ORDER TOK */
@@ -23,7 +23,7 @@ static const char *const lex_names[MRDSL_TOK__COUNT] = {
     "'('", "')'", "'{'", "'}'", "'['", "']'", "','", "';'", "'='", "'=='", "'!='", "'<'",
     "'<='", "'>'", "'>='", "'+'", "'-'", "'*'", "'/'", "'%'", "'^'", "'!'", "'&&'", "'||'",
     "'->'", "'mrdsl'", "'subject'", "'relation'", "'where'", "'check'", "'meta'",
-    "'follow'", "'implies'", "'true'", "'false'",
+    "'follow'", "'implies'", "'true'", "'false'", "'conditioned'",
 };
 
 /* Name of a token kind for messages. */

@@ -84,7 +84,7 @@ enum {
   /* keywords */
   MRDSL_TOK_MRDSL, MRDSL_TOK_SUBJECT, MRDSL_TOK_RELATION, MRDSL_TOK_WHERE,
   MRDSL_TOK_CHECK, MRDSL_TOK_META, MRDSL_TOK_FOLLOW, MRDSL_TOK_IMPLIES,
-  MRDSL_TOK_TRUE, MRDSL_TOK_FALSE,
+  MRDSL_TOK_TRUE, MRDSL_TOK_FALSE, MRDSL_TOK_CONDITIONED,
   MRDSL_TOK__COUNT
 };
 
@@ -122,6 +122,7 @@ enum {
  * type.c; only the ones marked in ty_is_transform build arrays (follow-ups only). */
 #define MRDSL_BUILTINS(X)                                                       \
   X(ABS, "abs", 1, 1) X(MIN, "min", 1, 2) X(MAX, "max", 1, 2) X(SQRT, "sqrt", 1, 1) \
+  X(LOG, "log", 1, 1) X(EXP, "exp", 1, 1)                                       \
   X(APPROX, "approx", 2, 2) X(LEN, "len", 1, 1) X(SUM, "sum", 1, 1)              \
   X(IS_PERM, "is_perm", 2, 2) X(IS_SORTED, "is_sorted", 1, 1)                   \
   X(STARTS_WITH, "starts_with", 2, 2) X(ENDS_WITH, "ends_with", 2, 2)           \
@@ -169,7 +170,7 @@ typedef struct ast_comment {
 
 /* Statements, in canonical order (ORDER STMT: the parser keeps a relation's statements
  * sorted by this, stably). */
-enum { MRDSL_S_META, MRDSL_S_WHERE, MRDSL_S_DEF, MRDSL_S_CHECK };
+enum { MRDSL_S_META, MRDSL_S_WHERE, MRDSL_S_DEF, MRDSL_S_COND, MRDSL_S_CHECK };
 #define MRDSL_S_FOLLOW MRDSL_S_DEF /* `follow` lines sort with the definitions */
 #define MRDSL_S_ISFOLLOW 0x80      /* flag on ast_stmt.op */
 
@@ -181,7 +182,7 @@ typedef struct ast_stmt {
   const char *trail;   /* comment after it on the same line, or NULL */
   const char *name;    /* META key; DEF target as written ("x2"); FOLLOW relation name */
   int exec, param;     /* DEF: resolved target; FOLLOW: exec = k, param = j */
-  ast_expr *e;         /* META value (literal), WHERE/CHECK/DEF expression */
+  ast_expr *e;         /* META value (literal), WHERE/CHECK/DEF expression, COND: K (number) */
   mrdsl_rel *rel;      /* FOLLOW: resolved relation */
 } ast_stmt;
 
@@ -294,7 +295,7 @@ typedef union eval_val {
 enum {
   EVAL_END, EVAL_PUSH, EVAL_LDF64, EVAL_LDF32, EVAL_LDI, EVAL_RETF64, EVAL_RETF32, EVAL_RETI,
   EVAL_LDOUT, EVAL_I2F, EVAL_I2F2,
-  EVAL_ADDF, EVAL_SUBF, EVAL_MULF, EVAL_DIVF, EVAL_NEGF, EVAL_ABSF, EVAL_SQRTF, EVAL_MINF,
+  EVAL_ADDF, EVAL_SUBF, EVAL_MULF, EVAL_DIVF, EVAL_NEGF, EVAL_ABSF, EVAL_SQRTF, EVAL_LOGF, EVAL_EXPF, EVAL_MINF,
   EVAL_MAXF, EVAL_POWF,
   EVAL_ADDI, EVAL_SUBI, EVAL_MULI, EVAL_MODI, EVAL_NEGI, EVAL_ABSI, EVAL_MINI, EVAL_MAXI,
   EVAL_POWI,
@@ -405,14 +406,25 @@ struct mrdsl_prog {
   double fast_rhs, fast_abs, fast_rel; /* that check's constant and tolerances */
   uint32_t guard_pc;   /* UINT32_MAX when no guard */
   uint32_t check_pc;
+  double cond;         /* `conditioned K;`: K, else 0 */
   eval_def *defs;      /* [(h+1) * nparams] */
   uint32_t nbufs;      /* work buffers needed by transform trees */
 };
 
+/* What a run notes of its float comparisons (approx, ==, <, <=, >, >=): the one closest
+ * to failing (largest distance over tolerance), and the signed difference a - b at the
+ * instruction `probe` (for conditioning, mrdsl_eval_probe). */
+typedef struct eval_best {
+  double ratio, d, tol, delta; /* the closest comparison: ratio d / tol, a - b */
+  int site;                    /* its instruction (-1: none) */
+  int probe;                   /* instruction whose difference is wanted (-1: none) */
+  double probe_delta;          /* that difference; NaN until reached */
+} eval_best;
+
 /* Run the code at pc over execs[0..nexec); *out receives the result. MRDSL_PASS (value
- * in *out) or MRDSL_SKIP. res (may be NULL) collects the residual. */
+ * in *out) or MRDSL_SKIP. best (may be NULL) collects the comparisons. */
 MR_INTERNAL int eval_run(const mrdsl_prog *p, uint32_t pc, const mrdsl_exec *execs,
-                         eval_val *out, mrdsl_result *res);
+                         eval_val *out, eval_best *best);
 /* The value of a polynomial over execs (see eval_poly): what its expression's code gives. */
 MR_INTERNAL double eval_poly_run(const eval_poly *P, const mrdsl_exec *x);
 /* Pointer and length of a sequence operand in execs; false when unavailable (SKIP). */

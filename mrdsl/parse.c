@@ -850,6 +850,23 @@ static bool parse_follow(parse_state *P, ast_stmt *s) {
   return true;
 }
 
+/* conditioned K ; with K a positive number: how many one-ulp perturbations of the
+ * inputs a failing comparison may be explained by before it counts (docs/mrdsl.md). */
+static bool parse_cond(parse_state *P, ast_stmt *s) {
+  lex_token t = P->tok;
+  ast_expr *e = NULL;
+  if (t.kind == MRDSL_TOK_INT || t.kind == MRDSL_TOK_FLOAT)
+    e = parse_expr(P);
+  double k = !e ? 0 : e->kind == MRDSL_E_INT ? (double)e->u.i : e->kind == MRDSL_E_FLOAT ? e->u.f : 0;
+  if (!(k > 0 && k <= 1e6)) {
+    parse_error_at(P, t.line, t.col, "'conditioned' takes a number of one-ulp perturbations "
+                   "greater than 0, such as 16");
+    return false;
+  }
+  s->e = e;
+  return true;
+}
+
 /* One statement; false after an error (the caller resynchronises). */
 static bool parse_stmt(parse_state *P, mrdsl_rel *r) {
   P->rdepth = 0;
@@ -879,6 +896,15 @@ static bool parse_stmt(parse_state *P, mrdsl_rel *r) {
     parse_advance(P);
     s->kind = MRDSL_S_FOLLOW;
     ok = parse_follow(P, s);
+  } else if (k == MRDSL_TOK_CONDITIONED) {
+    parse_advance(P);
+    s->kind = MRDSL_S_COND;
+    for (size_t i = 0; i < r->nstmts; i++)
+      if (r->stmts[i]->kind == MRDSL_S_COND) {
+        parse_error_at(P, s->line, s->col, "a relation has one 'conditioned'");
+        return false;
+      }
+    ok = parse_cond(P, s);
   } else if (k == MRDSL_TOK_IDENT && !P->tok.prime) {
     s->kind = MRDSL_S_DEF;
     s->name = parse_tok_text(P);
@@ -894,8 +920,8 @@ static bool parse_stmt(parse_state *P, mrdsl_rel *r) {
     s->e = parse_expr(P);
     ok = s->e != NULL;
   } else {
-    parse_expected(P, "a statement (meta, where, check, follow, or a follow-up input such "
-                   "as x2 = ...)");
+    parse_expected(P, "a statement (meta, where, check, follow, conditioned, or a follow-up "
+                   "input such as x2 = ...)");
     return false;
   }
   if (!ok || !parse_expect(P, MRDSL_TOK_SEMI)) return false;

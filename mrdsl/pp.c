@@ -51,7 +51,7 @@ void pp_finish(pp_out *o) {
 size_t mrdsl_fmt_double(double v, char buf[32]) {
   if (isnan(v)) return (size_t)snprintf(buf, 32, "nan");
   if (isinf(v)) return (size_t)snprintf(buf, 32, v < 0 ? "-inf" : "inf");
-  if (v == floor(v) && fabs(v) < 1e16) {
+  if (v == floor(v) && fabs(v) < 1e7) { /* 1e15 reads better than its sixteen digits */
     int n = snprintf(buf, 32, "%.0f.0", v);
     if (v == 0 && signbit(v)) n = snprintf(buf, 32, "-0.0");
     return (size_t)n;
@@ -243,6 +243,10 @@ static void pp_stmt(pp_out *o, const ast_stmt *s) {
       break;
     case MRDSL_S_CHECK:
       pp_puts(o, "check ");
+      pp_expr(o, s->e);
+      break;
+    case MRDSL_S_COND:
+      pp_puts(o, "conditioned ");
       pp_expr(o, s->e);
       break;
     default:

@@ -370,6 +370,12 @@ static Z3_ast smt_call(smt_state *S, const ast_expr *e) {
   bool fl = e->ty == MRDSL_T_FLOAT;
   switch (e->op) {
     case MRDSL_BI_ABS: return smt_abs(S, fl, smt_expr(S, a));
+    case MRDSL_BI_LOG:
+    case MRDSL_BI_EXP: { /* no theory: an uninterpreted function of the reals or the floats */
+      Z3_ast x = smt_num(S, a, true);
+      Z3_sort r = S->sem == MRDSL_SMT_IEEE ? S->t_fp : S->t_real;
+      return smt_app(S, smt_seqfn(S, e->op, true, 1, &r, r), 1, &x);
+    }
     case MRDSL_BI_SQRT:
       if (S->sem == MRDSL_SMT_IEEE) {
         Z3_ast x = smt_num(S, a, true);

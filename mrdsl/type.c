@@ -334,6 +334,8 @@ static int ty_call(ty_state *T, ast_expr *e) {
   switch (bi) {
     case MRDSL_BI_ABS:
     case MRDSL_BI_SQRT:
+    case MRDSL_BI_LOG:
+    case MRDSL_BI_EXP:
     case MRDSL_BI_ISNAN:
     case MRDSL_BI_ISINF:
     case MRDSL_BI_ISFINITE:
@@ -341,7 +343,8 @@ static int ty_call(ty_state *T, ast_expr *e) {
         ty_err(T, e->line, e->col, "%s() needs a number, not %s", fn, ty_name(t[0]));
         return MRDSL_T_ERR;
       }
-      return bi == MRDSL_BI_ABS ? t[0] : bi == MRDSL_BI_SQRT ? MRDSL_T_FLOAT : MRDSL_T_BOOL;
+      return bi == MRDSL_BI_ABS ? t[0]
+             : bi == MRDSL_BI_SQRT || bi == MRDSL_BI_LOG || bi == MRDSL_BI_EXP ? MRDSL_T_FLOAT : MRDSL_T_BOOL;
     case MRDSL_BI_MIN:
     case MRDSL_BI_MAX:
       if (n == 2) return ty_num2(T, e, t[0], t[1], fn);

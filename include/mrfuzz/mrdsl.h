@@ -176,8 +176,11 @@ typedef struct mrdsl_exec {
 /* Details of an evaluation for reports: the approximate equality or numeric equality that
  * came closest to failing (largest |a-b| / tolerance), or zeros when there was none. */
 typedef struct mrdsl_result {
-  double residual;  /* |a - b| of that comparison */
-  double tolerance; /* the tolerance it was held to (0 for ==) */
+  double residual;  /* |a - b| of that comparison (an ordering: how far past its bound) */
+  double tolerance; /* the tolerance it was held to (0 for ==, <, <=, >, >=) */
+  double delta;     /* a - b of that comparison (NaN: none, e.g. arrays) */
+  int site;         /* which comparison it was (for mrdsl_eval_probe), -1: none */
+  bool ill;         /* set by a group runner: the failure was ill-conditioned, skipped */
 } mrdsl_result;
 
 /* Compile r (type-checked) to bytecode. MR_OK, MR_EINVAL (not checked), MR_ENOMEM.
@@ -188,6 +191,14 @@ MR_API int mrdsl_prog_execs(const mrdsl_prog *p); /* h */
  * MRDSL_SKIP (an undefined operation: integer % 0, index out of range, NULL string).
  * Never allocates; thread-safe. res may be NULL. */
 MR_API int mrdsl_eval(const mrdsl_prog *p, const mrdsl_exec *execs, mrdsl_result *res);
+/* Evaluate as mrdsl_eval and put the difference a - b of comparison `site` (a
+ * mrdsl_result.site of the same program) into *delta (NaN when not reached): how a
+ * failing comparison moves when the executions change (conditioning). */
+MR_API int mrdsl_eval_probe(const mrdsl_prog *p, const mrdsl_exec *execs, int site, double *delta);
+/* The relation's `conditioned K;` (docs/mrdsl.md): K, or 0 when it has none. A group
+ * runner skips a failure whose comparison K one-ulp perturbations of the float inputs of
+ * the executions could move back within its tolerance, as ill-conditioned. */
+MR_API double mrdsl_prog_cond(const mrdsl_prog *p);
 /* Evaluate the `where` guard over the inputs (in slots) of execs[0..h-1]: MRDSL_PASS
  * (holds, or no guard), MRDSL_FAIL, MRDSL_SKIP. */
 MR_API int mrdsl_eval_guard(const mrdsl_prog *p, const mrdsl_exec *execs);

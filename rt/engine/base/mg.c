@@ -4,8 +4,13 @@
  * exist, before any call it could protect), then the relation's output relation.
  * Shared by every engine that checks relations (check, score, discover's filter). Each call
  * gets private copies of its arrays and strings, so in-place callees never change the
- * inputs a relation reads, and out-parameters get zeroed cells.
+ * inputs a relation reads, and out-parameters get zeroed cells. A relation that is
+ * `conditioned K;` has its failures re-examined: each float input of each execution is
+ * moved one ulp each way and that execution re-run; a failure that K such moves could
+ * explain is skipped as ill-conditioned (a pole, a cancellation, an overflow at hand).
  */
+#include <fenv.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +38,10 @@ struct eng_mg {
   bool plain;                          /* scalars only: calls take the input slots as they are */
   uint64_t *call;                      /* owned [h * nparams]: slots as passed to the call */
   mg_buf *bufs;                        /* owned [h * nparams] */
+  double cond;                         /* conditioned K (0: failures stand) */
+  bool unresolved;                     /* a nudge moved an output by more than half */
+  uint64_t *nin, *ncall;               /* owned [nparams]: a nudged execution's slots */
+  mg_buf *nbufs;                       /* owned [2 * nparams]: its nudged arrays, call copies */
   mrdsl_exec execs[MRDSL_MAX_EXECS];   /* in: pre-call slots; out: call slots after it */
 };
 
@@ -48,10 +57,14 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
   g->plain = true;
   for (size_t i = 0; i < s->nparams; i++)
     g->plain &= !(s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && s->params[i].kind != MR_KIND_CSTR;
-  size_t n = (size_t)g->h * (s->nparams ? s->nparams : 1);
+  size_t n = (size_t)g->h * (s->nparams ? s->nparams : 1), np = s->nparams ? s->nparams : 1;
   g->call = calloc(n, sizeof *g->call);
   g->bufs = calloc(n, sizeof *g->bufs);
-  if (g->h < 2 || g->h > MRDSL_MAX_EXECS || !g->call || !g->bufs ||
+  g->cond = mrdsl_prog_cond(p);
+  g->nin = calloc(np, sizeof *g->nin);
+  g->ncall = calloc(np, sizeof *g->ncall);
+  g->nbufs = calloc(2 * np, sizeof *g->nbufs);
+  if (g->h < 2 || g->h > MRDSL_MAX_EXECS || !g->call || !g->bufs || !g->nin || !g->ncall || !g->nbufs ||
       mrdsl_work_new(ctx, p, &g->work) != MR_OK) {
     eng_mg_free(g);
     return NULL;
@@ -69,10 +82,19 @@ void eng_mg_free(eng_mg *g) {
         __asan_unpoison_memory_region(g->bufs[i].p, g->bufs[i].cap);
       free(g->bufs[i].p);
     }
+  if (g->nbufs)
+    for (size_t i = 0; i < 2 * (g->s->nparams ? g->s->nparams : 1); i++) {
+      if (__asan_unpoison_memory_region && g->nbufs[i].p)
+        __asan_unpoison_memory_region(g->nbufs[i].p, g->nbufs[i].cap);
+      free(g->nbufs[i].p);
+    }
   if (g->work)
     mrdsl_work_free(g->work);
   free(g->bufs);
   free(g->call);
+  free(g->nin);
+  free(g->ncall);
+  free(g->nbufs);
   free(g);
 }
 
@@ -97,14 +119,12 @@ static void *buf_reserve(mg_buf *b, size_t n) {
   return b->p;
 }
 
-/* Call slots for execution k from its input slots: private copies of arrays and strings,
- * zeroed out-cells. false on allocation failure. */
-static bool prepare_call(eng_mg *g, int k, const uint64_t *in) {
-  const mr_subject *s = g->s;
-  uint64_t *call = g->call + (size_t)k * s->nparams;
+/* Call slots from input slots in: private copies of arrays and strings in bufs[nparams],
+ * zeroed out-cells, into call[nparams]. false on allocation failure. */
+static bool prepare_slots(const mr_subject *s, const uint64_t *in, uint64_t *call, mg_buf *bufs) {
   for (size_t i = 0; i < s->nparams; i++) {
     const mr_subject_param *p = &s->params[i];
-    mg_buf *b = &g->bufs[(size_t)k * s->nparams + i];
+    mg_buf *b = &bufs[i];
     call[i] = in[i];
     if (p->flags & MR_PF_ARRAY) {
       size_t len = (size_t)in[p->len_index], size = eng_kind_size(p->kind);
@@ -137,9 +157,10 @@ static bool prepare_call(eng_mg *g, int k, const uint64_t *in) {
 static bool execute(eng_mg *g, int k, const uint64_t *in) {
   const uint64_t *call = in; /* the callee cannot change scalars: no copy needed */
   if (!g->plain) {
-    if (!prepare_call(g, k, in))
+    size_t at = (size_t)k * g->s->nparams;
+    if (!prepare_slots(g->s, in, g->call + at, g->bufs + at))
       return false;
-    call = g->call + (size_t)k * g->s->nparams;
+    call = g->call + at;
   }
   uint64_t ret = 0;
   g->s->call(call, &ret);
@@ -147,21 +168,187 @@ static bool execute(eng_mg *g, int k, const uint64_t *in) {
   return true;
 }
 
+/* ---- Conditioning ---------------------------------------------------------------------- */
+
+/* Float parameter i as an input (a scalar or the elements of an array)? */
+static bool nudgeable(const mr_subject_param *p) {
+  return eng_kind_float(p->kind) && !(p->flags & MR_PF_OUT);
+}
+
+static double step(int kind, double v, int dir) {
+  if (kind == MR_KIND_F32)
+    return nextafterf((float)v, dir > 0 ? INFINITY : -INFINITY);
+  return nextafter(v, dir > 0 ? INFINITY : -INFINITY);
+}
+
+/* Did a float output (the return value, a scalar out-parameter) change by more than half
+ * its magnitude between executions a and b (one input one ulp apart)? Then the input's
+ * rounding alone decides it: a follow-up that landed on a pole (cot at the double nearest
+ * pi) has no significant digit to check. */
+static bool moved(int kind, double u, double v) {
+  return eng_kind_float(kind) && isfinite(u) && isfinite(v) && fabs(u - v) > 0.5 * fmax(fabs(u), fabs(v));
+}
+static bool unresolved(const mr_subject *s, const mrdsl_exec *a, const mrdsl_exec *b) {
+  if (moved(s->ret_kind, eng_slot_dec(s->ret_kind, a->ret), eng_slot_dec(s->ret_kind, b->ret)))
+    return true;
+  for (size_t i = 0; i < s->nparams && a->out && b->out; i++) {
+    const mr_subject_param *p = &s->params[i];
+    if ((p->flags & MR_PF_OUT) && !(p->flags & MR_PF_ARRAY) && eng_kind_float(p->kind) &&
+        moved(p->kind, eng_slot_dec(p->kind, eng_elem_load((const void *)(uintptr_t)a->out[i], p->kind)),
+              eng_slot_dec(p->kind, eng_elem_load((const void *)(uintptr_t)b->out[i], p->kind))))
+      return true;
+  }
+  return false;
+}
+
+/* Execution k re-run with float input i one ulp off in direction dir: the difference of
+ * comparison `site` then, into *delta (NaN: it was not reached). false: out of memory. */
+static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta) {
+  const mr_subject *s = g->s;
+  const mr_subject_param *p = &s->params[i];
+  memcpy(g->nin, g->execs[k].in, s->nparams * sizeof *g->nin);
+  if (p->flags & MR_PF_ARRAY) {
+    size_t n = (size_t)g->nin[p->len_index], es = eng_kind_size(p->kind);
+    char *a = buf_reserve(&g->nbufs[s->nparams + i], n * es);
+    if (!a)
+      return false;
+    const char *src = (const char *)(uintptr_t)g->nin[i];
+    for (size_t j = 0; j < n && src; j++) {
+      double v = eng_slot_dec(p->kind, eng_elem_load(src + j * es, p->kind));
+      eng_elem_store(a + j * es, p->kind, eng_slot_enc(p->kind, step(p->kind, v, dir)));
+    }
+    g->nin[i] = (uint64_t)(uintptr_t)a;
+  } else {
+    g->nin[i] = eng_slot_enc(p->kind, step(p->kind, eng_slot_dec(p->kind, g->nin[i]), dir));
+  }
+  if (!prepare_slots(s, g->nin, g->ncall, g->nbufs))
+    return false;
+  uint64_t ret = 0;
+  s->call(g->ncall, &ret);
+  mrdsl_exec x[MRDSL_MAX_EXECS];
+  memcpy(x, g->execs, sizeof x);
+  x[k] = (mrdsl_exec){g->nin, g->ncall, ret};
+  mrdsl_eval_probe(g->prog, x, site, delta);
+  g->unresolved |= unresolved(s, &g->execs[k], &x[k]);
+  return true;
+}
+
+/* The comparison `site` with float output `i` of execution k (the return value when i
+ * is nparams, else an out-parameter's cell) one ulp off in direction dir: its difference
+ * into *delta. The output's own rounding, carried through the check: where a huge term
+ * multiplies an output rounded to an exact value (0.5 y1^2 (1 + y2) with y2 = -1), the
+ * inputs' moves show nothing. */
+static void nudged_out(eng_mg *g, int k, size_t i, int dir, int site, double *delta) {
+  const mr_subject *s = g->s;
+  mrdsl_exec x[MRDSL_MAX_EXECS];
+  memcpy(x, g->execs, sizeof x);
+  uint64_t cell = 0;
+  if (i == s->nparams) {
+    x[k].ret = eng_slot_enc(s->ret_kind, step(s->ret_kind, eng_slot_dec(s->ret_kind, x[k].ret), dir));
+  } else {
+    int kind = s->params[i].kind;
+    memcpy(g->ncall, x[k].out, s->nparams * sizeof *g->ncall);
+    double v = eng_slot_dec(kind, eng_elem_load((const void *)(uintptr_t)g->ncall[i], kind));
+    eng_elem_store(&cell, kind, eng_slot_enc(kind, step(kind, v, dir)));
+    g->ncall[i] = (uint64_t)(uintptr_t)&cell;
+    x[k].out = g->ncall;
+  }
+  mrdsl_eval_probe(g->prog, x, site, delta);
+}
+
+/* Are all float outputs of the executions run (return values, scalar out-parameters)
+ * finite? */
+static bool outputs_finite(const eng_mg *g) {
+  const mr_subject *s = g->s;
+  for (int k = 0; k < g->h && g->execs[k].in; k++) {
+    if (eng_kind_float(s->ret_kind) && !isfinite(eng_slot_dec(s->ret_kind, g->execs[k].ret)))
+      return false;
+    for (size_t i = 0; i < s->nparams && g->execs[k].out; i++) {
+      const mr_subject_param *p = &s->params[i];
+      if (eng_kind_float(p->kind) && (p->flags & MR_PF_OUT) && !(p->flags & MR_PF_ARRAY) &&
+          !isfinite(eng_slot_dec(p->kind, eng_elem_load((const void *)(uintptr_t)g->execs[k].out[i], p->kind))))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Is failure res one that cond one-ulp moves could explain? The first-order sensitivity
+ * of the failing comparison: for each float input of each execution, the larger change
+ * of a - b when it moves one ulp either way (an input where the comparison is not even
+ * reached then counts as infinitely sensitive), and the same for each float output (a
+ * return value or a scalar out-parameter: its rounding). */
+static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
+  if (res->site < 0)
+    return false;
+  const mr_subject *s = g->s;
+  if (!isfinite(res->delta)) /* the check's own arithmetic overflowed (y1^2 of a finite y1 */
+    return outputs_finite(g);  /* near a pole): a limit; a non-finite output is evidence */
+  double sens = 0;
+  g->unresolved = false;
+  for (int k = 0; k < g->h && g->execs[k].in; k++)
+    for (size_t i = 0; i <= s->nparams; i++) {
+      bool ret = i == s->nparams;
+      if (ret ? eng_kind_float(s->ret_kind)
+              : eng_kind_float(s->params[i].kind) && (s->params[i].flags & MR_PF_OUT) &&
+                    !(s->params[i].flags & MR_PF_ARRAY) && g->execs[k].out) {
+        double worst = 0;
+        for (int dir = 1; dir >= -1; dir -= 2) {
+          double d;
+          nudged_out(g, k, i, dir, res->site, &d);
+          worst = fmax(worst, d == d ? fabs(d - res->delta) : INFINITY);
+        }
+        sens += worst;
+        continue;
+      }
+      if (ret)
+        continue;
+      if (!nudgeable(&g->s->params[i]))
+        continue;
+      double worst = 0;
+      for (int dir = 1; dir >= -1; dir -= 2) {
+        double d;
+        if (!nudged(g, k, i, dir, res->site, &d))
+          return false;
+        worst = fmax(worst, d == d ? fabs(d - res->delta) : INFINITY);
+      }
+      sens += worst;
+    }
+  return g->unresolved || res->residual - res->tolerance <= g->cond * sens;
+}
+
+/* mrdsl_build of execution k, noting in *lossy whether a follow-up input underflowed
+ * (IEEE underflow: a subnormal, inexact result): 1.5 * 5e-324 is 1e-323, not the input
+ * the relation asks for, so a failure there says nothing about the function. The
+ * caller's exception flags are left as they were. */
+static int build_watched(eng_mg *g, int k, const mrdsl_build_opts *o, const uint64_t **in, bool *lossy) {
+  fexcept_t saved;
+  fegetexceptflag(&saved, FE_UNDERFLOW);
+  feclearexcept(FE_UNDERFLOW);
+  int rc = mrdsl_build(g->work, k, g->execs, o, in);
+  *lossy |= fetestexcept(FE_UNDERFLOW) != 0;
+  fesetexceptflag(&saved, FE_UNDERFLOW);
+  return rc;
+}
+
 /* See eng.h. The guard runs as soon as the inputs it reads are built (it reads inputs
  * only): before the call of the last execution it reads, so an input the guard excludes
  * never reaches the target (`where n1 < 100000` keeps a huge n away from every call). */
 int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_result *res) {
-  if (res)
-    *res = (mrdsl_result){0, 0};
+  mrdsl_result local;
+  if (!res)
+    res = &local;
+  *res = (mrdsl_result){0, 0, NAN, -1, false};
   /* A run that stops early (a follow-up outside its domain) must not leave the previous
    * run's executions behind for eng_mg_execs: those not run this time read as absent. */
   for (int k = 1; k < g->h; k++)
     g->execs[k].in = NULL;
   int gx = g->gx;
+  bool lossy = false; /* a follow-up input underflowed (conditioned relations only) */
   for (int k = 1; k <= g->h; k++) {
     const uint64_t *in = src;
     if (k > 1) {
-      int rc = mrdsl_build(g->work, k, g->execs, o, &in);
+      int rc = g->cond > 0 ? build_watched(g, k, o, &in, &lossy) : mrdsl_build(g->work, k, g->execs, o, &in);
       if (rc != MRDSL_PASS)
         return rc; /* MRDSL_SKIP (outside the domain) or an error */
     }
@@ -176,7 +363,12 @@ int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_
     if (!execute(g, k - 1, in))
       return MR_ENOMEM;
   }
-  return mrdsl_eval(g->prog, g->execs, res);
+  int rc = mrdsl_eval(g->prog, g->execs, res);
+  if (rc == MRDSL_FAIL && g->cond > 0 && (lossy || ill_conditioned(g, res))) {
+    res->ill = true;
+    return MRDSL_SKIP;
+  }
+  return rc;
 }
 
 /* See eng.h. */

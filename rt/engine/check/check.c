@@ -22,6 +22,7 @@ typedef struct chk_rel {
   eng_mg *mg;                    /* owned */
   uint64_t seed;                 /* FNV-1a of the name, mixed into the input's seed */
   uint64_t checked, skipped, violated;
+  uint64_t ill;                  /* of the skipped: ill-conditioned (`conditioned K`) */
 } chk_rel;
 
 struct eng_chk {
@@ -278,9 +279,9 @@ void eng_chk_stats_flush(eng_chk *c) {
   fprintf(f, "mrfuzz-check-stats 1\nsubject %s\ninputs %llu\ncalls %llu\nseconds %.6f\n",
           c->s->name, (unsigned long long)c->inputs, (unsigned long long)ncalls, eng_now() - c->t0);
   for (size_t i = 0; i < c->nrels; i++)
-    fprintf(f, "rel %s %llu %llu %llu\n", mrdsl_rel_name(c->rels[i].rel),
+    fprintf(f, "rel %s %llu %llu %llu %llu\n", mrdsl_rel_name(c->rels[i].rel),
             (unsigned long long)c->rels[i].checked, (unsigned long long)c->rels[i].skipped,
-            (unsigned long long)c->rels[i].violated);
+            (unsigned long long)c->rels[i].violated, (unsigned long long)c->rels[i].ill);
   if (!c->black) {
     fprintf(f, "blocks %u ", c->fn->nblocks);
     for (uint32_t i = 0; i < c->fn->nblocks; i++)
@@ -321,6 +322,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       eng_track_verdict(c->track, i, rc);
     if (rc == MRDSL_SKIP) {
       k->skipped++;
+      k->ill += res.ill;
       continue;
     }
     k->checked++;
@@ -378,10 +380,14 @@ void eng_chk_summary(eng_chk *c, FILE *f) {
     fprintf(f, "; blocks %zu/%u, edges %zu/%u", mr_fn_blocks_hit(c->fn), c->fn->nblocks,
             mr_fn_edges_hit(c->fn), c->fn->nedges);
   fputc('\n', f);
-  for (size_t i = 0; i < c->nrels; i++)
-    fprintf(f, "  %-28s checked %llu, skipped %llu, violated %llu\n", mrdsl_rel_name(c->rels[i].rel),
-            (unsigned long long)c->rels[i].checked, (unsigned long long)c->rels[i].skipped,
-            (unsigned long long)c->rels[i].violated);
+  for (size_t i = 0; i < c->nrels; i++) {
+    const chk_rel *k = &c->rels[i];
+    fprintf(f, "  %-28s checked %llu, skipped %llu", mrdsl_rel_name(k->rel), (unsigned long long)k->checked,
+            (unsigned long long)k->skipped);
+    if (k->ill)
+      fprintf(f, " (%llu ill-conditioned)", (unsigned long long)k->ill);
+    fprintf(f, ", violated %llu\n", (unsigned long long)k->violated);
+  }
   (void)violated;
   fflush(f);
 }

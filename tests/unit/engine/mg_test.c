@@ -113,6 +113,39 @@ static const char cpy_mr[] =
     "relation trunc { where cap1 > 1; cap2 = cap1 - 1; s2 = s1; check len2 == len1 && starts_with(out1', out2'); }\n"
     "relation longer { cap2 = cap1; s2 = concat(s1, \"ab\"); check len2 == len1 + 2; }\n";
 
+/* ---- Subject 3: double sec(double x, double *c) --------------------------------------
+ * 1/cos(x), cos(x) into *c; bug != 0 takes |cos| for x in [2.5, 2.6) (a seeded fault on
+ * well-conditioned inputs). For `conditioned K` (skips of ill-conditioned failures). */
+static double sec(double x, double *c) {
+  double v = cos(x);
+  if (bug && x >= 2.5 && x < 2.6)
+    v = fabs(v);
+  *c = v;
+  return 1 / v;
+}
+
+static void sec_thunk(const uint64_t *a, uint64_t *ret) {
+  *ret = bits_of(sec(f64_of(a[0]), (double *)(uintptr_t)a[1]));
+}
+
+static const mr_subject_param sec_params[] = {
+    {"x", "double", MR_KIND_F64, 0, -1},
+    {"c", "double *", MR_KIND_F64, MR_PF_OUT, -1},
+};
+static const mr_subject sec_subject = {"sec", "mg_test.c", 2, sec_params, MR_KIND_F64, "double", sec_thunk};
+
+static const char sec_mr[] =
+    "mrdsl 1;\n"
+    "subject sec(double x, double *c) -> double y;\n"
+    "relation period { x2 = x1 + 2 * pi; conditioned 16; check approx(y1, y2, abs=1e-12, rel=1e-12); }\n"
+    "relation period0 { x2 = x1 + 2 * pi; check approx(y1, y2, abs=1e-12, rel=1e-12); }\n"
+    /* sec(2x) = sec^2 / (2 - sec^2): at x1 near 3 pi / 2, y2 rounds to -1 exactly and the
+     * huge y1^2 multiplies its rounding; only the outputs' own nudges show it */
+    "relation dbl { x2 = 2 * x1; conditioned 16; check approx(y2, 0.5 * y1^2 + 0.5 * y1^2 * y2, abs=1e-4, rel=1e-11); }\n"
+    "relation dbl0 { x2 = 2 * x1; check approx(y2, 0.5 * y1^2 + 0.5 * y1^2 * y2, abs=1e-4, rel=1e-11); }\n"
+    "relation cos2 { x2 = 2 * x1; conditioned 4; check approx(c2', 2 * c1'^2 - 1, abs=0.0, rel=0.0); }\n"
+    "relation cos20 { x2 = 2 * x1; check approx(c2', 2 * c1'^2 - 1, abs=0.0, rel=0.0); }\n";
+
 /* ---- Helpers ---------------------------------------------------------------------- */
 static mrdsl_ctx *ctx;
 
@@ -284,7 +317,7 @@ static void test_guard_first(const mrdsl_file *f) {
 
 static void test_seeded_bug(const mrdsl_file *f) {
   double a[] = {1, 2, 3, 4, 5};
-  mrdsl_result res = {-1, -1};
+  mrdsl_result res = {-1, -1, 0, 0, false};
   bug = 1;
   /* Five elements are summed right, so rev holds; `three` concatenates ten, whose sum
    * misses the last 5: 25, not 15 + 15. */
@@ -325,6 +358,52 @@ static void test_out_buffer(void) {
   eng_mg_free(l);
 }
 
+/* Relation `name` of f on sec at x. */
+static int run_sec(const mrdsl_file *f, const char *name, double x, mrdsl_result *res) {
+  eng_mg *g = group(f, &sec_subject, name);
+  if (!g)
+    return -100;
+  uint64_t src[2] = {bits_of(x), 0};
+  int rc = eng_mg_run(g, src, &bopts, res);
+  eng_mg_free(g);
+  return rc;
+}
+
+static void test_conditioned(void) {
+  mrdsl_file *f = load(sec_mr, &sec_subject);
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  mrdsl_result res;
+  /* well-conditioned and true: pass */
+  CHECK(run_sec(f, "period", 0.3, &res) == MRDSL_PASS && !res.ill);
+  /* at a pole the period's rounding is amplified: a failure without `conditioned`, an
+   * ill-conditioned skip with it */
+  double pole = 1.5707963267948966;
+  CHECK(run_sec(f, "period0", pole, &res) == MRDSL_FAIL);
+  CHECK(run_sec(f, "period", pole, &res) == MRDSL_SKIP && res.ill);
+  /* the outputs' rounding carried through the check (input nudges alone show nothing) */
+  CHECK(run_sec(f, "dbl0", 4.712388977408409, &res) == MRDSL_FAIL);
+  CHECK(run_sec(f, "dbl", 4.712388977408409, &res) == MRDSL_SKIP && res.ill);
+  CHECK(run_sec(f, "dbl", 0.7, &res) == MRDSL_PASS);
+  /* an out-parameter's rounding: every last-bit failure of cos(2x) = 2 cos^2 x - 1 is
+   * explained by it, and there are such failures */
+  int fails = 0, skips = 0;
+  for (int i = 1; i < 200; i++) {
+    double x = i * 0.0137;
+    if (run_sec(f, "cos20", x, &res) == MRDSL_FAIL) {
+      fails++;
+      skips += run_sec(f, "cos2", x, &res) == MRDSL_SKIP && res.ill;
+    }
+  }
+  CHECK(fails > 10 && skips == fails);
+  /* a fault on well-conditioned inputs is not excused */
+  bug = 1;
+  CHECK(run_sec(f, "period", 2.55, &res) == MRDSL_FAIL && !res.ill);
+  CHECK(run_sec(f, "period", 3.05, &res) == MRDSL_PASS);
+  bug = 0;
+}
+
 int main(void) {
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 1;
@@ -342,6 +421,8 @@ int main(void) {
   }
   test_out_buffer();
   printf("mg: out buffers and zero capacity: checked\n");
+  test_conditioned();
+  printf("mg: conditioned: poles and rounded outputs skipped as ill-conditioned, faults not: checked\n");
   mrdsl_ctx_free(ctx);
   return CHECK_DONE();
 }

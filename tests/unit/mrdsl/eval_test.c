@@ -114,6 +114,35 @@ static void test_float_semantics(void) {
   CHECK(p && mrdsl_eval(p, ex, &r) == MRDSL_FAIL && r.residual == 2.0 && r.tolerance == 1.0);
 }
 
+/* log and exp; the comparison that came closest to failing (site, delta) and probing it
+ * on other executions (what a group runner's conditioning does); `conditioned K`. */
+static void test_log_exp_probe(void) {
+  mrdsl_result r;
+  CHECK(eval2("approx(log(exp(y1)), y1, abs=1e-15, rel=0.0)", 0.75, 0, NULL) == MRDSL_PASS);
+  CHECK(eval2("log(y1) == log(10.0) && exp(0.0) == 1.0", 10, 0, NULL) == MRDSL_PASS);
+  CHECK(eval2("isnan(log(y1)) && exp(y2) == inf", -1, 1000, NULL) == MRDSL_PASS);
+  /* the failing site is the approx (the first comparison passes): its a - b */
+  const char *body = "relation r { x2 = x1; z2 = z1; check y1 > -10.0 && approx(y1, 2 * y2, abs=1e-9, rel=0.0); }\n";
+  const mrdsl_prog *p = prog(FD, body, "r");
+  CHECK(p != NULL);
+  if (!p) return;
+  uint64_t in[2] = {0, 0};
+  mrdsl_exec ex[2] = {{in, NULL, fb(3.0)}, {in, NULL, fb(1.0)}};
+  CHECK(mrdsl_eval(p, ex, &r) == MRDSL_FAIL);
+  CHECK(r.site >= 0 && r.delta == 1.0 && r.residual == 1.0 && !r.ill);
+  double d = 0;
+  ex[1].ret = fb(1.25); /* the same comparison on other outputs: 3 - 2.5 */
+  CHECK(mrdsl_eval_probe(p, ex, r.site, &d) == MRDSL_FAIL && d == 0.5);
+  ex[0].ret = fb(-20); /* the && short-cuts: the site is not reached */
+  CHECK(mrdsl_eval_probe(p, ex, r.site, &d) == MRDSL_FAIL && d != d);
+  CHECK(mrdsl_prog_cond(p) == 0);
+  p = prog(FD, "relation c { x2 = x1; z2 = z1; conditioned 16; check y1 == y2; }\n", "c");
+  CHECK(p != NULL && mrdsl_prog_cond(p) == 16);
+  ex[0].ret = fb(1.0);
+  ex[1].ret = fb(nextafter(1.0, 2.0)); /* == is a float comparison too: a site */
+  CHECK(p && mrdsl_eval(p, ex, &r) == MRDSL_FAIL && r.site >= 0 && r.delta == 1.0 - nextafter(1.0, 2.0));
+}
+
 static const char *FI = "subject g(int64_t a, uint32_t u, bool b) -> int64_t r;";
 
 static int evali(const char *expr, int64_t a, uint32_t u, int64_t r1, int64_t r2) {
@@ -444,6 +473,7 @@ int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
   test_build_prepend_truncate();
   test_float_semantics();
+  test_log_exp_probe();
   test_int_semantics();
   test_poly_exact();
   test_sequences();
