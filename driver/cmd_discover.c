@@ -38,6 +38,28 @@ static const char disc_help[] =
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
+/* The target and build options b[1..n) (b[0]: the command) as one line for the replay
+ * commands discovery prints (`mrfuzz repro LINE --mr ...`); arguments with shell
+ * metacharacters single-quoted. Caller frees. */
+static char *replay_line(const drv_list *b) {
+  size_t cap = 1;
+  for (size_t i = 1; i < b->n; i++) cap += 4 * strlen(b->v[i]) + 3;
+  char *s = malloc(cap), *p = s;
+  if (!s) return NULL;
+  for (size_t i = 1; i < b->n; i++) {
+    const char *a = b->v[i];
+    bool quote = !*a || a[strcspn(a, " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
+    if (i > 1) *p++ = ' ';
+    if (quote) *p++ = '\'';
+    for (; *a; a++) {
+      if (*a == '\'' && quote) { memcpy(p, "'\\''", 4); p += 4; } else *p++ = *a;
+    }
+    if (quote) *p++ = '\'';
+  }
+  *p = 0;
+  return s;
+}
+
 /* `mrfuzz discover`: see disc_help. */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
@@ -61,6 +83,7 @@ int drv_cmd_discover(int argc, char **argv) {
   }
   for (size_t i = 2; i < h.n; i++)
     corpus |= !strcmp(h.v[i], "--corpus");
+  char *replay = rc == DRV_EXIT_OK ? replay_line(&b) : NULL; /* as the user gave them */
   if (ownval[3]) {
     drv_list_push(&b, "--output");
     drv_list_push(&b, ownval[3]);
@@ -108,6 +131,10 @@ int drv_cmd_discover(int argc, char **argv) {
       h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
+      if (!genmorph && replay) {
+        drv_list_push(&h, "--replay-as");
+        drv_list_push(&h, replay);
+      }
       if (fres.harness) {
         drv_list_push(&h, "--fuzz-harness");
         drv_list_push(&h, fres.harness);
@@ -138,6 +165,7 @@ int drv_cmd_discover(int argc, char **argv) {
     free(cdir);
   }
   free(file);
+  free(replay);
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);

@@ -19,6 +19,7 @@
 #define DISC_MAX_M 4    /* output elements (return value, scalar out-parameters) */
 #define DISC_MAX_H 4    /* executions per relation */
 #define DISC_MAX_A 128  /* (h-1) * n * t coefficients of A */
+#define DISC_RARE 4     /* inputs kept of a candidate broken on a few */
 #define DISC_MAX_R 96   /* output monomials r */
 #define DISC_MAX_T 64   /* input monomials t */
 #define DISC_MAX_TYPES 16
@@ -141,6 +142,9 @@ typedef struct disc_subj {
   int out_param[DISC_MAX_M];   /* -1: the return value, else an out-parameter index */
   bool in_int[DISC_MAX_N];     /* integer kind: follow-ups are rounded, A integral */
   double lo[DISC_MAX_N], hi[DISC_MAX_N]; /* domain of each input element */
+  bool wide[DISC_MAX_N];       /* the domain is the default box, not the user's --range:
+                                * validation also tries values far outside it */
+  double klo[DISC_MAX_N], khi[DISC_MAX_N]; /* the kind's range of each input element */
   const double *bad;           /* [nbad * n] inputs known to crash or hang (excluded) */
   size_t nbad;
   bool plain;                  /* f(double, ...) -> double, inputs in parameter order: calls
@@ -163,6 +167,8 @@ bool disc_call(disc_subj *d, const double *x, double *y);
  * ok[i] becomes disc_call's result. One tight loop (the way a plain loop makes the calls),
  * for callers that can prepare their inputs first. */
 void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t count);
+/* disc_call for any x of the kinds' ranges (stress inputs outside the domain). */
+bool disc_call_wide(disc_subj *d, const double *x, double *y);
 /* The bare cost of the calls discovery makes: disc_rec_start records every 64th call's
  * input into a ring of DISC_REC; disc_replay calls the thunk on the recorded inputs in a
  * plain loop (a warm-up pass, then three timed ones), returns the fastest pass's seconds
@@ -178,6 +184,17 @@ void disc_encode(const disc_subj *d, const double *x, uint64_t *slots);
 void disc_decode(const disc_subj *d, const uint64_t *slots, double *x);
 /* A uniform random input of the domain into x. */
 void disc_draw(const disc_subj *d, eng_rng *r, double *x);
+/* A harder input into x (disc_stress.c): each element a special value (0, -0, +-1,
+ * subnormals, the domain's edges and their neighbours), a constant of c's table (pi
+ * multiples, mined and dynamic constants) a few ulps off, a value near an edge, a uniform
+ * one, or, where the domain is the default (d->wide), a magnitude anywhere from 1e-300 to
+ * 1e300 (integers up to 2^40, within their kind). true when x lies in the domain. */
+bool disc_stress(const disc_subj *d, const disc_consts *k, eng_rng *r, double *x);
+/* disc_stress with the magnitudes outside the domain limited to [box, cap]: the dense
+ * check below a magnitude guard (cap > 0), drawn log-uniformly. */
+bool disc_stress_cap(const disc_subj *d, const disc_consts *k, eng_rng *r, double cap, double *x);
+/* Is x in the domain (every element within [lo, hi])? */
+bool disc_in_box(const disc_subj *d, const double *x);
 /* Name of input element i / output element e as the .mr file spells them. */
 const char *disc_in_name(const disc_subj *d, int i);
 const char *disc_out_name(const disc_subj *d, int e);
@@ -186,6 +203,10 @@ const char *disc_out_name(const disc_subj *d, int e);
 void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap);
 /* Some output element has a floating-point kind. */
 bool disc_out_float(const disc_subj *d);
+/* Some input or output element is floating-point: relations are written `conditioned
+ * DISC_COND` (docs/mrdsl.md), so a failure the rounding of the inputs explains is skipped. */
+#define DISC_COND 16
+bool disc_conditioned(const disc_subj *d);
 /* The mrdsl subject line ("subject f(double x) -> double y;") into buf. */
 void disc_subject_text(const disc_subj *d, char *buf, size_t cap);
 /* The mrdsl (C) type name of a value kind (MR_KIND_*). */
@@ -202,7 +223,10 @@ typedef struct disc_type {
 /* Parse "I,II,VII" or "h3k1l2:ee" items into types[max]; count or -1 (message printed). */
 int disc_types_parse(const char *list, disc_type *types, int max);
 
-enum { DISC_ST_FOUND, DISC_ST_FILTERED, DISC_ST_FALSIFIED, DISC_ST_OK, DISC_ST_REDUNDANT };
+/* A candidate's fate. ARTIFACT: it failed where an execution left the sampled domain (its
+ * truth depends on the box); SUSPECT: it held on all but a few inputs of the domain. */
+enum { DISC_ST_FOUND, DISC_ST_FILTERED, DISC_ST_FALSIFIED, DISC_ST_OK, DISC_ST_REDUNDANT,
+       DISC_ST_ARTIFACT, DISC_ST_SUSPECT };
 
 typedef struct disc_rel {
   int type;                 /* index into the run's type list */
@@ -221,6 +245,11 @@ typedef struct disc_rel {
   int run;                  /* PSO run that produced it */
   bool seeded;              /* came from a seeded start position */
   bool nonfinite;           /* the function gave NaN/Inf: guard the check with isfinite */
+  double guard_mag;         /* > 0: validated only where every input's magnitude is at most
+                             * this (`where abs(x1) <= B`), the guard says so */
+  uint32_t nrare;           /* equalities: fresh inputs that broke it, when they were a share
+                             * of at most suspect_rate (evidence of a fault, not noise) ... */
+  double rare[DISC_RARE][DISC_MAX_N]; /* ... and the first of them (validation replays them) */
 } disc_rel;
 
 /* ---- Configuration ------------------------------------------------------------------- */
@@ -236,8 +265,14 @@ typedef struct disc_cfg {
   int jobs;
   double deadline;                   /* absolute monotonic time; 0: none */
   double call_timeout;               /* seconds without progress before a worker is killed */
+  double suspect_rate;               /* a candidate broken on at most this share ... */
+  int suspect_min;                   /* ... of at least this many inputs is a suspect */
   disc_consts consts;
   double ylo[DISC_MAX_M], yhi[DISC_MAX_M]; /* observed output ranges */
+  bool nonfinite;                    /* some sampled or stress input gave NaN/Inf: every
+                                      * relation's check is guarded by isfinite */
+  bool unbounded;                    /* outputs grow past the box's (stress inputs) ... */
+  double box_ymax;                   /* ... the largest |output| over the box */
 } disc_cfg;
 
 /* ---- PSO (pso.c) ----------------------------------------------------------------------- */
@@ -387,6 +422,12 @@ int disc_vmonos(int h, int m, int l, disc_mono *out, int cap);
 bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
                char *buf, size_t cap);
 /* A complexity score (smaller is simpler): executions, degree, terms, constants. */
+/* A relation of the kind a reader writes: each follow-up input one source input scaled
+ * and shifted (negation, exchange, doubling, a period), the check of degree at most 2, an
+ * inequality only against 0 (monotonicity, sign). Only such a relation broken on a few
+ * inputs is a suspected fault: a PSO-made one that almost holds is more likely false
+ * than evidence (docs/discover.md, "Suspected faults"). */
+bool disc_rel_plain(const disc_rel *rel, int n, int m);
 double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m);
 
 /* ---- Parallel workers (disc_par.c) ----------------------------------------------------- */
@@ -436,10 +477,17 @@ __attribute__((weak)) int disc_fuzz_init(const mr_subject *s);
  * on an internal error (exit 3). */
 __attribute__((weak)) int disc_fuzz_input(const uint8_t *data, size_t size);
 /* In discovery: run harness (the fuzz variant) for at most `seconds` on rels[n] (mrdsl
- * names names[n]) and clear keep[i] for each one it breaks. Returns the number dropped,
- * or -1 when the stage could not run (nothing dropped; a note in *why, static text). */
+ * names names[n]) and clear keep[i] for each one it breaks; when in and inlen are given
+ * ([n] each, NULL on entry), in[i] receives the input that broke relation i (malloc'd,
+ * inlen[i] bytes, in `check`'s encoding for the same domains; the caller frees). Returns
+ * the number dropped, or -1 when the stage could not run (nothing dropped; a note in
+ * *why, static text). */
 int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
-                      const disc_rel *const *rels, int n, bool *keep, const char **why);
+                      const disc_rel *const *rels, int n, bool *keep, uint8_t **in, size_t *inlen,
+                      const char **why);
+/* Discovery's domain as `check`'s options, one per line (--range for every input
+ * element): malloc'd, NULL on ENOMEM. */
+char *disc_domain_args(const disc_subj *d);
 /* The same for any relations (GenMorph's): text is a whole .mr file whose relations are
  * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
  * domain options (--range, --len; one per line, for the dictionary too), own_args the
@@ -447,7 +495,31 @@ int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness
  * The fuzzer's seed and its per-input timeout come from seed and call_timeout. */
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
                            const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, const char **why);
+                           double call_timeout, uint8_t **in, size_t *inlen, const char **why);
+
+/* ---- Suspected faults (disc_suspect.c; docs/discover.md) ------------------------------ */
+#define DISC_SUSPECT_INPUTS 4
+typedef struct disc_suspect {
+  const mrdsl_rel *rel;     /* the candidate, in the caller's file */
+  uint32_t checked, broken; /* random inputs of the domain it was checked on; of those, it
+                             * failed on */
+  uint32_t others;          /* other inputs of the domain it failed on (special values,
+                             * edges, constants; inputs that broke other candidates) */
+  bool fuzzed;              /* libFuzzer broke it (inputs[ninputs - 1] is its input) */
+  int ninputs;
+  uint8_t *inputs[DISC_SUSPECT_INPUTS]; /* owned by the caller: inputs that broke it, in
+                                         * check's encoding (eng_fdp_encode_input) */
+  size_t len[DISC_SUSPECT_INPUTS];
+} disc_suspect;
+/* Write sus[n] to OUT.suspects.mr and their inputs to OUT.suspects/ (out: the .mr being
+ * written; subj_text its subject line), replay and minimize each input with this
+ * harness's repro and minimize (range_args: the domain options, one per line), and print
+ * the "suspected faults" section on so, with replay commands for `mrfuzz repro
+ * replay_as` (the target and build options as the user gave them; NULL: FILE:FUNCTION). Returns how many suspects have a minimized
+ * reproducer that still violates them (discover then exits 1). */
+int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_text,
+                         const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
+                         FILE *so);
 
 /* ---- Commands -------------------------------------------------------------------------- */
 int eng_cmd_discover(const mr_subject *s, int argc, char **argv);

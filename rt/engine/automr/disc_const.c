@@ -16,6 +16,8 @@
 #define D_E 2.71828182845904523536
 #define D_SQRT2 1.41421356237309504880
 #define D_LN2 0.69314718055994530942
+#define D_SQRT3 1.73205080756887729353
+#define D_LN10 2.30258509299404568402
 
 /* Entry equal to v (within 1e-12 relative) by a linear scan: while the table grows, before
  * the value index is rebuilt; -1 when there is none. */
@@ -105,6 +107,41 @@ static void pi_text(char *buf, size_t cap, int p, int q) {
     snprintf(buf, cap, "%s%d * pi / %d", sg, a, q);
 }
 
+/* The closed-form basis beyond integers, fractions and pi multiples: sqrt(2), sqrt(3),
+ * ln 2, ln 10 and e in mrdsl's spelling, their simple multiples and fractions, and the
+ * products and quotients of two of them with pi (tan(pi/6) = sqrt(3.0) / 3, pi /
+ * sqrt(2.0)). Simpler spellings of the same value win (add keeps the simplest). */
+static bool add_named(disc_consts *k, int *cap) {
+  static const struct { double v; const char *t; } named[] = {
+      {D_SQRT2, "sqrt(2.0)"}, {D_SQRT3, "sqrt(3.0)"}, {D_LN2, "log(2.0)"},
+      {D_LN10, "log(10.0)"},  {D_E, "exp(1.0)"},
+  };
+  static const int mul[][2] = {{1, 1}, {2, 1}, {3, 1}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {3, 2}, {3, 4}};
+  bool ok = true;
+  char t[40];
+  for (size_t i = 0; i < sizeof named / sizeof named[0] && ok; i++)
+    for (size_t j = 0; j < sizeof mul / sizeof mul[0] && ok; j++)
+      for (int s = 1; s >= -1 && ok; s -= 2) {
+        int p = mul[j][0], q = mul[j][1];
+        if (q == 1)
+          snprintf(t, sizeof t, "%s%d * %s", s < 0 ? "-" : "", p, named[i].t);
+        else if (p == 1)
+          snprintf(t, sizeof t, "%s%s / %d", s < 0 ? "-" : "", named[i].t, q);
+        else
+          snprintf(t, sizeof t, "%s%d * %s / %d", s < 0 ? "-" : "", p, named[i].t, q);
+        if (p == 1 && q == 1)
+          snprintf(t, sizeof t, "%s%s", s < 0 ? "-" : "", named[i].t);
+        ok = add(k, cap, s * named[i].v * p / q, 4.6 + 0.1 * (double)i + 0.3 * (p * q > 1) + 0.1 * (s < 0), t);
+      }
+  for (size_t i = 0; i < sizeof named / sizeof named[0] && ok; i++) { /* with pi */
+    snprintf(t, sizeof t, "pi * %s", named[i].t);
+    ok = add(k, cap, D_PI * named[i].v, 5.5, t);
+    snprintf(t, sizeof t, "pi / %s", named[i].t);
+    ok = ok && add(k, cap, D_PI / named[i].v, 5.5, t);
+  }
+  return ok;
+}
+
 /* See disc.h. */
 bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
   int cap = 0;
@@ -125,6 +162,8 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
       double v = s * (double)fr[i][0] / fr[i][1];
       char txt[40];
       mrdsl_fmt_double(v, txt);
+      if (strlen(txt) > 6) /* 1 / 3, not 0.3333333333333333 (the same double) */
+        snprintf(txt, sizeof txt, "%s%d / %d", s < 0 ? "-" : "", fr[i][0], fr[i][1]);
       ok = add(k, &cap, v, fr[i][1] <= 2 ? 2.5 : 3.5, txt);
     }
   static const int pq[][2] = {{1, 1}, {2, 1}, {1, 2}, {3, 2}, {1, 4}, {3, 4}, {3, 1}, {4, 1},
@@ -151,8 +190,7 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
       ok = add(k, &cap, v, 4 + 0.5 * (j > 1), num);
     }
   }
-  ok = ok && add(k, &cap, D_E, 5, "2.718281828459045") && add(k, &cap, D_SQRT2, 5, "sqrt(2.0)") &&
-       add(k, &cap, D_LN2, 5, "0.6931471805599453");
+  ok = ok && add_named(k, &cap);
   if (!ok || !finish(k)) {
     disc_consts_fini(k);
     return false;

@@ -38,8 +38,11 @@ static void mono_text(const disc_subj *d, const disc_mono *mo, bool outputs, cha
       char ref[64];
       disc_out_ref(d, v % d->m, v / d->m + 1, ref, sizeof ref);
       put(&o, "%s%s", i ? " * " : "", ref);
-    } else
-      put(&o, "%s%s1", i ? " * " : "", disc_in_name(d, v));
+    } else {
+      char ref[64];
+      eng_exec_name(ref, sizeof ref, disc_in_name(d, v), 1, false);
+      put(&o, "%s%s", i ? " * " : "", ref);
+    }
     if (j - i > 1)
       put(&o, "^%d", j - i);
     i = j;
@@ -61,6 +64,8 @@ static int poly_text(const disc_subj *d, const disc_consts *k, const double *c, 
       disc_const_text(k, fabs(v), ct, sizeof ct);
       mono_text(d, &mo[i], outputs, mt, sizeof mt);
       bool neg = v < 0;
+      if (!strcmp(ct, "1"))
+        v = neg ? -1 : 1; /* 1 within the table's precision: no "1 *" */
       if (nt == 0) put(o, "%s", neg ? "-" : "");
       else put(o, " %s ", neg ? "-" : "+");
       if (mo[i].deg == 0) {
@@ -83,10 +88,27 @@ static double round_up2(double v) {
   return ceil(v * sc) / sc;
 }
 
-static const char *type_name(const disc_cfg *c, const disc_rel *rel) {
-  (void)c;
-  (void)rel;
-  return NULL;
+/* Is output e of an integer kind (an int return value or out-parameter)? */
+static bool out_int(const disc_subj *d, int e) {
+  int k = d->out_param[e] >= 0 ? d->s->params[d->out_param[e]].kind : d->s->ret_kind;
+  return !eng_kind_float(k);
+}
+
+/* An equality of integer outputs with integer coefficients, held to less than 1/2: an
+ * exact `==` says the same and reads better than approx. */
+static bool exact_int(const disc_subj *d, const disc_rel *rel, const disc_mono *vm, int r) {
+  if (rel->cmp != 0 || !(rel->abs_tol < 0.5) || rel->rel_tol > 1e-10)
+    return false;
+  for (int i = 0; i < r; i++) {
+    if (rel->B[i] == 0)
+      continue;
+    if (fabs(rel->B[i] - round(rel->B[i])) > 1e-9 * fmax(1, fabs(rel->B[i])))
+      return false;
+    for (int q = 0; q < vm[i].deg; q++)
+      if (!out_int(d, vm[i].v[q] % d->m))
+        return false;
+  }
+  return true;
 }
 
 /* See disc.h. */
@@ -95,33 +117,72 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
   out o = {buf, cap, 0};
   disc_mono um[DISC_MAX_T], vm[DISC_MAX_R];
   int t = disc_umonos(d->n, rel->k, um, DISC_MAX_T), r = disc_vmonos(rel->h, d->m, rel->l, vm, DISC_MAX_R);
-  (void)type_name;
   put(&o, "relation %s {\n", name);
   for (int j = 2; j <= rel->h; j++)
     for (int e = 0; e < d->n; e++) {
-      put(&o, "  %s%d %s ", disc_in_name(d, e), j, rel->in_ineq ? ">" : "=");
+      char ref[64];
+      eng_exec_name(ref, sizeof ref, disc_in_name(d, e), j, false);
+      put(&o, "  %s %s ", ref, rel->in_ineq ? ">" : "=");
       if (poly_text(d, &c->consts, rel->A + ((size_t)(j - 2) * d->n + e) * t, um, t, 0, false, 0,
                     !d->in_int[e], &o) == 0)
         put(&o, d->in_int[e] ? "0" : "0.0");
       put(&o, ";\n");
     }
+  if (rel->guard_mag > 0) { /* the magnitudes it was validated at (discover.c, validate) */
+    char b[32];
+    mrdsl_fmt_double(rel->guard_mag, b);
+    put(&o, "  where ");
+    for (int e = 0; e < d->n; e++) {
+      char ref[64];
+      eng_exec_name(ref, sizeof ref, disc_in_name(d, e), 1, false);
+      put(&o, "%sabs(%s) <= %s%s", e ? " && " : "", ref, b, d->in_int[e] || strpbrk(b, ".e") ? "" : ".0");
+    }
+    put(&o, ";\n");
+  }
+  if (disc_conditioned(d))
+    put(&o, "  conditioned %d;\n", DISC_COND);
   char guard[512] = "";
-  if (rel->nonfinite) {
+  bool exact = exact_int(d, rel, vm, r);
+  if (rel->nonfinite || c->nonfinite) { /* the float outputs are finite */
     out g = {guard, sizeof guard, 0};
-    put(&g, "(");
+    int nf = 0;
     for (int j = 1; j <= rel->h; j++)
       for (int e = 0; e < d->m; e++) {
         char ref[64];
+        if (out_int(d, e))
+          continue;
         disc_out_ref(d, e, j, ref, sizeof ref);
-        put(&g, "%sisfinite(%s)", j > 1 || e > 0 ? " && " : "", ref);
+        put(&g, "%sisfinite(%s)", nf++ ? " && " : "", ref);
       }
-    put(&g, ") implies ");
+    put(&g, " implies ");
+    if (!nf)
+      guard[0] = 0;
   }
-  if (rel->cmp == 0) {
+  if (exact) {
+    put(&o, "  check %s", guard);
+    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, false, &o) == 0) put(&o, "0");
+    put(&o, " == ");
+    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, false, &o) == 0) put(&o, "0");
+    put(&o, ";\n");
+  } else if (rel->cmp == 0) {
     put(&o, "  check %sapprox(", guard);
-    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &o) == 0) put(&o, "0.0");
-    put(&o, ", ");
-    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &o) == 0) put(&o, "0.0");
+    int i0 = -1, i1 = -1, nz = 0;
+    for (int i = 0; i < r; i++)
+      if (rel->B[i] != 0) { nz++; if (i0 < 0) i0 = i; else i1 = i; }
+    if (nz == 2 && (rel->B[i0] > 0) == (rel->B[i1] > 0)) {
+      /* y1 + y2 = 0 as approx(y1, -y2): one term a side, so the relative tolerance is
+       * relative to the terms (as the filter measured it), not to their rounding */
+      double bl[DISC_MAX_R] = {0}, br[DISC_MAX_R] = {0}, sg = rel->B[i0] > 0 ? 1 : -1;
+      bl[i0] = sg * rel->B[i0];
+      br[i1] = -sg * rel->B[i1];
+      poly_text(d, &c->consts, bl, vm, r, 0, true, 0, true, &o);
+      put(&o, ", ");
+      poly_text(d, &c->consts, br, vm, r, 0, true, 0, true, &o);
+    } else {
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &o) == 0) put(&o, "0.0");
+      put(&o, ", ");
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &o) == 0) put(&o, "0.0");
+    }
     char a[32], rl[32];
     mrdsl_fmt_double(round_up2(rel->abs_tol), a);
     mrdsl_fmt_double(round_up2(rel->rel_tol), rl);
@@ -157,4 +218,29 @@ double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m)
   for (int a = 0; a < na && a < DISC_MAX_A; a++)
     cx += 0.5 * disc_const_cx(&c->consts, rel->A[a], NULL);
   return cx;
+}
+
+/* See disc.h. */
+bool disc_rel_plain(const disc_rel *rel, int n, int m) {
+  disc_mono vm[DISC_MAX_R], um[DISC_MAX_T];
+  int r = disc_vmonos(rel->h, m, rel->l, vm, DISC_MAX_R), t = disc_umonos(n, rel->k, um, DISC_MAX_T);
+  if (r < 0 || t < 0 || (rel->cmp != 0 && rel->B[0] != 0))
+    return false;
+  for (int i = 0; i < r; i++)
+    if (rel->B[i] != 0 && vm[i].deg > 2)
+      return false;
+  for (int j = 0; j < rel->h - 1; j++)
+    for (int e = 0; e < n; e++) {
+      int lin = 0;
+      for (int q = 0; q < t && (j * n + e) * t + q < DISC_MAX_A; q++) {
+        if (rel->A[(j * n + e) * t + q] == 0)
+          continue;
+        if (um[q].deg > 1)
+          return false;
+        lin += um[q].deg == 1;
+      }
+      if (lin > 1)
+        return false;
+    }
+  return true;
 }

@@ -46,6 +46,7 @@ static struct {
   disc_subj d;          /* for the excluded (crashing) inputs */
   double *bad;          /* owned [nbad * n] */
   int out;              /* fd of the --out file */
+  char dir[4096];       /* the --out file's directory: each breaking input goes here */
   eng_rng rng;
   char *env;            /* owned copy of MRFUZZ_FALSIFY (argv points into it) */
   char **argv;          /* owned */
@@ -165,6 +166,10 @@ int disc_fuzz_init(const mr_subject *s) {
   int rc = F.run.dom ? parse_env(&mr, &out) : ENG_EXIT_INTERNAL;
   if (rc == ENG_EXIT_OK)
     rc = load(mr);
+  if (rc == ENG_EXIT_OK) {
+    const char *slash = strrchr(out, '/');
+    snprintf(F.dir, sizeof F.dir, "%.*s", slash ? (int)(slash - out) : 1, slash ? out : ".");
+  }
   if (rc == ENG_EXIT_OK && (F.out = open(out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0) {
     eng_error("falsify: cannot write %s", out);
     rc = ENG_EXIT_USAGE;
@@ -195,6 +200,18 @@ static void internal(int rc) {
   eng_error("falsify: internal error while checking (code %d)", rc);
   fflush(NULL);
   _exit(ENG_EXIT_INTERNAL);
+}
+
+/* The input that broke relation `name`, as DIR/input-NAME (best effort). */
+static void save_input(const char *name, const uint8_t *data, size_t size) {
+  char path[4400];
+  snprintf(path, sizeof path, "%s/input-%s", F.dir, name);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return;
+  ssize_t w = write(fd, data, size);
+  (void)w;
+  close(fd);
 }
 
 /* See disc.h. */
@@ -232,6 +249,7 @@ int disc_fuzz_input(const uint8_t *data, size_t size) {
     int len = snprintf(line, sizeof line, "%s\n", z->name);
     if (len > 0 && write(F.out, line, (size_t)len) != len)
       eng_error("falsify: cannot record the violation of %s", z->name);
+    save_input(z->name, data, size); /* the evidence: a reproducer `check` decodes alike */
   }
   if (!F.alive) { /* nothing left to break; exit() here would be a libFuzzer error */
     fflush(NULL);

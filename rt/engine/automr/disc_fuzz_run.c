@@ -54,8 +54,8 @@ static bool write_mr(const disc_subj *d, const disc_cfg *c, const disc_rel *cons
   return ok;
 }
 
-/* Discovery's domain options, one per line: --range for every input element, or with
- * excludes --exclude for every input that crashed or hung (falsification's own option). */
+/* See disc.h (excludes: --exclude for every input that crashed or hung instead,
+ * falsification's own option). */
 static char *domain_args(const disc_subj *d, bool excludes) {
   size_t cap = 4096 + (size_t)d->nbad * (size_t)d->n * 26;
   char *s = malloc(cap);
@@ -149,7 +149,24 @@ static void remove_dir(const char *dir) {
 }
 
 /* Relations the harness recorded as broken: keep[i] cleared; returns how many. */
-static int read_broken(const char *out, int n, bool *keep) {
+/* The input saved for broken candidate i (DIR/input-c<i>) into in[i] (malloc'd, its length
+ * in len[i]); nothing when it is missing. */
+static void read_input(const char *dir, int i, uint8_t **in, size_t *len) {
+  char path[4400];
+  snprintf(path, sizeof path, "%s/input-c%d", dir, i);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return;
+  uint8_t buf[65536];
+  size_t n = fread(buf, 1, sizeof buf, f);
+  fclose(f);
+  if ((in[i] = malloc(n ? n : 1))) {
+    memcpy(in[i], buf, n);
+    len[i] = n;
+  }
+}
+
+static int read_broken(const char *out, int n, bool *keep, const char *dir, uint8_t **in, size_t *inlen) {
   FILE *f = fopen(out, "r");
   int dropped = 0;
   if (!f)
@@ -161,6 +178,8 @@ static int read_broken(const char *out, int n, bool *keep) {
     if (sscanf(line, "c%d%c", &i, &extra) == 2 && extra == '\n' && i >= 0 && i < n && keep[i]) {
       keep[i] = false;
       dropped++;
+      if (in && inlen)
+        read_input(dir, i, in, inlen);
     }
   }
   fclose(f);
@@ -170,7 +189,7 @@ static int read_broken(const char *out, int n, bool *keep) {
 /* See disc.h. */
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
                            const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, const char **why) {
+                           double call_timeout, uint8_t **in, size_t *inlen, const char **why) {
   *why = NULL;
   if (access(harness, X_OK) != 0) {
     *why = "the fuzz harness is missing";
@@ -203,7 +222,7 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
     if (launch(harness, envc, envd, log, dir, NULL, 1, seed, call_timeout) != 0)
       unlink(dict);
     int st = launch(harness, env, NULL, log, dir, dict, seconds, seed, call_timeout);
-    dropped = read_broken(out, n, keep);
+    dropped = read_broken(out, n, keep, dir, in, inlen);
     if (st == -1)
       *why = "the fuzz harness did not run or was stopped after its time";
     else if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
@@ -222,8 +241,12 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
 }
 
 /* See disc.h. */
+char *disc_domain_args(const disc_subj *d) { return domain_args(d, false); }
+
+/* See disc.h. */
 int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
-                      const disc_rel *const *rels, int n, bool *keep, const char **why) {
+                      const disc_rel *const *rels, int n, bool *keep, uint8_t **in, size_t *inlen,
+                      const char **why) {
   char *text = NULL, *args = domain_args(d, false), *own = domain_args(d, true);
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -233,7 +256,8 @@ int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness
   if (!ok)
     *why = "cannot write the candidates";
   else
-    dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, seconds, c->seed, c->call_timeout, why);
+    dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, seconds, c->seed, c->call_timeout,
+                                     in, inlen, why);
   free(text);
   free(args);
   free(own);

@@ -416,9 +416,29 @@ static int enum_nperm(const disc_prob *p) {
   return 2 * n;
 }
 
+/* Symmetries in a subset of the inputs (issue #13): for each proper non-empty subset S of
+ * the input elements, x2 = -x1 on S (odd or even in some arguments alone: remquo(-x, y) =
+ * -remquo(x, y)) and x2 = 2 x1 on S, the others unchanged. The whole set is among the
+ * uniform maps already. Two executions, two to four inputs. */
+static int enum_nsym(const disc_prob *p) {
+  return p->h == 2 && p->n >= 2 && p->n <= 4 ? 2 * ((1 << p->n) - 2) : 0;
+}
+
 static int enum_count(const disc_prob *p) {
   int maps = enum_nconst(p) * NSCALES;
-  return (p->h == 2 ? maps + enum_nperm(p) : NSCALES * maps) * (p->ty.out_ineq ? 2 : 1);
+  return (p->h == 2 ? maps + enum_nperm(p) + enum_nsym(p) : NSCALES * maps) * (p->ty.out_ineq ? 2 : 1);
+}
+
+/* Follow-up 1 = x1 with the elements of subset k / 2 + 1 negated (k even) or doubled. */
+static void set_sym(disc_prob *p, double *pos, int k) {
+  int subset = k / 2 + 1;
+  double scale = k % 2 ? 2 : -1;
+  for (int e = 0; e < p->n; e++) {
+    double *x = pos + (size_t)e * p->t;
+    for (int i = 0; i < p->t; i++)
+      x[i] = 0;
+    x[1 + e] = (subset >> e) & 1 ? scale : 1;
+  }
 }
 
 /* Follow-up 1 = x1 with the k-th transposition (k / 2) applied, negated when k is odd. */
@@ -465,7 +485,9 @@ static bool enum_seed(disc_prob *p, int q, double *pos) {
   make_seed(p, pos);
   int half = p->ty.out_ineq ? total / 2 : total, sign = q / half;
   q %= half;
-  if (p->h == 2 && q >= nc * NSCALES) {
+  if (p->h == 2 && q >= nc * NSCALES + enum_nperm(p)) {
+    set_sym(p, pos, q - nc * NSCALES - enum_nperm(p));
+  } else if (p->h == 2 && q >= nc * NSCALES) {
     set_perm(p, pos, q - nc * NSCALES);
   } else if (p->h == 2) {
     if (!set_map(p, pos, 1, enum_scales[q % NSCALES], (q / NSCALES) % nc))

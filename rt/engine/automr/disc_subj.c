@@ -6,6 +6,7 @@
  * decodes the result; NaN/Inf results and blacklisted (crashing, hanging) inputs are
  * excluded from scoring rather than scored.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,8 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
     d->in_int[k] = !eng_kind_float(p->kind);
     d->lo[k] = eng_kind_float(p->kind) ? dm->flo : eng_kind_signed(p->kind) ? (double)dm->ilo : (double)dm->ulo;
     d->hi[k] = eng_kind_float(p->kind) ? dm->fhi : eng_kind_signed(p->kind) ? (double)dm->ihi : (double)dm->uhi;
+    d->wide[k] = !dm->given;
+    eng_kind_limits(p->kind, &d->klo[k], &d->khi[k]);
   }
   if (d->m == 0) {
     eng_error("discover: %s has no numeric output (a return value or a scalar out-parameter)", s->name);
@@ -88,6 +91,14 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
 /* Kind of output element e. */
 static int out_kind(const disc_subj *d, int e) {
   return d->out_param[e] < 0 ? d->s->ret_kind : d->s->params[d->out_param[e]].kind;
+}
+
+/* See disc.h. */
+bool disc_conditioned(const disc_subj *d) {
+  for (int i = 0; i < d->n; i++)
+    if (!d->in_int[i])
+      return true;
+  return disc_out_float(d);
 }
 
 /* See disc.h. */
@@ -190,16 +201,30 @@ static inline __attribute__((always_inline)) bool call1(disc_subj *d, const doub
   return finite;
 }
 
-/* See disc.h. */
-bool disc_call(disc_subj *d, const double *x, double *y) {
-  if (!admissible(d, x))
-    return false;
+/* One call, marked busy in the shared page (a worker killed meanwhile blames x). */
+static bool busy_call(disc_subj *d, const double *x, double *y) {
   if (d->shm)
     d->shm->busy = 1;
   bool r = call1(d, x, y);
   if (d->shm)
     d->shm->busy = 0;
   return r;
+}
+
+/* See disc.h. */
+bool disc_call(disc_subj *d, const double *x, double *y) {
+  return admissible(d, x) && busy_call(d, x, y);
+}
+
+/* See disc.h. */
+bool disc_call_wide(disc_subj *d, const double *x, double *y) {
+  for (int i = 0; i < d->n; i++)
+    if (!(x[i] >= d->klo[i] && x[i] <= d->khi[i]) ||
+        (d->in_int[i] && fabs(x[i]) < 0x1p52 && x[i] != (double)(int64_t)x[i]))
+      return false;
+  if (d->nbad && blacklisted(d, x))
+    return false;
+  return busy_call(d, x, y);
 }
 
 /* See disc.h. */
@@ -272,6 +297,14 @@ void disc_draw(const disc_subj *d, eng_rng *r, double *x) {
 }
 
 /* See disc.h. */
+bool disc_in_box(const disc_subj *d, const double *x) {
+  for (int i = 0; i < d->n; i++)
+    if (!(x[i] >= d->lo[i] && x[i] <= d->hi[i]))
+      return false;
+  return true;
+}
+
+/* See disc.h. */
 const char *disc_in_name(const disc_subj *d, int i) { return d->s->params[d->in_param[i]].name; }
 
 /* See disc.h. The return value is "y", or "ret" when a parameter is called y;
@@ -287,7 +320,7 @@ const char *disc_out_name(const disc_subj *d, int e) {
 
 /* See disc.h. */
 void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap) {
-  snprintf(buf, cap, "%s%d%s", disc_out_name(d, e), exec, d->out_param[e] >= 0 ? "'" : "");
+  eng_exec_name(buf, cap, disc_out_name(d, e), exec, d->out_param[e] >= 0);
 }
 
 /* See disc.h. Parameters in their order: inputs as `double x`, out-parameters as

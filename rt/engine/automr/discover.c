@@ -24,6 +24,8 @@
 #define FAMILY_EQ 2
 #define FAMILY_INEQ 3
 #define PER_INPUT_INEQ 2
+/* Inputs that broke candidates in phase II that validation tries on every candidate. */
+#define POOL 32
 
 /* ================================ Options ================================ */
 
@@ -34,6 +36,7 @@ typedef struct disc_opts {
   int jobs;
   bool quiet, paper;
   const char *fuzz_harness; /* --fuzz-harness: the fuzz variant (disc_fuzz_run.c), or NULL */
+  const char *replay_as;    /* --replay-as: the target as `mrfuzz repro` takes it, or NULL */
   double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
   disc_cfg cfg;
 } disc_opts;
@@ -73,6 +76,8 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   c->filter_n = 100; c->filter_rounds = 100; c->falsify_evals = 600;
   c->min_gain = 0.1;
   c->call_timeout = 2;
+  c->suspect_rate = 0.001;
+  c->suspect_min = 10000;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -91,6 +96,8 @@ typedef struct sample_res {
   double ylo[DISC_MAX_M], yhi[DISC_MAX_M];
   double noise[64];     /* relative output change under a 1-ulp input change */
   int nnoise, nvalid, ntotal;
+  int nonfinite;        /* stress inputs (disc_stress) that gave NaN/Inf */
+  double wide_ymax;     /* the largest finite |output| on stress inputs */
 } sample_res;
 
 typedef struct run_res {
@@ -113,6 +120,8 @@ typedef struct task_ud {
   mrdsl_ctx *ctx;
   const mrdsl_range *ranges;
   const disc_rel *const *rels; /* recheck: the native form of relation i */
+  const double *pool;          /* recheck: [npool][DISC_MAX_N] inputs that broke some ... */
+  int npool;                   /* ... candidate in phase II: every candidate meets them */
 } task_ud;
 
 static void task_sample(void *ud, int i, void *out) {
@@ -134,6 +143,16 @@ static void task_sample(void *ud, int i, void *out) {
       if (disc_call(u->d, x2, y2))
         r->noise[r->nnoise++] = fabs(y2[0] - y[0]) / (fabs(y[0]) + fabs(y2[0]) + 1e-300);
     }
+  }
+  for (int k = 0; k < SAMPLE_N / 4; k++) { /* do the harder inputs reach NaN or Inf? */
+    disc_stress(u->d, &u->c->consts, &rng, x);
+    uint64_t nf = u->d->nnonfinite;
+    if (!disc_call_wide(u->d, x, y)) {
+      r->nonfinite += u->d->nnonfinite != nf;
+      continue;
+    }
+    for (int e = 0; e < u->d->m; e++)
+      if (isfinite(y[e])) r->wide_ymax = fmax(r->wide_ymax, fabs(y[e]));
   }
 }
 
@@ -163,50 +182,124 @@ static void task_run(void *ud, int i, void *out) {
   r->bare_calls = (long)nb;
 }
 
+/* A candidate on the validation inputs (docs/discover.md, "Validation"). */
+#define VAL_KEEP 8
 typedef struct chk_res {
   uint32_t pass, fail, skip;
-  double worst;
+  uint32_t ill;            /* of the skips: ill-conditioned (conditioned K) */
+  uint32_t dom;            /* fresh inputs of the domain checked (not skipped) */
+  uint32_t box;            /* inputs whose executions all stayed in the domain, not skipped */
+  uint32_t box_fail;       /* ... and failed there: evidence `check` can replay */
+  uint32_t dom_fail;       /* failures among the fresh inputs of the domain (dom) */
+  uint32_t wide_fail;      /* failures with an execution outside the domain: an artifact */
+  uint32_t nbad;           /* box failures kept in bad[] */
+  double bad[VAL_KEEP][DISC_MAX_N]; /* the first box failures' source inputs */
+  double wide[DISC_MAX_N];  /* the first failure outside the domain (the debug output) */
+  double wide_min;         /* the least magnitude (max |x_e|) of a failing source input */
+  double worst;            /* the largest residual over tolerance */
 } chk_res;
 
+/* Did every execution of the last group stay in the domain? */
+static bool group_in_box(const disc_subj *d, const eng_mg *g) {
+  int h;
+  const mrdsl_exec *x = eng_mg_execs(g, &h);
+  double v[DISC_MAX_N];
+  for (int k = 0; k < h && x[k].in; k++) {
+    disc_decode(d, x[k].in, v);
+    if (!disc_in_box(d, v))
+      return false;
+  }
+  return true;
+}
 
-/* Phase II in mrdsl semantics: the compiled relation on fresh source inputs (eng_mg_run). */
+/* Validation in mrdsl semantics (what `check` will do, eng_mg_run): filter_n * rounds
+ * fresh inputs of the domain, then half as many stress inputs (disc_stress: special
+ * values, edges, constants, far outside a default domain). Follow-ups may leave a default
+ * domain (the relation must hold wherever its guard says), not a user's --range. */
 static void task_recheck(void *ud, int i, void *out) {
   task_ud *u = ud;
   chk_res *r = out;
   eng_mg *g = eng_mg_new(u->d->s, u->ctx, u->progs[i]);
-  if (!g) { r->fail = 1; return; }
+  if (!g) { r->fail = 1; r->box_fail = 1; return; }
+  disc_subj *d = u->d;
   eng_rng rng;
   eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
-  mrdsl_build_opts bo = {eng_rng_cb, &rng, u->ranges};
+  mrdsl_range ranges[MRDSL_MAX_PARAMS];
+  memcpy(ranges, u->ranges, sizeof ranges);
+  for (int e = 0; e < d->n; e++)
+    if (d->wide[e]) ranges[d->in_param[e]] = (mrdsl_range){d->klo[e], d->khi[e]};
+  mrdsl_build_opts bo = {eng_rng_cb, &rng, ranges};
   uint64_t slots[MRDSL_MAX_PARAMS] = {0};
   double x[DISC_MAX_N];
-  long n = (long)u->c->filter_n * u->c->filter_rounds;
+  /* at least --suspect-min checked inputs of the domain, so that a suspect can be told
+   * from a false relation (within twice as many draws: guards and skips) */
+  long want = (long)u->c->filter_n * u->c->filter_rounds;
+  if (want < u->c->suspect_min) want = u->c->suspect_min;
+  long n = 2 * want, nstress = want / 2;
   /* inputs whose executions would enter a region where the function crashed or hung
    * are skipped (known from the native follow-ups; inequality offsets are mrdsl's own,
    * so only their base input is screened) */
   const disc_rel *rel = u->rels ? u->rels[i] : NULL;
   disc_prob fp;
   memset(&fp, 0, sizeof fp);
-  fp.d = u->d;
-  fp.n = u->d->n;
-  fp.t = rel ? disc_umonos(u->d->n, rel->k, fp.um, DISC_MAX_T) : 0;
-  for (long k = 0; k < n; k++) {
-    disc_draw(u->d, &rng, x);
-    if (u->d->nbad && rel) {
+  fp.d = d;
+  fp.n = d->n;
+  fp.t = rel ? disc_umonos(d->n, rel->k, fp.um, DISC_MAX_T) : 0;
+  /* first the inputs that broke some candidate in phase II, if any (few: a suspected
+   * fault): a candidate that the same fault breaks must not escape by chance */
+  long npool = u->npool;
+  for (long k = -npool; k < n + nstress; k++) {
+    if (k >= 0 && k < n && r->dom >= (uint32_t)want)
+      k = n; /* enough of the domain: the stress inputs */
+    if (k < 0)
+      memcpy(x, u->pool + (k + npool) * DISC_MAX_N, (size_t)d->n * sizeof *x);
+    else if (k < n)
+      disc_draw(d, &rng, x);
+    else { /* below a magnitude guard: densely up to it */
+      disc_stress_cap(d, &u->c->consts, &rng, rel ? rel->guard_mag : 0, x);
+      /* follow-ups drawn (inequalities: x2 > x1 - 1) on the source's scale, from just
+       * above its magnitude to 1000 times it, so `x2 > x1 - 1` meets x2 = 221.5 for
+       * x1 = 221, not only x2 ~ 1e300 where the outputs overflow */
+      double mag = 0;
+      for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
+      double R = mag * (1 + pow(10, eng_rng_f64(&rng, -4, 3)));
+      for (int e = 0; e < d->n; e++)
+        if (d->wide[e]) {
+          double lo = fmax(d->klo[e], -fmax(R, -d->lo[e])), hi = fmin(d->khi[e], fmax(R, d->hi[e]));
+          ranges[d->in_param[e]] = (mrdsl_range){lo, hi};
+        }
+    }
+    if (d->nbad && rel) {
       double xs[DISC_MAX_N], uu[DISC_MAX_T], eps[DISC_MAX_N] = {0};
-      bool bad = disc_excluded(u->d, x);
+      bool bad = disc_excluded(d, x);
       for (int q = 0; q < fp.t; q++) uu[q] = poly_mono_eval(&fp.um[q], x);
       for (int j = 1; j < rel->h && !bad && !rel->in_ineq; j++)
-        bad = disc_follow(&fp, rel->A, false, uu, eps, j, xs) && disc_excluded(u->d, xs);
+        bad = disc_follow(&fp, rel->A, false, uu, eps, j, xs) && disc_excluded(d, xs);
       if (bad) { r->skip++; continue; }
     }
-    disc_encode(u->d, x, slots);
-    if (u->d->shm) for (int e = 0; e < u->d->n; e++) u->d->shm->x[e] = x[e];
+    disc_encode(d, x, slots);
+    if (d->shm) for (int e = 0; e < d->n; e++) d->shm->x[e] = x[e];
     mrdsl_result res;
     int rc = eng_mg_run(g, slots, &bo, &res);
-    if (rc == MRDSL_PASS) r->pass++;
-    else if (rc == MRDSL_FAIL) { r->fail++; r->worst = fmax(r->worst, res.tolerance > 0 ? res.residual / res.tolerance : INFINITY); }
-    else r->skip++;
+    bool box = (rc == MRDSL_PASS || rc == MRDSL_FAIL) && group_in_box(d, g);
+    r->box += box;
+    r->dom += k < n && (rc == MRDSL_PASS || rc == MRDSL_FAIL);
+    if (rc == MRDSL_PASS) { r->pass++; continue; }
+    if (rc != MRDSL_FAIL) { r->skip++; r->ill += res.ill; continue; }
+    r->fail++;
+    r->worst = fmax(r->worst, res.tolerance > 0 ? res.residual / res.tolerance : INFINITY);
+    if (!box) {
+      double mag = 0;
+      for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
+      if (!r->wide_fail++ || mag < r->wide_min) {
+        memcpy(r->wide, x, (size_t)d->n * sizeof *x);
+        r->wide_min = mag;
+      }
+      continue;
+    }
+    if (r->nbad < VAL_KEEP) memcpy(r->bad[r->nbad++], x, (size_t)d->n * sizeof *x);
+    r->box_fail++;
+    r->dom_fail += k >= 0 && k < n;
   }
   eng_mg_free(g);
 }
@@ -245,6 +338,12 @@ typedef struct disc_run {
   bool *cd, *keep;              /* owned [nr]: re-check done; still kept */
   /* figures of the summary */
   int simil, algr, nz3, nfz, nkept;
+  int nartifact, nsuspect;      /* dropped as domain artifacts; held but for a few inputs */
+  uint8_t **fzin;               /* owned [nr] (each malloc'd): the input that broke ... */
+  size_t *fzlen;                /* ... relation i under libFuzzer, and its length */
+  disc_suspect *sus;            /* owned [nsus] (inputs owned) */
+  int nsus;
+  int replays;                  /* suspects whose minimized reproducer still violates */
   double t_alg, t_chk, t_fz, t_z3;
 } disc_run;
 
@@ -255,6 +354,11 @@ static int oom(void) {
 }
 
 static void run_fini(disc_run *R) {
+  for (int i = 0; R->fzin && i < R->nr; i++) free(R->fzin[i]);
+  free(R->fzin); free(R->fzlen);
+  for (int i = 0; i < R->nsus; i++)
+    for (int k = 0; k < R->sus[i].ninputs; k++) free(R->sus[i].inputs[k]);
+  free(R->sus);
   free(R->rr); free(R->progs); free(R->idx); free(R->cr); free(R->cd); free(R->keep);
   free(R->all);
   if (R->have_d) free((void *)R->d.bad);
@@ -278,6 +382,8 @@ static const disc_cfg *sort_cfg;
 static int sort_n, sort_m;
 static int cmp_cx(const void *a, const void *b) {
   const disc_rel *x = a, *y = b;
+  if ((x->nrare > 0) != (y->nrare > 0)) /* those broken on a few after all others */
+    return x->nrare > 0 ? 1 : -1;
   double cx = disc_rel_complexity(sort_cfg, x, sort_n, sort_m), cy = disc_rel_complexity(sort_cfg, y, sort_n, sort_m);
   if (cx != cy) return cx < cy ? -1 : 1;
   /* equally simple: smaller input constants, then the more informative inequality (kept
@@ -322,9 +428,9 @@ static int sample(disc_run *R) {
   sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
   bool *sd = calloc((size_t)nsamp, sizeof *sd);
   if (!sr || !sd) { free(sr); free(sd); return oom(); }
-  task_ud u0 = {d, c, NULL, -1, NULL, NULL, NULL, NULL};
+  task_ud u0 = {d, c, NULL, -1, NULL, NULL, NULL, NULL, NULL, 0};
   disc_par_run(d, o->jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &R->ps);
-  double noise[64 * 64];
+  double noise[64 * 64], wide_ymax = 0;
   int nn = 0, nvalid = 0, ntotal = 0;
   for (int e = 0; e < d->m; e++) { c->ylo[e] = INFINITY; c->yhi[e] = -INFINITY; }
   for (int i = 0; i < nsamp; i++) {
@@ -332,8 +438,16 @@ static int sample(disc_run *R) {
     nvalid += sr[i].nvalid; ntotal += sr[i].ntotal;
     for (int e = 0; e < d->m; e++) { c->ylo[e] = fmin(c->ylo[e], sr[i].ylo[e]); c->yhi[e] = fmax(c->yhi[e], sr[i].yhi[e]); }
     for (int k = 0; k < sr[i].nnoise && nn < 64 * 64; k++) noise[nn++] = sr[i].noise[k];
+    c->nonfinite |= sr[i].nonfinite > 0;
+    wide_ymax = fmax(wide_ymax, sr[i].wide_ymax);
   }
   free(sr); free(sd);
+  /* outputs that grow past the box's (far outside a default domain, or overflowing):
+   * bounds on the scale of the box's outputs are facts about the box */
+  double box_ymax = 0;
+  for (int e = 0; e < d->m; e++) box_ymax = fmax(box_ymax, fmax(fabs(c->ylo[e]), fabs(c->yhi[e])));
+  c->unbounded = c->nonfinite || wide_ymax > 100 * box_ymax;
+  c->box_ymax = box_ymax;
   if (nvalid < 16) {
     eng_error("discover: %s gave a finite result on only %d of %d random inputs; give its domain with --range",
               d->s->name, nvalid, ntotal);
@@ -449,7 +563,7 @@ static int run_type(disc_run *R, int tyi) {
   run_res *res = calloc((size_t)nt, sizeof *res);
   bool *done = calloc((size_t)nt, sizeof *done);
   if (!res || !done) { free(res); free(done); return oom(); }
-  task_ud u = {&R->d, c, &R->types[tyi], tyi, NULL, NULL, NULL, NULL};
+  task_ud u = {&R->d, c, &R->types[tyi], tyi, NULL, NULL, NULL, NULL, NULL, 0};
   double t0 = eng_now();
   cached_tyi = -1;
   disc_par_run(&R->d, R->o.jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, &R->ps);
@@ -470,9 +584,16 @@ static int search(disc_run *R) {
   }
   sort_cfg = &R->o.cfg; sort_n = R->d.n; sort_m = R->d.m;
   qsort(R->all, (size_t)R->nall, sizeof *R->all, cmp_cx);
-  R->simil = cleanse_similar(R->all, R->nall, R->d.n, R->d.m);
+  /* the candidates broken on a few inputs (suspected faults) are cleansed among
+   * themselves: one that validation may not keep must not make a kept one redundant */
+  int nclean = 0;
+  while (nclean < R->nall && R->all[nclean].nrare == 0) nclean++;
+  R->simil = cleanse_similar(R->all, nclean, R->d.n, R->d.m) +
+             cleanse_similar(R->all + nclean, R->nall - nclean, R->d.n, R->d.m);
   R->t_alg = eng_now();
-  R->algr = cleanse_algebra(R->all, R->nall, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ);
+  R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ) +
+            cleanse_algebra(R->all + nclean, R->nall - nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ,
+                            PER_INPUT_INEQ);
   R->t_alg = eng_now() - R->t_alg;
   return ENG_EXIT_OK;
 }
@@ -514,27 +635,138 @@ static int to_mrdsl(disc_run *R) {
   return ENG_EXIT_OK;
 }
 
-/* Phase II again, with mrdsl semantics (what `check` will do), in the workers. */
-static int recheck(disc_run *R) {
+/* One validation pass, in the workers, over the relations with which[i] set. */
+static int validate_pass(disc_run *R, const bool *which) {
   disc_subj *d = &R->d;
   mrdsl_range ranges[MRDSL_MAX_PARAMS];
   for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
   for (int e = 0; e < d->n; e++) ranges[d->in_param[e]] = (mrdsl_range){d->lo[e], d->hi[e]};
+  int n = 0;
   const disc_rel **nrels = calloc((size_t)R->nr + 1, sizeof *nrels);
-  if (!nrels) return oom();
-  for (int i = 0; i < R->nr; i++) nrels[i] = &R->all[R->idx[i]];
-  task_ud u1 = {d, &R->o.cfg, NULL, -1, R->progs, R->ctx, ranges, nrels};
-  R->t_chk = eng_now();
-  if (R->nr > 0)
-    disc_par_run(d, R->o.jobs, R->nr, task_recheck, &u1, R->cr, sizeof *R->cr, R->cd, 0, R->o.cfg.call_timeout, &R->ps);
-  R->t_chk = eng_now() - R->t_chk;
-  free(nrels);
+  const mrdsl_prog **progs = calloc((size_t)R->nr + 1, sizeof *progs);
+  int *at = calloc((size_t)R->nr + 1, sizeof *at);
+  chk_res *cr = calloc((size_t)R->nr + 1, sizeof *cr);
+  bool *cd = calloc((size_t)R->nr + 1, sizeof *cd);
+  if (!nrels || !progs || !at || !cr || !cd) {
+    free(nrels); free(progs); free(at); free(cr); free(cd);
+    return oom();
+  }
+  for (int i = 0; i < R->nr; i++)
+    if (which[i]) {
+      nrels[n] = &R->all[R->idx[i]];
+      progs[n] = R->progs[i];
+      at[n++] = i;
+    }
+  /* the pool: each candidate's inputs that broke it in phase II, a few of each */
+  double pool[POOL][DISC_MAX_N];
+  int npool = 0;
   for (int i = 0; i < R->nr; i++) {
-    R->keep[i] = R->cd[i] && R->cr[i].fail == 0 && R->cr[i].pass > 0;
-    if (!R->keep[i]) {
-      disc_rel *rel = &R->all[R->idx[i]];
-      R->st[rel->type].filtered--;
-      R->st[rel->type].falsified--;
+    const disc_rel *rel = &R->all[R->idx[i]];
+    for (uint32_t k = 0; k < rel->nrare && k < 2 && npool < POOL; k++)
+      memcpy(pool[npool++], rel->rare[k], sizeof pool[0]);
+  }
+  task_ud u1 = {d, &R->o.cfg, NULL, -1, progs, R->ctx, ranges, nrels, &pool[0][0], npool};
+  if (n > 0)
+    disc_par_run(d, R->o.jobs, n, task_recheck, &u1, cr, sizeof *cr, cd, 0, R->o.cfg.call_timeout, &R->ps);
+  for (int k = 0; k < n; k++) {
+    R->cr[at[k]] = cr[k];
+    R->cd[at[k]] = cd[k];
+  }
+  free(nrels); free(progs); free(at); free(cr); free(cd);
+  return ENG_EXIT_OK;
+}
+
+/* Did the relation fail on a few inputs of the domain only? */
+static bool few_failures(const disc_run *R, const chk_res *v) {
+  const disc_cfg *c = &R->o.cfg;
+  return v->dom >= (uint32_t)c->suspect_min && v->dom_fail <= c->suspect_rate * v->dom;
+}
+
+/* Is relation i, failing as v says, a suspected fault: broken on a few inputs, and a
+ * relation a reader would have written (disc_rel_plain)? */
+static bool suspect(const disc_run *R, int i, const chk_res *v) {
+  return few_failures(R, v) && disc_rel_plain(&R->all[R->idx[i]], R->d.n, R->d.m);
+}
+
+/* Relation i held in the domain (or failed on a few inputs only) but failed outside it, first at magnitude wide_min: when
+ * that is far enough out, keep it for the magnitudes below (one decade of margin) with
+ * an explicit guard, re-emitted and recompiled in place. false: not so. */
+static bool guard_magnitude(disc_run *R, int i) {
+  const chk_res *v = &R->cr[i];
+  disc_rel *rel = &R->all[R->idx[i]];
+  double box = 0;
+  for (int e = 0; e < R->d.n; e++) box = fmax(box, fmax(fabs(R->d.lo[e]), fabs(R->d.hi[e])));
+  if (!(v->wide_min > 0) || (v->box_fail && !few_failures(R, v)))
+    return false;
+  double b = pow(10.0, floor(log10(v->wide_min)) - 1);
+  if (!(b >= box) || !isfinite(b))
+    return false;
+  char name[128], txt[8192];
+  snprintf(name, sizeof name, "%s", mrdsl_rel_name(R->rr[i]));
+  rel->guard_mag = b;
+  mrdsl_rel *r;
+  if (!disc_emit(&R->d, &R->o.cfg, rel, name, txt, sizeof txt))
+    return false;
+  mrdsl_remove_relation(R->f, R->rr[i]);
+  if (mrdsl_add_relation(R->ctx, R->f, txt, &r) != MR_OK || mrdsl_compile(R->ctx, r, &R->progs[i]) != MR_OK) {
+    eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(R->ctx), txt);
+    return false;
+  }
+  R->rr[i] = r;
+  return true;
+}
+
+/* Validation (task_recheck) of every survivor, in mrdsl semantics; a relation that fails
+ * only far outside a default domain gets a magnitude guard and a second pass. Then each is
+ * kept, dropped as false or as a domain artifact, or held as a suspected fault. */
+static int recheck(disc_run *R) {
+  R->t_chk = eng_now();
+  bool *which = calloc((size_t)R->nr + 1, sizeof *which);
+  if (!which) return oom();
+  for (int i = 0; i < R->nr; i++) which[i] = true;
+  int rc = validate_pass(R, which);
+  /* a guard from sparse samples may still be too wide: each later pass tries densely up to
+   * it and lowers it below the failures it meets, three times at most */
+  for (int pass = 0; pass < 3 && rc == ENG_EXIT_OK; pass++) {
+    int again = 0;
+    for (int i = 0; i < R->nr; i++) {
+      which[i] = R->cd[i] && R->cr[i].wide_fail && guard_magnitude(R, i);
+      again += which[i];
+    }
+    if (!again)
+      break;
+    rc = validate_pass(R, which);
+  }
+  free(which);
+  R->t_chk = eng_now() - R->t_chk;
+  if (rc != ENG_EXIT_OK) return rc;
+  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  for (int i = 0; i < R->nr; i++) {
+    const chk_res *v = &R->cr[i];
+    disc_rel *rel = &R->all[R->idx[i]];
+    if (dbg && *dbg && strcmp(dbg, "0")) { /* MRFUZZ_DISCOVER_DEBUG=1: each validation */
+      size_t len = mrdsl_print_rel(R->rr[i], NULL, 0);
+      char *text = malloc(len + 1);
+      if (text) mrdsl_print_rel(R->rr[i], text, len + 1);
+      fprintf(stderr, "validation: done %d pass %u fail %u (box %u/%u, wide %u at %.17g) skip %u (ill %u) "
+              "worst %.3g:\n%s\n", R->cd[i], v->pass, v->fail, v->box_fail, v->box, v->wide_fail,
+              v->wide_fail ? v->wide[0] : 0.0, v->skip, v->ill, v->worst, text ? text : "");
+      free(text);
+    }
+    R->keep[i] = R->cd[i] && v->fail == 0 && v->pass > 0;
+    if (R->keep[i])
+      continue;
+    R->st[rel->type].filtered--;
+    R->st[rel->type].falsified--;
+    if (!R->cd[i] || v->pass == 0) {
+      rel->status = DISC_ST_FILTERED;
+    } else if (v->wide_fail > 0) { /* true only inside the sampled box: not a relation */
+      rel->status = DISC_ST_ARTIFACT;
+      R->nartifact++;
+    } else if (suspect(R, i, v)) {
+      rel->status = DISC_ST_SUSPECT; /* held on all but a few: evidence, not noise */
+      R->nsuspect++;
+    } else {
       rel->status = DISC_ST_FILTERED;
     }
   }
@@ -549,15 +781,27 @@ static int fuzz_falsify(disc_run *R) {
   const disc_rel **fr = calloc((size_t)R->nr, sizeof *fr);
   bool *k0 = calloc((size_t)R->nr, sizeof *k0);
   if (!fr || !k0) { free(fr); free(k0); return oom(); }
+  R->fzin = calloc((size_t)R->nr, sizeof *R->fzin);
+  R->fzlen = calloc((size_t)R->nr, sizeof *R->fzlen);
+  if (!R->fzin || !R->fzlen) { free(fr); free(k0); return oom(); }
   const char *why = NULL;
   int n = 0;
   for (int i = 0; i < R->nr; i++) { fr[i] = &R->all[R->idx[i]]; k0[i] = R->keep[i]; n += R->keep[i]; }
   status_line(o->quiet, "falsification with libFuzzer: %d candidates, %g s", n, o->fuzz_secs);
-  R->nfz = n > 0 ? disc_fuzz_falsify(&R->d, &o->cfg, o->fuzz_harness, o->fuzz_secs, fr, R->nr, R->keep, &why) : 0;
+  R->nfz = n > 0 ? disc_fuzz_falsify(&R->d, &o->cfg, o->fuzz_harness, o->fuzz_secs, fr, R->nr, R->keep,
+                                     R->fzin, R->fzlen, &why) : 0;
   /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
-   * varies from run to run, and --seed keeps the columns up to "falsify" exact */
-  for (int i = 0; i < R->nr; i++)
-    if (k0[i] && !R->keep[i]) { R->cr[i].fail++; R->all[R->idx[i]].status = DISC_ST_FALSIFIED; }
+   * varies from run to run, and --seed keeps the columns up to "falsify" exact. A
+   * candidate that held on every one of many validation inputs and that the fuzzer broke
+   * is held on all inputs but a few: a suspect, with the fuzzer's input as evidence. */
+  const disc_cfg *c = &o->cfg;
+  for (int i = 0; i < R->nr; i++) {
+    if (!k0[i] || R->keep[i]) continue;
+    R->cr[i].fail++;
+    bool few = R->cr[i].dom >= (uint32_t)c->suspect_min && R->fzin[i] && suspect(R, i, &R->cr[i]);
+    R->all[R->idx[i]].status = few ? DISC_ST_SUSPECT : DISC_ST_FALSIFIED;
+    R->nsuspect += few;
+  }
   if (why) status_line(o->quiet, "falsification with libFuzzer: %s", why);
   free(fr); free(k0);
   R->t_fz = eng_now() - R->t_fz;
@@ -726,8 +970,14 @@ static void summary(const disc_run *R) {
             (unsigned long long)st->calls, bare > 0 ? st->cpu / bare : 0);
   }
   fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
-          "mrdsl re-check %.2f s; %d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg, R->nz3,
-          R->t_z3, R->t_chk, R->nkept, eng_now() - R->t_start, (unsigned long long)c->seed);
+          "%d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg, R->nz3,
+          R->t_z3, R->nkept, eng_now() - R->t_start, (unsigned long long)c->seed);
+  long want = (long)c->filter_n * c->filter_rounds;
+  if (want < c->suspect_min) want = c->suspect_min;
+  fprintf(so, "validation: %d candidates on %ld inputs each (domain, then stress: special values, edges, "
+          "constants%s) in %.2f s: %d domain artifacts dropped, %d suspected faults\n", R->nr,
+          want + want / 2, R->d.wide[0] ? ", far outside the default domain" : "",
+          R->t_chk, R->nartifact, R->nsuspect);
   if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
     fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
   const disc_par_stats *ps = &R->ps;
@@ -741,6 +991,57 @@ static void summary(const disc_run *R) {
     }
   }
   fflush(so);
+}
+
+/* Suspected faults (disc_suspect.c): each with the validation inputs that broke it and
+ * the fuzzer's, in check's encoding, reported and replayed; R->replays counts those whose
+ * minimized reproducer still violates them. */
+static int report_suspects(disc_run *R, const mr_subject *s) {
+  if (R->nsuspect == 0) return ENG_EXIT_OK;
+  R->sus = calloc((size_t)R->nsuspect, sizeof *R->sus);
+  char *args = disc_domain_args(&R->d);
+  if (!R->sus || !args) { free(args); return oom(); }
+  int *ord = calloc((size_t)R->nr + 1, sizeof *ord), no = 0;
+  if (!ord) { free(args); return oom(); }
+  for (int i = 0; i < R->nr; i++) /* simplest first: those are shown */
+    if (R->all[R->idx[i]].status == DISC_ST_SUSPECT) {
+      double cx = disc_rel_complexity(&R->o.cfg, &R->all[R->idx[i]], R->d.n, R->d.m);
+      int j = no++;
+      for (; j > 0 && disc_rel_complexity(&R->o.cfg, &R->all[R->idx[ord[j - 1]]], R->d.n, R->d.m) > cx; j--)
+        ord[j] = ord[j - 1];
+      ord[j] = i;
+    }
+  for (int q = 0; q < no && R->nsus < R->nsuspect; q++) {
+    int i = ord[q];
+    const chk_res *v = &R->cr[i];
+    disc_suspect *x = &R->sus[R->nsus++];
+    x->rel = R->rr[i];
+    x->checked = v->dom;
+    x->broken = v->dom_fail;
+    x->others = v->box_fail - v->dom_fail;
+    for (uint32_t k = 0; k < v->nbad && x->ninputs < DISC_SUSPECT_INPUTS - 1; k++) {
+      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
+      disc_encode(&R->d, v->bad[k], slots);
+      size_t len;
+      uint8_t *in = eng_fdp_encode_input(s, &R->o.run, slots, &len);
+      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
+    }
+    if (R->fzin && R->fzin[i]) { /* moved: freed with the suspect */
+      x->fuzzed = true;
+      x->inputs[x->ninputs] = R->fzin[i];
+      x->len[x->ninputs++] = R->fzlen[i];
+      R->fzin[i] = NULL;
+    }
+  }
+  char def[512], subj[1024];
+  const char *out = R->o.out;
+  if (!out || !strcmp(out, "-")) { snprintf(def, sizeof def, "%s.mr", s->name); out = def; }
+  disc_subject_text(&R->d, subj, sizeof subj);
+  FILE *so = R->o.out && !strcmp(R->o.out, "-") ? stderr : stdout;
+  R->replays = disc_suspects_report(s, out, subj, R->sus, R->nsus, args, R->o.replay_as, so);
+  free(args);
+  free(ord);
+  return ENG_EXIT_OK;
 }
 
 /* See disc.h: `harness discover`, phase by phase. */
@@ -758,6 +1059,8 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
     rc = write_out(&R, s);
     summary(&R);
   }
+  if (rc == ENG_EXIT_OK) rc = report_suspects(&R, s);
+  if (rc == ENG_EXIT_OK && R.replays > 0) rc = ENG_EXIT_VIOLATION; /* evidence of a fault */
   run_fini(&R);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }

@@ -48,6 +48,20 @@ static uint64_t kind_umax(int k) {
        : k == MR_KIND_U32 ? UINT32_MAX : UINT64_MAX;
 }
 
+/* See eng.h. */
+void eng_kind_limits(int k, double *lo, double *hi) {
+  if (eng_kind_float(k)) {
+    *hi = k == MR_KIND_F32 ? FLT_MAX : DBL_MAX;
+    *lo = -*hi;
+  } else if (eng_kind_signed(k)) {
+    *lo = fmax((double)kind_imin(k), -0x1p62);
+    *hi = fmin((double)kind_imax(k), 0x1p62);
+  } else {
+    *lo = 0;
+    *hi = fmin((double)kind_umax(k), 0x1p63);
+  }
+}
+
 /* Is parameter i the length of some array parameter? */
 static bool is_length(const mr_subject *s, size_t i) {
   for (size_t j = 0; j < s->nparams; j++)
@@ -178,6 +192,7 @@ static int parse_values(const mr_subject_param *p, eng_dom *d, const char *arg, 
   } else {
     return bad_range(p, arg, "values of this kind cannot be ranged");
   }
+  d->given = true;
   return ENG_EXIT_OK;
 }
 
@@ -234,4 +249,17 @@ int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg) {
     return ENG_EXIT_OK;
   }
   return parse_values(p, d, arg, lo, hi);
+}
+
+/* See eng.h. */
+void eng_len_bounds(const mr_subject *s, const eng_run_opts *o, size_t i, uint64_t *lo, uint64_t *hi) {
+  const eng_dom *d = &o->dom[i];
+  uint64_t l = d->len_given ? d->len_lo : o->len_lo, h = d->len_given ? d->len_hi : o->len_hi;
+  /* --len is global: keep each length within its parameter's type (e.g. uint8_t n) */
+  int k = s->params[i].kind;
+  unsigned bits = 8 * (unsigned)eng_kind_size(k) - (eng_kind_signed(k) ? 1 : 0);
+  uint64_t max = bits >= 63 ? INT64_MAX : (1ull << bits) - 1;
+  h = h < max ? h : max;
+  *lo = l < h ? l : h;
+  *hi = h;
 }

@@ -164,6 +164,7 @@ typedef struct eng_dom {
   uint64_t len_lo, len_hi;
   bool is_len;      /* this parameter is the length of an array */
   bool len_given;   /* len_lo/len_hi came from --range (else from --len) */
+  bool given;       /* the values' range came from --range (else the defaults) */
 } eng_dom;
 
 /* Options of `harness run`. */
@@ -199,10 +200,20 @@ uint64_t eng_elem_load(const void *p, int k);
 void eng_dom_defaults(const mr_subject *s, eng_run_opts *o);
 /* Apply one --range argument "NAME=LO:HI". ENG_EXIT_OK or ENG_EXIT_USAGE (printed). */
 int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg);
+/* The values kind k holds, as doubles (64-bit integers: within 2^62 / 2^63, what
+ * converts back exactly). */
+void eng_kind_limits(int k, double *lo, double *hi);
+/* The lengths length parameter i takes: its --range, else --len, within its type. */
+void eng_len_bounds(const mr_subject *s, const eng_run_opts *o, size_t i, uint64_t *lo, uint64_t *hi);
 /* Parse "LO:HI" of non-negative lengths up to max. ENG_EXIT_OK or ENG_EXIT_USAGE. */
 int eng_parse_len(const char *what, const char *s, uint64_t max, uint64_t *lo, uint64_t *hi);
 /* Parse a whole unsigned decimal number. */
 bool eng_parse_u64(const char *s, uint64_t *v /* OUT */);
+
+/* The mrdsl name of parameter or result `name` in execution exec (1-based), after the call
+ * when `after`: "x2", "s2'", and for a name ending in a digit "a1_2", "arg0_2" (docs/
+ * mrdsl.md), into buf. */
+void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after);
 
 /* ---- Relation files (relfile.c) ------------------------------------------------------- */
 /* Load the relation file at path into ctx and match its subject against s (any: against
@@ -272,6 +283,12 @@ size_t eng_fdp_max_size(const mr_subject *s, const eng_run_opts *o);
 /* The bytes that decode to v for a scalar of kind k in domain d (a dictionary entry):
  * returns their count (0: v is not in d), written to out. */
 size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]);
+/* The bytes that decode (eng_fdp_decode with o's domains) to the source input in slots:
+ * a reproducer `check`, `repro` and `minimize` replay. NULL when some value is outside its
+ * domain or not encodable (a string with unprintable characters) or on ENOMEM; else a
+ * malloc'd buffer of *len bytes, freed by the caller. */
+uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const uint64_t *slots,
+                              size_t *len /* OUT */);
 
 /* ---- Violation reports (report.c) ------------------------------------------------------
  * Print the report of relation rel (of file mr, for the message) violated by executions

@@ -125,12 +125,8 @@ static void lengths(eng_src *x, const mr_subject *s, const eng_run_opts *o, eng_
     const eng_dom *d = &o->dom[i];
     if (!d->is_len)
       continue;
-    uint64_t lo = d->len_given ? d->len_lo : o->len_lo, hi = d->len_given ? d->len_hi : o->len_hi;
-    int k = s->params[i].kind;
-    unsigned bits = 8 * (unsigned)eng_kind_size(k) - (eng_kind_signed(k) ? 1 : 0);
-    uint64_t max = bits >= 63 ? INT64_MAX : (1ull << bits) - 1;
-    hi = hi < max ? hi : max;
-    lo = lo < hi ? lo : hi;
+    uint64_t lo, hi;
+    eng_len_bounds(s, o, i, &lo, &hi);
     uint64_t n = eng_fdp_u64(f, lo, hi);
     /* Shrink to what the rest of the input can fill, never below lo. */
     size_t j;
@@ -233,4 +229,84 @@ size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]) {
   for (size_t i = 0; i < n; i++)
     out[i] = (uint8_t)(raw >> (8 * i));
   return n;
+}
+
+/* Append n little-endian bytes of v to the buffer b (grown); false on ENOMEM. */
+static bool put_bytes(uint8_t **b, size_t *len, size_t *cap, uint64_t v, size_t n) {
+  if (*len + n > *cap) {
+    size_t c = *cap ? *cap * 2 : 64;
+    while (c < *len + n)
+      c *= 2;
+    uint8_t *p = realloc(*b, c);
+    if (!p)
+      return false;
+    *b = p;
+    *cap = c;
+  }
+  for (size_t i = 0; i < n; i++)
+    (*b)[(*len)++] = (uint8_t)(v >> (8 * i));
+  return true;
+}
+
+/* A length n in [lo, hi] as eng_fdp_u64 reads it. */
+static bool put_len(uint8_t **b, size_t *len, size_t *cap, uint64_t n, uint64_t lo, uint64_t hi) {
+  if (n < lo || n > hi)
+    return false;
+  return put_bytes(b, len, cap, n - lo, span_bytes(hi - lo));
+}
+
+/* A scalar slot of kind k in domain d as scalar() reads it. */
+static bool put_scalar(uint8_t **b, size_t *len, size_t *cap, int k, const eng_dom *d, uint64_t v) {
+  uint8_t raw[8];
+  size_t n = eng_fdp_encode(k, d, eng_slot_dec(k, v), raw);
+  if (!n && !(eng_kind_signed(k) ? d->ilo == d->ihi : eng_kind_unsigned(k) ? d->ulo == d->uhi : false))
+    return false; /* outside the domain (a one-value domain needs no bytes) */
+  uint64_t w = 0;
+  for (size_t i = 0; i < n; i++)
+    w |= (uint64_t)raw[i] << (8 * i);
+  return put_bytes(b, len, cap, w, n);
+}
+
+/* See eng.h. The inverse of eng_fdp_decode, field by field. */
+uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const uint64_t *slots,
+                              size_t *len) {
+  uint8_t *b = NULL;
+  size_t n = 0, cap = 0;
+  bool ok = true;
+  for (size_t i = 0; ok && i < s->nparams; i++) { /* lengths first */
+    const eng_dom *d = &o->dom[i];
+    if (!d->is_len)
+      continue;
+    uint64_t lo, hi;
+    eng_len_bounds(s, o, i, &lo, &hi);
+    ok = put_len(&b, &n, &cap, slots[i], lo, hi);
+  }
+  for (size_t i = 0; ok && i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    const eng_dom *d = &o->dom[i];
+    if (p->flags & MR_PF_OUT) {
+      continue;
+    } else if (p->flags & MR_PF_ARRAY) {
+      const char *a = (const char *)(uintptr_t)slots[i];
+      size_t es = eng_kind_size(p->kind);
+      for (uint64_t j = 0; ok && j < slots[p->len_index]; j++)
+        ok = a && put_scalar(&b, &n, &cap, p->kind, d, eng_elem_load(a + j * es, p->kind));
+    } else if (p->kind == MR_KIND_CSTR) {
+      const char *str = (const char *)(uintptr_t)slots[i];
+      size_t sl = str ? strlen(str) : 0;
+      ok = str && put_len(&b, &n, &cap, sl, d->len_lo, d->len_hi);
+      for (size_t j = 0; ok && j < sl; j++)
+        ok = str[j] >= 0x20 && str[j] <= 0x7e && put_bytes(&b, &n, &cap, (uint8_t)str[j], 1);
+    } else if (!d->is_len) {
+      ok = put_scalar(&b, &n, &cap, p->kind, d, slots[i]);
+    }
+  }
+  if (!ok) {
+    free(b);
+    return NULL;
+  }
+  if (!b && !(b = malloc(1)))
+    return NULL;
+  *len = n;
+  return b;
 }

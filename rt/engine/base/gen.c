@@ -59,13 +59,8 @@ static void draw_lengths(const mr_subject *s, const eng_run_opts *o, eng_rng *r,
     const eng_dom *d = &o->dom[i];
     if (!d->is_len)
       continue;
-    uint64_t lo = d->len_given ? d->len_lo : o->len_lo, hi = d->len_given ? d->len_hi : o->len_hi;
-    /* --len is global: keep each length within its parameter's type (e.g. uint8_t n). */
-    int k = s->params[i].kind;
-    unsigned bits = 8 * (unsigned)eng_kind_size(k) - (eng_kind_signed(k) ? 1 : 0);
-    uint64_t max = bits >= 63 ? INT64_MAX : (1ull << bits) - 1;
-    hi = hi < max ? hi : max;
-    lo = lo < hi ? lo : hi;
+    uint64_t lo, hi;
+    eng_len_bounds(s, o, i, &lo, &hi);
     slots[i] = eng_rng_u64(r, lo, hi);
   }
 }

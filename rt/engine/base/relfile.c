@@ -5,8 +5,16 @@
  * function is refused before anything runs.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/eng.h"
+
+/* See eng.h. */
+void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after) {
+  size_t n = strlen(name);
+  bool digit = n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9';
+  snprintf(buf, cap, "%s%s%d%s", name, digit ? "_" : "", exec, after ? "'" : "");
+}
 
 /* See eng.h. */
 int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,

@@ -418,7 +418,7 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
     char own[] = "--generic";
     double t = eng_now();
     broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep,
-                                    o->fuzz_secs, o->run.seed, 1.0, &why);
+                                    o->fuzz_secs, o->run.seed, 1.0, NULL, NULL, &why);
     if (broken >= 0)
       for (int i = 0; i < ncand; i++)
         if (cs[i].ok && !keep[i]) {

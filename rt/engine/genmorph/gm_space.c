@@ -23,9 +23,7 @@ static bool add_var(gm_space *sp, int param, bool after, bool seq, bool str, boo
 
 /* "a1'", "y2", "a1_2" (a name ending in a digit takes an underscore, docs/mrdsl.md). */
 static void ref(const gm_var *v, int exec, char *buf, size_t cap) {
-  size_t n = strlen(v->name);
-  bool digit = n && v->name[n - 1] >= '0' && v->name[n - 1] <= '9';
-  snprintf(buf, cap, "%s%s%d%s", v->name, digit ? "_" : "", exec + 1, v->after ? "'" : "");
+  eng_exec_name(buf, cap, v->name, exec + 1, v->after);
 }
 
 static bool add_feat(gm_space *sp, int what, int type, bool fl, int var, int exec, int var2, int exec2) {

@@ -34,10 +34,7 @@ static bool defined_input(const mr_subject *s, size_t i) {
 
 /* "a1" / "a1_1" for parameter i in execution e (1-based). */
 static void pref(const mr_subject *s, size_t i, int e, char *buf, size_t cap) {
-  const char *n = s->params[i].name;
-  size_t len = strlen(n);
-  bool digit = len && n[len - 1] >= '0' && n[len - 1] <= '9';
-  snprintf(buf, cap, "%s%s%d", n, digit ? "_" : "", e);
+  eng_exec_name(buf, cap, s->params[i].name, e, false);
 }
 
 /* The follow-up definitions with parameter p (and q) defined by rhs_p (rhs_q). */

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT
+ * disc_suspect.c - suspected faults (docs/discover.md, "Suspected faults"): a candidate
+ * that held on all but a few inputs of the domain is evidence, not noise, when the code
+ * under discovery is today's code. It is never written as a relation and never dropped
+ * silently: it goes to OUT.suspects.mr, each input that broke it becomes a reproducer in
+ * OUT.suspects/ (check's encoding), and this harness replays it the way `mrfuzz repro`
+ * does (its own `repro` and `minimize` commands, children of /proc/self/exe), so what is
+ * reported is what the user can replay.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "automr/disc.h"
+
+/* Suspects shown with replayed reproducers (the simplest; all go to the file). */
+#define SHOWN 5
+
+/* The arguments of a replay (argv NULL-terminated in a[], the ud of exec_self). */
+typedef struct self_args {
+  const char *a[16];
+} self_args;
+
+static int exec_self(void *ud) {
+  self_args *x = ud;
+  execv("/proc/self/exe", (char *const *)x->a);
+  return 127;
+}
+
+/* Run this harness's `cmd` (repro or minimize) on input `file` against relation `rel` of
+ * `mr`, quietly; its exit status (-1: it did not run). */
+static int replay(const char *cmd, const char *mr, const char *rel, const char *file, const char *out,
+                  const char *range_args) {
+  self_args x = {{"harness", cmd, "--mr", mr, "--relation", rel}};
+  int n = 6;
+  char ranges[4096];
+  snprintf(ranges, sizeof ranges, "%s", range_args ? range_args : "");
+  for (char *tok = strtok(ranges, "\n"); tok && n < 12; tok = strtok(NULL, "\n"))
+    x.a[n++] = tok;
+  if (out) {
+    x.a[n++] = "-o";
+    x.a[n++] = out;
+  }
+  x.a[n++] = file;
+  x.a[n] = NULL;
+  eng_child_opts q = {.quiet = true};
+  pid_t pid = eng_fork(&q, exec_self, &x);
+  if (pid < 0)
+    return -1;
+  int st = eng_child_wait(pid, eng_now() + 120, NULL, NULL, NULL);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static bool write_file(const char *path, const uint8_t *d, size_t n) {
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(d, 1, n, f) == n;
+  return f && fclose(f) == 0 && ok;
+}
+
+/* OUT.mr -> OUT.suspects.mr and OUT.suspects (the extension dropped first). */
+static void suspect_paths(const char *out, char *mr, char *dir, size_t cap) {
+  size_t n = strlen(out);
+  if (n > 3 && !strcmp(out + n - 3, ".mr"))
+    n -= 3;
+  snprintf(mr, cap, "%.*s.suspects.mr", (int)n, out);
+  snprintf(dir, cap, "%.*s.suspects", (int)n, out);
+}
+
+/* See disc.h. */
+int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_text,
+                         const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
+                         FILE *so) {
+  if (n == 0)
+    return 0;
+  char mr[4096], dir[4096];
+  suspect_paths(out, mr, dir, sizeof mr);
+  mrdsl_ctx *ctx = NULL;
+  mrdsl_file *f = NULL;
+  int replays = 0;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK || mrdsl_file_new(ctx, subj_text, &f) != MR_OK) {
+    eng_error("discover: cannot write the suspects: out of memory");
+    mrdsl_ctx_free(ctx);
+    return 0;
+  }
+  for (int i = 0; i < n; i++) {
+    size_t len = mrdsl_print_rel(sus[i].rel, NULL, 0);
+    char *text = malloc(len + 1);
+    mrdsl_rel *r;
+    if (!text)
+      continue;
+    mrdsl_print_rel(sus[i].rel, text, len + 1);
+    if (mrdsl_add_relation(ctx, f, text, &r) == MR_OK) {
+      mrdsl_rel_set_meta_str(ctx, r, "origin", "discover/suspect");
+      mrdsl_rel_set_meta_num(ctx, r, "checked", sus[i].checked);
+      mrdsl_rel_set_meta_num(ctx, r, "broken", sus[i].broken);
+      if (sus[i].others)
+        mrdsl_rel_set_meta_num(ctx, r, "broken_elsewhere", sus[i].others);
+      if (sus[i].fuzzed)
+        mrdsl_rel_set_meta_str(ctx, r, "broken_by", "libFuzzer");
+    }
+    free(text);
+  }
+  if (mrdsl_write(ctx, f, mr) != MR_OK) {
+    eng_error("discover: cannot write %s: %s", mr, mrdsl_errmsg(ctx));
+    mrdsl_ctx_free(ctx);
+    return 0;
+  }
+  if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+    eng_error("discover: cannot create %s: %s", dir, strerror(errno));
+  fprintf(so, "\nsuspected faults: %d relation%s held on all but a few inputs (%s; never written as "
+          "relations):\n", n, n > 1 ? "s" : "", mr);
+  for (int i = 0; i < n && i < SHOWN; i++) {
+    const disc_suspect *x = &sus[i];
+    const char *name = mrdsl_rel_name(x->rel);
+    fprintf(so, "  %s: broken on %u of %u random inputs of the domain", name, x->broken, x->checked);
+    if (x->others)
+      fprintf(so, "%s on %u special values or constants", x->fuzzed ? "," : " and", x->others);
+    fprintf(so, "%s\n", x->fuzzed ? " and by libFuzzer" : "");
+    /* the replay command as the user would type it: ranges joined on one line */
+    char ropts[2048] = "";
+    size_t at = 0;
+    for (const char *p = range_args ? range_args : ""; *p && at + 2 < sizeof ropts; p++)
+      ropts[at++] = *p == '\n' ? ' ' : *p;
+    ropts[at] = 0;
+    char target[1024];
+    if (replay_as)
+      snprintf(target, sizeof target, "%s", replay_as);
+    else
+      snprintf(target, sizeof target, "%s:%s", s->file ? s->file : "FILE", s->name);
+    int shown = 0;
+    for (int k = 0; k < x->ninputs; k++) {
+      char file[4200], min[4300];
+      snprintf(file, sizeof file, "%s/%s-%d", dir, name, k + 1);
+      snprintf(min, sizeof min, "%s.min", file);
+      if (!x->inputs[k] || !write_file(file, x->inputs[k], x->len[k]))
+        continue;
+      bool again = replay("repro", mr, name, file, NULL, range_args) == ENG_EXIT_VIOLATION;
+      bool minimized = again && replay("minimize", mr, name, file, min, range_args) == ENG_EXIT_OK &&
+                       replay("repro", mr, name, min, NULL, range_args) == ENG_EXIT_VIOLATION;
+      if (again && shown++ < 3)
+        fprintf(so, "    reproducer %s (replay: mrfuzz repro %s --mr %s --relation %s%s%s %s)\n",
+                minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);
+      replays += minimized;
+      if (!again)
+        unlink(file);
+    }
+    if (!shown)
+      fprintf(so, "    no reproducer replays (the breaking follow-up was random): see %s\n", mr);
+  }
+  if (n > SHOWN)
+    fprintf(so, "  and %d more in %s (often the same fault, seen by other relations)\n", n - SHOWN, mr);
+  fflush(so);
+  mrdsl_ctx_free(ctx);
+  return replays;
+}
