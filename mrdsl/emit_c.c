@@ -288,8 +288,8 @@ static ec_val ec_call(ec_state *C, const ast_expr *e) {
       ec_val x = ec_num(C, a, true);
       r = ec_new(C, e->op == MRDSL_BI_SQRT || e->op == MRDSL_BI_LOG || e->op == MRDSL_BI_EXP);
       if (r.fl) ec_line(C, "double t%u = %s(t%u);", r.t, e->op == MRDSL_BI_SQRT ? "sqrt" : e->op == MRDSL_BI_LOG ? "log" : "exp", x.t);
-      else /* the interpreter stores the macro's int as it is */
-        ec_line(C, "int64_t t%u = %s(t%u);", r.t, e->op == MRDSL_BI_ISNAN ? "isnan"
+      else /* a bool is 0 or 1, as in the interpreter (isinf(-inf) may be -1) */
+        ec_line(C, "int64_t t%u = %s(t%u) != 0;", r.t, e->op == MRDSL_BI_ISNAN ? "isnan"
                 : e->op == MRDSL_BI_ISINF ? "isinf" : "isfinite", x.t);
       return r;
     }

@@ -419,9 +419,9 @@ int eval_run(const mrdsl_prog *P, uint32_t pc, const mrdsl_exec *x, eval_val *ou
         eval_note(best, site, a - b, d, tol);
         break;
       }
-      case EVAL_ISNAN: t->i = isnan(t->f); break;
-      case EVAL_ISINF: t->i = isinf(t->f); break;
-      case EVAL_ISFIN: t->i = isfinite(t->f); break;
+      case EVAL_ISNAN: t->i = isnan(t->f) != 0; break;
+      case EVAL_ISINF: t->i = isinf(t->f) != 0; break;
+      case EVAL_ISFIN: t->i = isfinite(t->f) != 0; break;
       case EVAL_POLY: ++t, t->f = eval_poly_run(&P->polys[in->c], x); break;
       default: {
         /* Sequence operations: index pops its index; the others push a result. */

@@ -83,6 +83,8 @@ static void test_float_semantics(void) {
   CHECK(eval2("y1 == y2", -0.0, 0.0, NULL) == MRDSL_PASS);
   CHECK(eval2("isnan(y1) && !isnan(y2) && isinf(y2 / 0.0) && isnan(0.0 / 0.0)", NAN, 1, NULL) == MRDSL_PASS);
   CHECK(eval2("isfinite(y1) && !isfinite(y2) && isinf(inf) && isnan(nan)", 1, -INFINITY, NULL) == MRDSL_PASS);
+  /* a bool is 0 or 1: isinf(-inf) == true although C's isinf may return -1 */
+  CHECK(eval2("isinf(y2) == true && (isinf(-inf) == isinf(inf))", 1, -INFINITY, NULL) == MRDSL_PASS);
   /* min/max propagate NaN; abs, sqrt. */
   CHECK(eval2("isnan(min(y1, y2)) && isnan(max(y2, y1))", NAN, 1, NULL) == MRDSL_PASS);
   CHECK(eval2("min(y1, y2) == 1 && max(y1, y2) == 2", 2, 1, NULL) == MRDSL_PASS);
