@@ -32,6 +32,9 @@ static const char disc_help[] =
     "options:\n"
     "  -o OUT.mr|-               where the relations go (default FUNCTION.mr)\n"
     "  --engine E                automr (default) or genmorph\n"
+    "  --max N, --all            the short set: at most N relations (default 20), chosen by the\n"
+    "                            mutants they kill (a white box's mutation build, else interface\n"
+    "                            faults), then by generality; --all writes every one\n"
     "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates for S\n"
     "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
@@ -114,6 +117,24 @@ int drv_cmd_discover(int argc, char **argv) {
       drv_list_push(&h, "--corpus");
       drv_list_push(&h, cdir);
     }
+    /* AutoMR on a white box: the mutation variant, whose mutants choose the short set
+     * (a black box's short set is chosen by interface faults, in discovery itself) */
+    bool all = false;
+    for (size_t i = 2; i < h.n; i++)
+      all |= !strcmp(h.v[i], "--all");
+    size_t fl = strlen(file);
+    bool white = o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h");
+    drv_build_res mres = {0};
+    if (rc == DRV_EXIT_OK && !genmorph && white && !all) {
+      o.mutants_build = true;
+      if (drv_build(&req, &mres) != DRV_EXIT_OK) {
+        drv_warn("the mutation variant of %s did not build: the short set is chosen by interface faults",
+                 function);
+        drv_build_res_fini(&mres);
+      }
+      o.mutants_build = false;
+      fflush(stdout);
+    }
     if (rc == DRV_EXIT_OK && fsecs > 0) { /* the fuzz variant, for the falsification stage */
       o.fuzz_build = o.falsify_build = true;
       o.mutants_build = false; /* relations are falsified on the original */
@@ -131,6 +152,10 @@ int drv_cmd_discover(int argc, char **argv) {
       h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
+      if (mres.harness) {
+        drv_list_push(&h, "--mutants-harness");
+        drv_list_push(&h, mres.harness);
+      }
       if (!genmorph && replay) {
         drv_list_push(&h, "--replay-as");
         drv_list_push(&h, replay);
@@ -161,6 +186,7 @@ int drv_cmd_discover(int argc, char **argv) {
       free(def);
     }
     drv_build_res_fini(&fres);
+    drv_build_res_fini(&mres);
     drv_build_res_fini(&res);
     free(cdir);
   }

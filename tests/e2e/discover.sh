@@ -21,8 +21,8 @@ if [ "${1:-OFF}" = ON ]; then
   echo "note: sanitizer build: ${SMALL[*]}, verify on $VERIFY_N inputs"
 fi
 
-check "discover on trig_sin, seed 5, types I,II,III,V,VII: exit 0 and a table per type"
-expect_exit 0 "$MRFUZZ" discover "$SIN" --types I,II,III,V,VII --seed 5 -o sin.mr "${SMALL[@]}"
+check "discover on trig_sin, seed 5, types I,II,III,V,VII, every relation (--all): exit 0 and a table per type"
+expect_exit 0 "$MRFUZZ" discover "$SIN" --types I,II,III,V,VII --seed 5 --all -o sin.mr "${SMALL[@]}"
 cp out run1.out
 expect_out "candidates"
 for t in I II III V VII; do

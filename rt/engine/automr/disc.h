@@ -521,6 +521,34 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
                          const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
                          FILE *so);
 
+/* ---- The short set (disc_short.c; docs/discover.md) ------------------------------------ */
+#define DISC_SHORT_WORDS 64                     /* mutants tracked per relation: ... */
+#define DISC_SHORT_MUT (DISC_SHORT_WORDS * 64)  /* ... the first 4096 */
+typedef struct disc_short_in {
+  const mr_subject *s;
+  const disc_subj *d;
+  const disc_cfg *c;
+  mrdsl_ctx *ctx;
+  const mrdsl_prog *const *progs;  /* [n] the kept relations, compiled */
+  const double *cx;                /* [n] their complexity (generality decides ties) */
+  int n;
+  const char *mr_text;             /* the n relations as a .mr file, in that order */
+  const char *mutants_harness;     /* the mutation build's harness, or NULL */
+  const char *range_args;          /* the domain as `score` options, one per line */
+  int jobs;
+  uint64_t seed;
+} disc_short_in;
+typedef struct disc_short_stats {
+  bool source_mutants;     /* the mutation build's mutants (else interface faults) */
+  int mutants;             /* mutants that count (not equivalent) */
+  int by_failure;          /* of those: crashed or timed out, detected by any set */
+  int killed_all;          /* killed by some relation of all n */
+  int killed_short;        /* killed by some relation of the short set */
+} disc_short_stats;
+/* Choose at most max of in's relations into chosen[n] (false on entry): greedily by the
+ * mutants they kill, then by generality. Returns how many were chosen (-1: no memory). */
+int disc_short_select(const disc_short_in *in, int max, bool *chosen, disc_short_stats *st);
+
 /* ---- Commands -------------------------------------------------------------------------- */
 int eng_cmd_discover(const mr_subject *s, int argc, char **argv);
 int eng_cmd_verify(const mr_subject *s, int argc, char **argv);

@@ -37,6 +37,9 @@ typedef struct disc_opts {
   bool quiet, paper;
   const char *fuzz_harness; /* --fuzz-harness: the fuzz variant (disc_fuzz_run.c), or NULL */
   const char *replay_as;    /* --replay-as: the target as `mrfuzz repro` takes it, or NULL */
+  const char *mutants_harness; /* --mutants-harness: the mutation build, or NULL */
+  int max;                  /* --max: the short set's size */
+  bool all;                 /* --all: no short set */
   double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
   disc_cfg cfg;
 } disc_opts;
@@ -78,6 +81,7 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   c->call_timeout = 2;
   c->suspect_rate = 0.001;
   c->suspect_min = 10000;
+  o->max = 20;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -344,6 +348,9 @@ typedef struct disc_run {
   disc_suspect *sus;            /* owned [nsus] (inputs owned) */
   int nsus;
   int replays;                  /* suspects whose minimized reproducer still violates */
+  int nall_kept;                /* relations kept before the short set */
+  disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
+  double t_short;
   double t_alg, t_chk, t_fz, t_z3;
 } disc_run;
 
@@ -929,6 +936,54 @@ static int prune_z3(disc_run *R) {
   return ENG_EXIT_OK;
 }
 
+/* ================================ The short set ================================ */
+
+/* At most --max of the kept relations (unless --all): by the mutants they kill, then by
+ * generality (disc_short.c); the others leave the file. */
+static int shorten(disc_run *R, const mr_subject *s) {
+  disc_opts *o = &R->o;
+  R->nall_kept = R->nkept;
+  if (o->all || R->nkept <= o->max)
+    return ENG_EXIT_OK;
+  R->t_short = eng_now();
+  int n = 0;
+  int *at = calloc((size_t)R->nr + 1, sizeof *at);
+  const mrdsl_prog **progs = calloc((size_t)R->nr + 1, sizeof *progs);
+  double *cx = calloc((size_t)R->nr + 1, sizeof *cx);
+  bool *chosen = calloc((size_t)R->nr + 1, sizeof *chosen);
+  size_t len = mrdsl_print(R->f, NULL, 0);
+  char *text = malloc(len + 1), *args = disc_domain_args(&R->d);
+  int rc = ENG_EXIT_OK;
+  if (!at || !progs || !cx || !chosen || !text || !args) {
+    rc = oom();
+  } else {
+    mrdsl_print(R->f, text, len + 1);
+    for (size_t k = 0; k < mrdsl_rel_count(R->f); k++) /* the file's order */
+      for (int i = 0; i < R->nr; i++)
+        if (R->keep[i] && R->rr[i] == mrdsl_rel_at(R->f, k)) {
+          at[n] = i;
+          progs[n] = R->progs[i];
+          cx[n++] = disc_rel_complexity(&o->cfg, &R->all[R->idx[i]], R->d.n, R->d.m);
+        }
+    disc_short_in in = {s, &R->d, &o->cfg, R->ctx, progs, cx, n, text, o->mutants_harness, args, o->jobs,
+                        o->cfg.seed};
+    if (disc_short_select(&in, o->max, chosen, &R->ss) < 0) {
+      rc = oom();
+    } else {
+      for (int k = 0; k < n; k++)
+        if (!chosen[k]) {
+          mrdsl_remove_relation(R->f, R->rr[at[k]]);
+          R->keep[at[k]] = false;
+          R->st[R->all[R->idx[at[k]]].type].cleansed--;
+          R->nkept--;
+        }
+    }
+  }
+  free(at); free(progs); free(cx); free(chosen); free(text); free(args);
+  R->t_short = eng_now() - R->t_short;
+  return rc;
+}
+
 /* ================================ Output ================================ */
 
 /* The .mr file, atomically (or stdout for -o -). */
@@ -980,6 +1035,15 @@ static void summary(const disc_run *R) {
           R->t_chk, R->nartifact, R->nsuspect);
   if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
     fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
+  if (R->nall_kept > R->nkept) {
+    const disc_short_stats *ss = &R->ss;
+    int all = ss->killed_all + ss->by_failure, sh = ss->killed_short + ss->by_failure;
+    fprintf(so, "short set: %d of %d relations (--max %d; --all writes every one), by the mutants they "
+            "kill (%d %s), then by generality: they detect %d, %.0f%% of the mutation score of all %d "
+            "(%d) (%.2f s)\n", R->nkept, R->nall_kept, R->o.max, ss->mutants,
+            ss->source_mutants ? "mutants of the mutation build" : "interface faults of the outputs", sh,
+            all > 0 ? 100.0 * sh / all : 100.0, R->nall_kept, all, R->t_short);
+  }
   const disc_par_stats *ps = &R->ps;
   if (ps->crashes || ps->hangs) {
     fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned\n",
@@ -1055,6 +1119,7 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) rc = recheck(&R);
   if (rc == ENG_EXIT_OK) rc = fuzz_falsify(&R);
   if (rc == ENG_EXIT_OK) rc = prune_z3(&R);
+  if (rc == ENG_EXIT_OK) rc = shorten(&R, s);
   if (rc == ENG_EXIT_OK) {
     rc = write_out(&R, s);
     summary(&R);

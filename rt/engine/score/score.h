@@ -60,6 +60,7 @@ typedef struct score_ctx {
   const char *mr_path;
   eng_run_opts run;          /* n, seed, domains (dom owned) */
   const char *json;          /* --json OUT or NULL */
+  const char *kill_matrix;   /* --kill-matrix OUT or NULL */
   bool concrete;             /* --oracle concrete */
   bool original_only;        /* --original-only: check the relations on this build, no mutants */
   unsigned jobs;
@@ -126,6 +127,8 @@ void score_res_free(score_ctx *c);
 void score_print(const score_ctx *c);
 /* The Mutation Testing Elements JSON report, written atomically. ENG_EXIT_OK or _USAGE. */
 int score_write_json(const score_ctx *c, const char *path);
+/* The kill matrix to path, atomically (--kill-matrix; format: score_report.c). ENG_EXIT_*. */
+int score_write_matrix(const score_ctx *c, const char *path);
 
 /* `harness score`: the mutation score of a relation file. */
 int eng_cmd_score(const mr_subject *s, int argc, char **argv);

@@ -265,8 +265,26 @@ static void mte(const score_ctx *c, FILE *f) {
   fputs("]}},\"framework\":{\"name\":\"mrfuzz\"}}\n", f);
 }
 
-/* See score.h: a temporary file next to path, renamed over it. */
-int score_write_json(const score_ctx *c, const char *path) {
+/* The kill matrix (--kill-matrix): a header line with the relations in the file's
+ * order, then one line per mutant: its id, its status and the relations that kill it
+ * (their indices). Read by discover to choose its short set. */
+static void matrix(const score_ctx *c, FILE *f) {
+  fputs("# mrfuzz kill matrix 1: relations", f);
+  for (size_t k = 0; k < c->nrels; k++)
+    fprintf(f, " %s%s", c->rels[k].name, c->rels[k].invalid ? "(invalid)" : "");
+  fputc('\n', f);
+  for (uint32_t m = 0; m < c->nmut; m++) {
+    fprintf(f, "%u %s", mr_fn_mutant_id(c->fn, m), st_text[c->status[m]]);
+    const score_res *r = score_res_at(c, m);
+    for (size_t k = 0; c->status[m] == SCORE_KILLED && k < c->nrels; k++)
+      if (r->killed_by[k])
+        fprintf(f, " %zu", k);
+    fputc('\n', f);
+  }
+}
+
+/* Write path atomically (a temporary file next to it, renamed over it) with put. */
+static int write_atomic(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *)) {
   size_t n = strlen(path) + 32;
   char *tmp = malloc(n);
   if (!tmp)
@@ -275,7 +293,7 @@ int score_write_json(const score_ctx *c, const char *path) {
   FILE *f = fopen(tmp, "wb");
   int rc = ENG_EXIT_OK;
   if (f) {
-    mte(c, f);
+    put(c, f);
     if (fflush(f) != 0 || ferror(f))
       rc = ENG_EXIT_USAGE;
     if (fclose(f) != 0)
@@ -292,3 +310,9 @@ int score_write_json(const score_ctx *c, const char *path) {
   free(tmp);
   return rc;
 }
+
+/* See score.h. */
+int score_write_json(const score_ctx *c, const char *path) { return write_atomic(c, path, mte); }
+
+/* See score.h. */
+int score_write_matrix(const score_ctx *c, const char *path) { return write_atomic(c, path, matrix); }

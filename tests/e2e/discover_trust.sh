@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_trust.sh - what discovery writes must hold wherever its guard says (issue #13),
+# on subjects written for this test (tests/e2e/inputs/trust.c): no false alarm on a
+# function with poles, no bound that is an artifact of the sampled box, closed-form
+# constants, a one-argument odd symmetry of a two-argument function with an
+# out-parameter, a seeded fault on a few inputs reported as a suspect with a reproducer
+# that replays (exit 1), and a short set by default.
+. "$(dirname "$0")/lib.sh"
+T="$E2E/inputs/trust.c"
+OPTS=(-l m --seed 1 --fuzz-falsify 2)
+VERIFY_N=200000
+if [ "${1:-OFF}" = ON ]; then # sanitizer build: a smaller search, the same assertions
+  OPTS+=(--runs 8 --iters 30)
+  VERIFY_N=20000
+fi
+
+check "a function with poles (cot): no relation fails near them"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_cot" "${OPTS[@]}" -o cot.mr
+cat out
+expect_exit 0 "$MRFUZZ" lint cot.mr
+[ "$(grep -c '^relation' cot.mr)" -ge 3 ] || { cat cot.mr; fail "too few relations of cot"; }
+expect_exit 0 .mrfuzz/tr_cot/harness verify --mr cot.mr -n "$VERIFY_N" --seed 11
+grep -q " 0 failed" out || { cat out; fail "a relation of cot fails on fresh inputs"; }
+# the poles themselves, densely: multiples of pi and their neighbours
+expect_exit 0 .mrfuzz/tr_cot/harness verify --mr cot.mr -n 20000 --seed 12 --range x=3.1415:3.1417
+grep -q " 0 failed" out || { cat out; fail "a relation of cot fails next to a pole"; }
+expect_exit 0 "$MRFUZZ" check "$T:tr_cot" -l m --mr cot.mr -- -max_total_time=10 -seed=1
+grep -q " 0 violated" out || { cat out err; fail "check found a violation of cot's relations"; }
+
+check "outputs that grow past the box (expm1): no bound read off the box, on a 7x wider domain"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" -o expm.mr
+cat out
+cp out expm.out
+expect_exit 0 .mrfuzz/tr_expm/harness verify --mr expm.mr -n "$VERIFY_N" --seed 13 --range x=-700:700
+grep -q " 0 failed" out || { cat out; fail "a relation of expm1 is an artifact of [-100, 100]"; }
+if grep -E "check .*(<=|>=) -?[0-9.]+e[0-9]{2}" expm.mr; then fail "a bound on the scale of the box's outputs"; fi
+
+check "the short set: at most 20 relations, and what it keeps is printed"
+[ "$(grep -c '^relation' expm.mr)" -le 20 ] || fail "more than 20 relations without --all"
+grep -E "^short set: 20 of [0-9]+ relations .* [0-9]+% of the mutation score of all" expm.out ||
+  fail "no short-set line"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" --all -o expm_all.mr
+[ "$(grep -c '^relation' expm_all.mr)" -gt 20 ] || fail "--all kept no more than the short set"
+
+check "closed-form constants: sin(x + pi/4) + sin(x - pi/4) = sqrt(2) sin(x); input constants snapped; canonical"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_sin" "${OPTS[@]}" --all -o sin.mr
+grep -qE "sqrt\(2\.0\)|pi / 4" sin.mr || { cat sin.mr; fail "no closed-form constant"; }
+if grep -E "^  x[0-9] = .*[0-9]\.[0-9]{12}" sin.mr; then fail "an input relation with an unsnapped constant"; fi
+if grep -E "(^|[ (,+-])1 \* |\+ -" sin.mr; then fail "not canonical"; fi
+
+check "remquo: odd in x alone, with the quotient (an out-parameter) negated"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_rem" --out quo "${OPTS[@]}" --all -o rem.mr
+awk '/^relation /{b = ""} {b = b $0 "\n"} /^}/{print b "@@"}' rem.mr >rels.txt
+awk -v RS='@@' '/x2 = -x1;/ && /y2 = y1;/ && /quo1. \+ quo2. == 0|approx\(quo1., -quo2./ {f = 1} END {exit !f}' rels.txt ||
+  { cat rem.mr; fail "no quo(-x, y) = -quo(x, y)"; }
+awk -v RS='@@' '/x2 = -x1;/ && /y2 = y1;/ && /approx\(ret1, -ret2/ {f = 1} END {exit !f}' rels.txt ||
+  { cat rem.mr; fail "no remquo(-x, y) = -remquo(x, y)"; }
+expect_exit 0 .mrfuzz/tr_rem/harness verify --mr rem.mr -n "$VERIFY_N" --seed 14
+grep -q " 0 failed" out || { cat out; fail "a relation of remquo fails"; }
+
+check "a seeded fault on a few inputs (cosh, x in [3, 3.01)): a suspect with a replaying reproducer, exit 1"
+expect_exit 1 "$MRFUZZ" discover "$T:tr_cosh_faulty" "${OPTS[@]}" -o cosh.mr
+cat out
+cp out cosh.out
+grep -q "^suspected faults: " cosh.out || fail "no suspected faults section"
+grep -q "x2 = -x1;" cosh.suspects.mr || { cat cosh.suspects.mr; fail "cosh(-x) = cosh(x) is not a suspect"; }
+expect_exit 0 "$MRFUZZ" lint cosh.suspects.mr
+cmd=$(sed -n 's/.*(replay: mrfuzz \(repro .*\))$/\1/p' cosh.out | head -1)
+[ -n "$cmd" ] || fail "no replay command"
+# shellcheck disable=SC2086  # the printed command, word-split as a shell would
+expect_exit 1 "$MRFUZZ" $cmd
+expect_err "relation violated"
+# what was written holds on the faulty function (the suspects are not in it)
+expect_exit 0 .mrfuzz/tr_cosh_faulty/harness verify --mr cosh.mr -n "$VERIFY_N" --seed 15
+grep -q " 0 failed" out || { cat out; fail "a written relation fails on the faulty function"; }
+echo "ok"
