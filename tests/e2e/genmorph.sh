@@ -48,6 +48,10 @@ for subj in "intmath/intmath.c:gcd gcd.mr" "arrays/arrays.c:arr_min min.mr"; do
   [ "${k:-0}" -ge 1 ] || fail "$fn: no mutant killed"
 done
 
+check "arr_min: a relation readable at a glance (a simple form tried before the GP), none that says two reals differ"
+grep -qE "check (y1 <= y2|y1 >= y2|y2 == y1|approx\(y2, y1,)" min.mr || { cat min.mr; fail "no simple relation"; }
+if grep -E "check !approx" min.mr; then fail "a relation true only because two reals rarely coincide"; fi
+
 check "the falsification variant breaks a false relation of an array subject (--generic), not a true one"
 subj=$(grep '^subject' min.mr)
 printf 'mrdsl 1;\n%s\nrelation c0 { a2 = a1; check y1 != y2; }\nrelation c1 { a2 = reverse(a1); check y1 == y2; }\n' \

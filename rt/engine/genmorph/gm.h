@@ -153,6 +153,13 @@ bool gm_tree_print(const gm_space *sp, const gm_tree *t, char *buf, size_t cap);
 void gm_tree_simplify(const gm_space *sp, gm_tree *t);
 /* Does t read both the source and the follow-up value of some output (soft constraint)? */
 bool gm_tree_relates(const gm_space *sp, const gm_tree *t);
+/* Is t metamorphic: does every claim it makes (all but an implication's premise) compare
+ * outputs of both executions, rather than one execution against builtins of its inputs? */
+bool gm_tree_metamorphic(const gm_space *sp, const gm_tree *t);
+/* Is t true by coincidence on rows[n]: a compound claim (!, &&, ||, ==, implies) with a
+ * comparison in it that is always true or always false there (two reals are rarely equal:
+ * !approx(y2, 5.2 * y1) holds for no reason)? scratch: (GM_MAX_NODES + 1) * n doubles. */
+bool gm_tree_vacuous(const gm_space *sp, const gm_tree *t, const double *rows, int n, int nf, double *scratch);
 /* Does t read any feature (a relation of constants is no relation)? */
 bool gm_tree_has_feat(const gm_tree *t);
 
@@ -195,6 +202,10 @@ int gm_elites(const gm_space *sp, gm_ind *pop, int n, bool fp_first, gm_ind *out
  * judged true, then the incorrect rows judged false (best-match selection). */
 void gm_fitness(const gm_space *sp, const gm_data *d, gm_ind *x, double *scratch);
 void gm_fitness_bits(const gm_space *sp, const gm_data *d, gm_ind *x, double *scratch, uint64_t *bits);
+/* The readable candidates of one input relation (gm_simple.c), tried before the GP: up to
+ * max that hold on every correct row of d and miss fewer incorrect ones first; konst is the
+ * template's constant when has_k. Returns the count. */
+int gm_simple(const gm_space *sp, const gm_data *d, double konst, bool has_k, gm_ind *out, int max);
 /* Run Algorithm 1 on d; the best relations (FP-first, soft constraint, no FP on the
  * data) into out[max]; returns the count, and the generations made in *gens. */
 int gm_gp_run(const gm_space *sp, const gm_data *d, const gm_gp_cfg *c, eng_rng *r,

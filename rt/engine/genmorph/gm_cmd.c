@@ -193,6 +193,7 @@ static void sources_fini(sources *x) {
 typedef struct gm_rel_out {
   char text[GM_TEXT];
   int fp, fn, size, kills;
+  bool simple;                    /* one of gm_simple's readable forms */
   uint64_t killed[GM_KBITS / 64]; /* mutants with an incorrect row it judges false */
 } gm_rel_out;
 
@@ -211,6 +212,8 @@ typedef struct cmd_ud {
   int rounds;         /* tasks per worker */
   mrdsl_ctx *ctx;     /* validation */
   const mrdsl_prog **progs;
+  const gm_tmpl *tm;  /* the input relations */
+  const bool *simple;  /* validation: [candidate] one of gm_simple's forms */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -269,12 +272,19 @@ static void task_gp(void *ud, int t, void *out) {
     cfg.deadline = now + (share > 0.5 ? share : 0.5);
     if (cfg.deadline > u->gp_end) cfg.deadline = u->gp_end;
     gm_ind best[GM_OUT];
-    int n = gm_gp_run(u->sp, &d, &cfg, &r, u->consts, u->nconsts, best, GM_OUT, &res->gens);
-    double *scratch = malloc(((size_t)GM_MAX_NODES + 1) * ((size_t)res->nneg + 1) * sizeof *scratch);
+    /* the readable forms first (half the slots at most), then the GP's */
+    char *end;
+    double kc = strtod(u->tm[t].c, &end);
+    int ns = gm_simple(u->sp, &d, kc, end != u->tm[t].c && !*end, best, GM_OUT / 2);
+    int n = ns + gm_gp_run(u->sp, &d, &cfg, &r, u->consts, u->nconsts, best + ns, GM_OUT - ns, &res->gens);
+    size_t rows = (size_t)(res->nneg > res->npos ? res->nneg : res->npos) + 1;
+    double *scratch = malloc(((size_t)GM_MAX_NODES + 1) * rows * sizeof *scratch);
     uint8_t *killed = calloc((size_t)u->c->nmut + 1, 1);
     for (int k = 0; k < n && scratch && killed; k++) {
       gm_rel_out *ro = &res->rel[res->n];
+      if (gm_tree_vacuous(u->sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
       if (!gm_tree_print(u->sp, &best[k].t, ro->text, sizeof ro->text)) continue;
+      ro->simple = k < ns;
       ro->fp = best[k].fp;
       ro->fn = best[k].fn;
       ro->size = best[k].t.len;
@@ -324,6 +334,50 @@ static void to_edges(eng_args *a, const mr_subject *s, const eng_run_opts *o, en
   }
 }
 
+/* The domains 1000 times wider where they are the defaults (--range fixes a domain):
+ * a relation whose truth comes from the sampled box stops holding there. */
+static bool widen(const mr_subject *s, const eng_run_opts *o, eng_run_opts *w) {
+  *w = *o;
+  w->dom = malloc((s->nparams ? s->nparams : 1) * sizeof *w->dom);
+  if (!w->dom) return false;
+  for (size_t i = 0; i < s->nparams; i++) {
+    eng_dom *d = &w->dom[i];
+    *d = o->dom[i];
+    int k = s->params[i].kind == MR_KIND_CSTR ? MR_KIND_I8 : s->params[i].kind;
+    if (d->given || d->is_len || k == MR_KIND_I8 || k == MR_KIND_BOOL) continue;
+    double lo, hi;
+    eng_kind_limits(k, &lo, &hi);
+    if (eng_kind_float(k)) {
+      d->flo = fmax(d->flo * 1000, -1e300), d->fhi = fmin(d->fhi * 1000, 1e300);
+    } else if (eng_kind_signed(k)) {
+      d->ilo = (double)d->ilo * 1000 > lo ? d->ilo * 1000 : (int64_t)fmax(lo, -9.2e18);
+      d->ihi = (double)d->ihi * 1000 < hi ? d->ihi * 1000 : (int64_t)fmin(hi, 9.2e18);
+    } else if (eng_kind_unsigned(k)) {
+      d->uhi = (double)d->uhi * 1000 < hi ? d->uhi * 1000 : (uint64_t)fmin(hi, 1.8e19);
+    }
+  }
+  return true;
+}
+
+/* Set some scalar parameters to an element of an input array of the same kind: a key that
+ * is found (index_of, count) is the case uniform draws of wide domains almost never make. */
+static void to_members(eng_args *a, const mr_subject *s, eng_rng *r) {
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || p->kind == MR_KIND_CSTR || eng_rng_u64(r, 0, 1))
+      continue;
+    for (size_t j = 0; j < s->nparams; j++) {
+      const mr_subject_param *q = &s->params[j];
+      if (!(q->flags & MR_PF_ARRAY) || q->kind != p->kind || q->len_index < 0 || gm_param_out(q)) continue;
+      uint64_t n = a->slots[q->len_index];
+      const void *data = (const void *)(uintptr_t)a->slots[j];
+      if (n == 0 || !data) continue;
+      a->slots[i] = eng_elem_load((const char *)data + eng_rng_u64(r, 0, n - 1) * eng_kind_size(q->kind), q->kind);
+      break;
+    }
+  }
+}
+
 typedef struct val_res {
   uint32_t pass, fail, skip;
 } val_res;
@@ -342,14 +396,20 @@ static void task_validate(void *ud, int i, void *out) {
   eng_rng rng, brng;
   eng_rng_seed(&rng, u->o->run.seed ^ 0xfeedbeefull ^ (uint64_t)i * 0x9e3779b97f4a7c15ull);
   mrdsl_build_opts bo = {eng_rng_cb, &brng, NULL};
-  for (int k = 0; k < u->o->validate && !r->fail; k++) {
-    /* in turn uniform, libFuzzer-style (`check` decodes those) and at domain edges */
-    bool fdp = k % 3 == 1;
-    if (fdp ? !fdp_draw(&fz, u->sp->s, &u->o->run, &rng) : !eng_args_draw(&a, u->sp->s, &u->o->run, &rng)) {
+  eng_run_opts wide;
+  if (!widen(u->sp->s, &u->o->run, &wide)) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); eng_mg_free(g); return; }
+  /* the GP's relations fit the data they saw: twice the inputs */
+  int n = u->o->validate * (u->simple && !u->simple[i] ? 2 : 1);
+  for (int k = 0; k < n && !r->fail; k++) {
+    /* in turn uniform, libFuzzer-style (`check` decodes those), at domain edges, and wide */
+    bool fdp = k % 4 == 1;
+    const eng_run_opts *ro = k % 4 == 3 ? &wide : &u->o->run;
+    if (fdp ? !fdp_draw(&fz, u->sp->s, ro, &rng) : !eng_args_draw(&a, u->sp->s, ro, &rng)) {
       r->fail++;
       break;
     }
-    if (k % 3 == 2) to_edges(&a, u->sp->s, &u->o->run, &rng);
+    if (k % 4 == 2) to_edges(&a, u->sp->s, ro, &rng);
+    if (!fdp && k % 8 < 4) to_members(&a, u->sp->s, &rng);
     eng_rng_seed(&brng, (uint64_t)k);
     int rc = eng_mg_run(g, fdp ? fz.slots : a.slots, &bo, NULL);
     if (!fdp) eng_args_clear(&a);
@@ -357,6 +417,7 @@ static void task_validate(void *ud, int i, void *out) {
     else if (rc == MRDSL_FAIL || rc < 0) r->fail++;
     else r->skip++;
   }
+  free(wide.dom);
   eng_args_fini(&a);
   eng_src_fini(&fz);
   eng_mg_free(g);
@@ -371,6 +432,7 @@ static void say(const gm_opts *o, const char *fmt, const char *a, double x) {
 typedef struct cand {
   char name[64];
   int tmpl, fp, fn, size, kills, npos, nneg;
+  bool simple;            /* gm_simple's: pruning prefers them */
   const uint64_t *killed; /* borrowed from the GP results */
   char text[GM_TEXT];
   val_res v;
@@ -381,6 +443,7 @@ typedef struct cand {
 static int by_kills(const void *x, const void *y) {
   const cand *a = x, *b = y;
   if (a->tmpl != b->tmpl) return a->tmpl - b->tmpl;
+  if (a->simple != b->simple) return a->simple ? -1 : 1;
   if (a->kills != b->kills) return b->kills - a->kills;
   return a->size - b->size;
 }
@@ -545,7 +608,7 @@ static int executions(gm_run *R) {
 static int evolve(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
-  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL};
+  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
@@ -568,7 +631,7 @@ static int candidates(gm_run *R) {
     for (int j = 0; R->done[t] && j < g->n; j++) {
       cand *c = &R->cs[R->ncand];
       const gm_rel_out *ro = &g->rel[j];
-      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->killed, "", {0, 0, 0}, false, NULL};
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
       snprintf(c->text, sizeof c->text, "%s", ro->text);
       char text[2048];
@@ -589,10 +652,12 @@ static int candidates(gm_run *R) {
 static int validate(gm_run *R, disc_subj *d) {
   int n = R->ncand ? R->ncand : 1;
   val_res *vr = calloc((size_t)n, sizeof *vr);
-  bool *vdone = calloc((size_t)n, sizeof *vdone);
-  if (!vr || !vdone) { free(vr); free(vdone); return oom(); }
+  bool *vdone = calloc((size_t)n, sizeof *vdone), *simple = calloc((size_t)n, sizeof *simple);
+  if (!vr || !vdone || !simple) { free(vr); free(vdone); free(simple); return oom(); }
   if (R->ncand) {
     R->u.progs = R->progs + R->nt;
+    for (int i = 0; i < R->ncand; i++) simple[i] = R->cs[i].simple;
+    R->u.simple = simple;
     disc_par_stats st;
     memset(&st, 0, sizeof st);
     disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, 1e9, &st);
@@ -609,13 +674,16 @@ static int validate(gm_run *R, disc_subj *d) {
   }
   free(vr);
   free(vdone);
+  free(simple);
+  R->u.simple = NULL;
   say(R->o, "mrfuzz: genmorph: validated on fresh inputs (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
 }
 
-/* Redundancy: Z3 implication among the survivors of one input relation (most kills
- * first), then by mutants: keep a relation only when it kills a training mutant no kept
- * relation kills (a short list; `mrfuzz score` re-measures). */
+/* Redundancy: Z3 implication among the survivors of one input relation (the readable
+ * forms, then most kills first), then by mutants: keep a relation only when it kills a
+ * training mutant no kept relation kills, the readable forms before the GP's, the
+ * smallest of those that kill as many (a short list; `mrfuzz score` re-measures). */
 static void prune(gm_run *R) {
   cand *cs = R->cs;
   int ncand = R->ncand;
@@ -632,15 +700,18 @@ static void prune(gm_run *R) {
     }
   }
   uint64_t covered[GM_KBITS / 64] = {0};
-  for (int pass = 0; pass < ncand; pass++) {
+  for (int pass = 0; pass < 2 * ncand; pass++) {
     int best = -1, bestn = 0;
     for (int i = 0; i < ncand; i++) {
-      if (!cs[i].ok || cs[i].size < 0) continue;
+      if (!cs[i].ok || cs[i].size < 0 || cs[i].simple != (pass < ncand)) continue;
       int nn = 0;
       for (int w = 0; w < GM_KBITS / 64; w++) nn += __builtin_popcountll(cs[i].killed[w] & ~covered[w]);
       if (nn > bestn || (nn == bestn && nn > 0 && cs[i].size < cs[best].size)) best = i, bestn = nn;
     }
-    if (best < 0) break;
+    if (best < 0) {
+      pass = pass < ncand ? ncand - 1 : 2 * ncand;
+      continue;
+    }
     for (int w = 0; w < GM_KBITS / 64; w++) covered[w] |= cs[best].killed[w];
     cs[best].size = -cs[best].size - 1; /* chosen (size restored below) */
   }

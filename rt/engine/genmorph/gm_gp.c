@@ -69,7 +69,7 @@ void gm_fitness_bits(const gm_space *sp, const gm_data *d, gm_ind *x, double *sc
     }
   }
   x->fnhash = h;
-  x->relates = gm_tree_relates(sp, &x->t) && gm_tree_has_feat(&x->t);
+  x->relates = gm_tree_relates(sp, &x->t) && gm_tree_has_feat(&x->t) && gm_tree_metamorphic(sp, &x->t);
 }
 
 /* See gm.h. */

@@ -115,9 +115,16 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
   char a1[64], b1[64], rhs[160];
   pref(s, (size_t)p, 1, a1, sizeof a1);
   if (q >= 0) pref(s, (size_t)q, 1, b1, sizeof b1);
+  if (q >= 0 && (kind == GM_TP_APPEND || kind == GM_TP_PREPEND)) { /* append(s, c): a scalar input */
+    snprintf(t.c, sizeof t.c, "%s", b1);
+    snprintf(rhs, sizeof rhs, "%s(%s, %s)", names[kind], a1, b1);
+    defs(s, &t, rhs, NULL);
+    kind = -1;
+  }
   const char *skip = "";
   double lo = -1e6, hi = 1e6;
   switch (kind) {
+  case -1: break; /* defined above */
   case GM_TP_PERMUTE: defs(s, &t, b1, a1); break;
   case GM_TP_FLIP: snprintf(rhs, sizeof rhs, "!%s", a1); defs(s, &t, rhs, NULL); break;
   case GM_TP_REVERSE: snprintf(rhs, sizeof rhs, "reverse(%s)", a1); defs(s, &t, rhs, NULL); break;
@@ -138,7 +145,7 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
     defs(s, &t, rhs, NULL);
   }
   }
-  snprintf(t.name, sizeof t.name, "%s_%s%s%s", names[kind], pp->name, q >= 0 ? "_" : "",
+  snprintf(t.name, sizeof t.name, "%s_%s%s%s", names[t.kind], pp->name, q >= 0 ? "_" : "",
            q >= 0 ? s->params[q].name : "");
   push(l, &t);
 }
@@ -169,6 +176,14 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
         if (round == 0) {
           instance(s, k, mined, nm, r, GM_TP_REVERSE, (int)i, -1, &l);
           instance(s, k, mined, nm, r, GM_TP_CONCAT, (int)i, -1, &l);
+        }
+        for (size_t j = 0; round == 0 && j < s->nparams; j++) { /* append(s, c), prepend(s, c) */
+          const mr_subject_param *q = &s->params[j];
+          if (j != i && defined_input(s, j) && !(q->flags & MR_PF_ARRAY) && is_num(q->kind) &&
+              !eng_kind_float(q->kind) == !eng_kind_float(p->kind == MR_KIND_CSTR ? MR_KIND_I8 : p->kind)) {
+            instance(s, k, mined, nm, r, GM_TP_APPEND, (int)i, (int)j, &l);
+            instance(s, k, mined, nm, r, GM_TP_PREPEND, (int)i, (int)j, &l);
+          }
         }
         for (size_t t = 0; t < sizeof sk / sizeof sk[0]; t++)
           if (p->kind != MR_KIND_CSTR || (sk[t] != GM_TP_SHIFT && sk[t] != GM_TP_SCALE))

@@ -226,6 +226,13 @@ static int pr(const gm_space *sp, const gm_tree *t, int i, pbuf *b) {
     return e;
   }
   int e = pr_op(sp, t, i + 1, b);
+  const gm_node *r = &t->n[e];
+  if ((n->op == GM_OP_ADD || n->op == GM_OP_SUB) && r->op == GM_OP_CONST && r->c < 0) {
+    gm_tree c = {{{GM_OP_CONST, 0, -r->c}}, 1}; /* x - -c reads x + c */
+    put(b, n->op == GM_OP_ADD ? " - " : " + ");
+    pr(sp, &c, 0, b);
+    return e + 1;
+  }
   put(b, infix[n->op]);
   return pr_op(sp, t, e, b);
 }
@@ -239,6 +246,62 @@ bool gm_tree_print(const gm_space *sp, const gm_tree *t, char *buf, size_t cap) 
 }
 
 /* ============================== Properties ============================== */
+
+/* See gm.h. */
+/* Does the subtree at i read an output of execution e? */
+static bool reads_out(const gm_space *sp, const gm_tree *t, int i, int e) {
+  int end = gm_subtree_end(t, i);
+  for (int j = i; j < end; j++)
+    if (t->n[j].op == GM_OP_FEAT)
+      for (int o = 0; o < sp->nvar; o++)
+        if (sp->var[o].output && gm_feat_reads(sp, t->n[j].feat, o, e)) return true;
+  return false;
+}
+
+/* Is the boolean subtree at i metamorphic: every claim it makes compares the two
+ * executions' outputs? A guard (an implication's premise) may read anything. */
+static bool metamorphic(const gm_space *sp, const gm_tree *t, int i) {
+  int o = t->n[i].op;
+  switch (o) {
+  case GM_OP_IMPLIES: return metamorphic(sp, t, gm_subtree_end(t, i + 1));
+  case GM_OP_NOT: return metamorphic(sp, t, i + 1);
+  case GM_OP_AND: case GM_OP_OR:
+    return metamorphic(sp, t, i + 1) && metamorphic(sp, t, gm_subtree_end(t, i + 1));
+  case GM_OP_XOR: case GM_OP_IFF: { /* (y1 >= 0) == (y2 >= 0): each side reads an output */
+    int j = gm_subtree_end(t, i + 1);
+    return (reads_out(sp, t, i + 1, 0) || reads_out(sp, t, i + 1, 1)) &&
+           (reads_out(sp, t, j, 0) || reads_out(sp, t, j, 1)) && reads_out(sp, t, i, 0) && reads_out(sp, t, i, 1);
+  }
+  case GM_OP_TRUE: case GM_OP_FALSE: return false;
+  default: break;
+  }
+  return reads_out(sp, t, i, 0) && reads_out(sp, t, i, 1);
+}
+
+/* See gm.h. */
+bool gm_tree_vacuous(const gm_space *sp, const gm_tree *t, const double *rows, int n, int nf, double *scratch) {
+  int top = t->n[0].op;
+  if (top == GM_OP_NE && (is_float(sp, t, 1) || is_float(sp, t, gm_subtree_end(t, 1)))) /* !approx(a, b): a claim nothing supports */
+    return true;
+  if (n <= 0 || !(top == GM_OP_NOT || (top >= GM_OP_AND && top <= GM_OP_IMPLIES)))
+    return false;
+  double *v = scratch + (size_t)GM_MAX_NODES * (size_t)n;
+  for (int i = 1; i < t->len; i++) {
+    int o = t->n[i].op;
+    if (!(o >= GM_OP_EQ && o <= GM_OP_GE) && !(o == GM_OP_FEAT && gm_node_type(sp, &t->n[i]) == GM_T_BOOL))
+      continue;
+    gm_tree a = {{{0}}, gm_subtree_end(t, i) - i};
+    memcpy(a.n, t->n + i, (size_t)a.len * sizeof *a.n);
+    gm_tree_eval(sp, &a, rows, n, nf, v, scratch);
+    int ones = 0;
+    for (int k = 0; k < n; k++) ones += v[k] == 1;
+    if (ones == 0 || ones == n) return true;
+  }
+  return false;
+}
+
+/* See gm.h. */
+bool gm_tree_metamorphic(const gm_space *sp, const gm_tree *t) { return t->len > 0 && metamorphic(sp, t, 0); }
 
 /* See gm.h. */
 bool gm_tree_relates(const gm_space *sp, const gm_tree *t) {

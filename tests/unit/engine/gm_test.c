@@ -225,7 +225,71 @@ static void test_gp(void) {
   free(mut);
 }
 
+/* The readable forms come first: on y = 2x with x2 = x1 + 1, y2 == y1 + 2 (the template's
+ * constant 2 here) is found without evolution and holds on every correct row. */
+static void test_simple(void) {
+  gm_space sp;
+  CHECK(gm_space_init(&sp, &int_subj));
+  int nf = sp.nf, n = 100;
+  double *pos = calloc((size_t)n * (size_t)nf, sizeof *pos), *neg = calloc((size_t)n * (size_t)nf, sizeof *neg);
+  int *mut = calloc((size_t)n, sizeof *mut);
+  CHECK(pos && neg && mut);
+  if (!pos || !neg || !mut) return;
+  for (int i = 0; i < n; i++) {
+    double x = i - 50, *p = pos + (size_t)i * (size_t)nf, *q = neg + (size_t)i * (size_t)nf;
+    p[feat(&sp, "x1")] = q[feat(&sp, "x1")] = x;
+    p[feat(&sp, "x2")] = q[feat(&sp, "x2")] = x + 1;
+    p[feat(&sp, "y1")] = q[feat(&sp, "y1")] = 2 * x;
+    p[feat(&sp, "y2")] = 2 * x + 2;
+    q[feat(&sp, "y2")] = i % 2 ? 2 * x + 3 : 2 * x + 2;
+    mut[i] = 1 + i % 3;
+  }
+  gm_data d = {pos, n, neg, n, mut, nf};
+  gm_ind out[4];
+  int k = gm_simple(&sp, &d, 2, true, out, 4);
+  CHECK(k >= 1);
+  char buf[GM_TEXT];
+  CHECK(k >= 1 && gm_tree_print(&sp, &out[0].t, buf, sizeof buf) && !strcmp(buf, "y2 == (y1 + 2)"));
+  CHECK(k >= 1 && out[0].fp == 0 && out[0].fn == n / 2);
+  for (int i = 0; i < k; i++) CHECK(out[i].fp == 0 && gm_tree_metamorphic(&sp, &out[i].t));
+  free(pos);
+  free(neg);
+  free(mut);
+}
+
+/* A relation compares the two executions; a premise may read anything; a claim that
+ * holds by coincidence (an atom constant on the correct rows, two reals that differ) goes. */
+static void test_metamorphic(void) {
+  gm_space sp;
+  CHECK(gm_space_init(&sp, &arr_subj));
+  int y1 = feat(&sp, "y1"), y2 = feat(&sp, "y2"), mx = feat(&sp, "max(a1)"), len = feat(&sp, "len(a1)");
+  /* len(a1) > 1 implies y1 <= y2: metamorphic */
+  gm_node a[] = {O(GM_OP_IMPLIES), O(GM_OP_GT), F(len), C(1), O(GM_OP_LE), F(y1), F(y2)};
+  gm_tree t = tree(a, 7);
+  CHECK(gm_tree_metamorphic(&sp, &t));
+  /* y2 > 0 implies max(a1) == y1: one execution against a builtin */
+  gm_node b[] = {O(GM_OP_IMPLIES), O(GM_OP_GT), F(y2), C(0), O(GM_OP_EQ), F(mx), F(y1)};
+  t = tree(b, 7);
+  CHECK(!gm_tree_metamorphic(&sp, &t));
+  /* (y1 >= 0) == (y2 >= 0): each side reads an output, the whole reads both */
+  gm_node c[] = {O(GM_OP_IFF), O(GM_OP_GE), F(y1), C(0), O(GM_OP_GE), F(y2), C(0)};
+  t = tree(c, 7);
+  CHECK(gm_tree_metamorphic(&sp, &t));
+  /* !approx(y2, 5.2 * y1) is vacuous; so is a premise that is always false on the rows */
+  double rows[4 * GM_MAX_F] = {0}, scratch[(GM_MAX_NODES + 1) * 5];
+  for (int k = 0; k < 4; k++) rows[k * sp.nf + y1] = k, rows[k * sp.nf + y2] = k + 1, rows[k * sp.nf + len] = 1;
+  gm_node d[] = {O(GM_OP_NE), F(y2), O(GM_OP_MUL), C(5.2), F(y1)};
+  t = tree(d, 5);
+  CHECK(gm_tree_vacuous(&sp, &t, rows, 4, sp.nf, scratch));
+  t = tree(a, 7); /* len(a1) > 1 never holds on these rows */
+  CHECK(gm_tree_vacuous(&sp, &t, rows, 4, sp.nf, scratch));
+  for (int k = 0; k < 4; k++) rows[k * sp.nf + len] = k, rows[k * sp.nf + y2] = k > 1 ? k + 1 : k - 1;
+  CHECK(!gm_tree_vacuous(&sp, &t, rows, 4, sp.nf, scratch));
+}
+
 int main(void) {
+  test_simple();
+  test_metamorphic();
   test_features();
   test_eval_print();
   test_dominance();
