@@ -36,12 +36,15 @@ expect_exit 0 .mrfuzz/tr_expm/harness verify --mr expm.mr -n "$VERIFY_N" --seed 
 grep -q " 0 failed" out || { cat out; fail "a relation of expm1 is an artifact of [-100, 100]"; }
 if grep -E "check .*(<=|>=) -?[0-9.]+e[0-9]{2}" expm.mr; then fail "a bound on the scale of the box's outputs"; fi
 
-check "the short set: at most 20 relations, and what it keeps is printed"
+check "the short set: at most 20 relations by default, --max N, and what it keeps is printed"
 [ "$(grep -c '^relation' expm.mr)" -le 20 ] || fail "more than 20 relations without --all"
-grep -E "^short set: 20 of [0-9]+ relations .* [0-9]+% of the mutation score of all" expm.out ||
-  fail "no short-set line"
-expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" --all -o expm_all.mr
-[ "$(grep -c '^relation' expm_all.mr)" -gt 20 ] || fail "--all kept no more than the short set"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" --max 5 -o expm5.mr
+cp out expm5.out
+[ "$(grep -c '^relation' expm5.mr)" -le 5 ] || fail "more than 5 relations with --max 5"
+line=$(grep -E "^short set: 5 of [0-9]+ relations \(--max 5; --all writes every one\), by the mutants they kill .* [0-9]+% of the mutation score of all" expm5.out) ||
+  { cat expm5.out; fail "no short-set line"; }
+all=$(echo "$line" | sed 's/^short set: 5 of \([0-9]*\) .*/\1/')
+[ "$all" -gt 5 ] || fail "the short set cut nothing"
 
 check "closed-form constants: sin(x + pi/4) + sin(x - pi/4) = sqrt(2) sin(x); input constants snapped; canonical"
 expect_exit 0 "$MRFUZZ" discover "$T:tr_sin" "${OPTS[@]}" --all -o sin.mr
