@@ -51,9 +51,10 @@ score() {
   local mr=$1 t=$2
   shift 2
   case $t in *.h:*) echo "-"; return;; esac
+  local a args=()
+  for a in "$@"; do [ "$a" = --all ] || args+=("$a"); done
   [ "$(grep -c '^relation' "$mr" 2>/dev/null)" -gt 0 ] || { echo "0%"; return; }
-  # shellcheck disable=SC2068
-  "$MRFUZZ" score "$t" $@ --mr "$mr" -n 100 --seed 5 -o "sc_${t##*:}" 2>/dev/null |
+  "$MRFUZZ" score "$t" "${args[@]}" --mr "$mr" -n 100 --seed 5 -o "sc_${t##*:}" 2>/dev/null |
     sed -n 's/^mutation score: [0-9]*\/[0-9]* = \([0-9.]*%\).*/\1/p'
 }
 # run LABEL MRFUZZ TARGET ARGS... -> one row

@@ -62,6 +62,18 @@ awk -v RS='@@' '/x2 = -x1;/ && /y2 = y1;/ && /approx\(ret1, -ret2/ {f = 1} END {
 expect_exit 0 .mrfuzz/tr_rem/harness verify --mr rem.mr -n "$VERIFY_N" --seed 14
 grep -q " 0 failed" out || { cat out; fail "a relation of remquo fails"; }
 
+check "a correct function with a kink (|x|): no suspected fault, triangle bounds kept"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_vee" "${OPTS[@]}" -o vee.mr
+grep -q "0 suspected faults" out || { cat out; fail "a suspect on a correct function"; }
+[ ! -e vee.suspects.mr ] || fail "vee.suspects.mr written for a correct function"
+grep -qE "check y1 - y2 (<=|>=) -?1\.0;" vee.mr || { cat vee.mr; fail "no |x| - |x + 1| <= 1"; }
+
+check "integer outputs that grow slowly (Euclid's steps): no bound where the sample ended"
+expect_exit 0 "$MRFUZZ" discover "$T:tr_steps" "${OPTS[@]}" -o steps.mr
+grep -q "0 suspected faults" out || { cat out; fail "a suspect on a correct function"; }
+expect_exit 0 .mrfuzz/tr_steps/harness verify --mr steps.mr -n $((VERIFY_N * 5)) --seed 16
+grep -q " 0 failed" out || { cat out; fail "a relation of Euclid's steps fails on fresh inputs"; }
+
 check "a seeded fault on a few inputs (cosh, x in [3, 3.01)): a suspect with a replaying reproducer, exit 1"
 expect_exit 1 "$MRFUZZ" discover "$T:tr_cosh_faulty" "${OPTS[@]}" -o cosh.mr
 cat out

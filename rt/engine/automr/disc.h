@@ -423,10 +423,13 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
                char *buf, size_t cap);
 /* A complexity score (smaller is simpler): executions, degree, terms, constants. */
 /* A relation of the kind a reader writes: each follow-up input one source input scaled
- * and shifted (negation, exchange, doubling, a period), the check of degree at most 2, an
- * inequality only against 0 (monotonicity, sign). Only such a relation broken on a few
+ * and shifted (negation, exchange, doubling, a period), the check linear in the outputs
+ * of two executions at least (f(-b - 2, b + 2) == 1 breaks where a follow-up input is 0),
+ * an inequality only against 0 (monotonicity, sign). Only such a relation broken on a few
  * inputs is a suspected fault: a PSO-made one that almost holds is more likely false
- * than evidence (docs/discover.md, "Suspected faults"). */
+ * than evidence, and a quadratic one ((y2 - y1)^2 = 1/64 for |x + 1/8| and |x|) is
+ * usually a piecewise relation failing where its pieces meet (docs/discover.md,
+ * "Suspected faults"). */
 bool disc_rel_plain(const disc_rel *rel, int n, int m);
 double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m);
 

@@ -226,9 +226,15 @@ bool disc_rel_plain(const disc_rel *rel, int n, int m) {
   int r = disc_vmonos(rel->h, m, rel->l, vm, DISC_MAX_R), t = disc_umonos(n, rel->k, um, DISC_MAX_T);
   if (r < 0 || t < 0 || (rel->cmp != 0 && rel->B[0] != 0))
     return false;
-  for (int i = 0; i < r; i++)
-    if (rel->B[i] != 0 && vm[i].deg > 2)
+  unsigned execs = 0; /* the executions whose outputs the check reads: two at least */
+  for (int i = 0; i < r; i++) {
+    if (rel->B[i] != 0 && vm[i].deg > 1)
       return false;
+    for (int k = 0; rel->B[i] != 0 && k < vm[i].deg; k++)
+      execs |= 1u << (vm[i].v[k] / m);
+  }
+  if (__builtin_popcount(execs) < 2)
+    return false;
   for (int j = 0; j < rel->h - 1; j++)
     for (int e = 0; e < n; e++) {
       int lin = 0;

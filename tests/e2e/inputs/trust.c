@@ -9,6 +9,8 @@ double tr_expm(double x);
 double tr_sin(double x);
 double tr_rem(double x, double y, int *quo);
 double tr_cosh_faulty(double x);
+double tr_vee(double x);
+long tr_steps(long a, long b);
 
 /* Poles at every multiple of pi, odd, period pi. */
 double tr_cot(double x) { return cos(x) / sin(x); }
@@ -29,4 +31,23 @@ double tr_rem(double x, double y, int *quo) { return remquo(x, y, quo); }
 double tr_cosh_faulty(double x) {
   double c = cosh(x);
   return x >= 3.0 && x < 3.01 ? c * (1 + 1e-6) : c;
+}
+
+/* A kink at 0: relations of its two pieces ((y2 - y1)^2 = 1/64 for x2 = x1 + 1/8) fail
+ * on the sliver between them; that is no fault. */
+double tr_vee(double x) { return fabs(x); }
+
+/* Euclid's steps on |a|, |b|: slowly growing integers whose sampled extremes
+ * (y1 - y2 >= -7) are where the sample ended, not bounds of the function. */
+long tr_steps(long a, long b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  long n = 0;
+  while (b) {
+    long t = a % b;
+    a = b;
+    b = t;
+    n++;
+  }
+  return n;
 }
