@@ -39,15 +39,6 @@ double tr_vee(double x) { return fabs(x); }
 
 /* Euclid's steps on |a|, |b|: slowly growing integers whose sampled extremes
  * (y1 - y2 >= -7) are where the sample ended, not bounds of the function. */
-long tr_steps(long a, long b) {
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  long n = 0;
-  while (b) {
-    long t = a % b;
-    a = b;
-    b = t;
-    n++;
-  }
-  return n;
-}
+static long steps(unsigned long a, unsigned long b) { return b == 0 ? 0 : 1 + steps(b, a % b); }
+static unsigned long mag(long v) { return v < 0 ? 0ul - (unsigned long)v : (unsigned long)v; }
+long tr_steps(long a, long b) { return steps(mag(a), mag(b)); }
