@@ -80,6 +80,7 @@ typedef struct gm_tmpl {
   char c[40];          /* constant as mrdsl (add, mul, remove, append, ...) */
   char defs[512];      /* follow-up definitions: "x2 = x1 + 1; n2 = n1;" */
   char name[48];       /* relation name stem: "add_x_1" */
+  bool mined;          /* appends the constants the code compares with (drawn first) */
 } gm_tmpl;
 
 /* Template name ("permute", ...). */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * gm_simple.c - the readable output relations of an input relation, tried before the GP
  * (docs/discover.md, "GenMorph engine"): for each output, its follow-up value equal to the
- * source value, to it plus or minus one, to its negation, to a multiple of it (2, 1/2, the
+ * source value, to it plus or minus one or two, to its negation, to a multiple of it (2, 1/2, the
  * template's constant), to it plus the template's constant or plus or minus a property of
  * the inputs (the length, sum, first or last element of a sequence, a scalar input: what
  * an append or a prepend adds); an order between the two; each also behind a sign guard
@@ -93,8 +93,8 @@ int gm_simple(const gm_space *sp, const gm_data *d, double konst, bool has_k, gm
     t.len = 0; /* y2 == y1 */
     op(&t, GM_OP_EQ), leaf_f(&t, f2), leaf_f(&t, f1);
     guarded(sp, d, &t, f1, true, scratch, &b);
-    double adds[3] = {1, -1, konst};
-    for (int i = 0; i < (has_k ? 3 : 2); i++) { /* y2 == y1 + c */
+    double adds[5] = {1, -1, 2, -2, konst};
+    for (int i = 0; i < (has_k ? 5 : 4); i++) { /* y2 == y1 + c */
       t.len = 0;
       op(&t, GM_OP_EQ), leaf_f(&t, f2), op(&t, adds[i] < 0 ? GM_OP_SUB : GM_OP_ADD), leaf_f(&t, f1);
       leaf_c(&t, adds[i] < 0 ? -adds[i] : adds[i]);

@@ -150,6 +150,43 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
   push(l, &t);
 }
 
+/* append(append(a1, c1), c2)...: the constants mrpass mined from the body (the values the
+ * code compares elements with, up to 4) appended at once, when there are two or more
+ * that fit the element kind: a boundary the code gets wrong ('Z' in a range 'A'..'Z') is
+ * among them, and one template reaches every boundary that one constant would miss. */
+static void mined_append(const mr_subject *s, const double *mined, int nm, int p, cand_list *l) {
+  const mr_subject_param *pp = &s->params[p];
+  bool str = pp->kind == MR_KIND_CSTR, fl = !str && eng_kind_float(pp->kind);
+  double v[4];
+  int n = 0;
+  for (int i = 0; i < nm && n < 4; i++) {
+    double c = mined[i];
+    bool ok = str ? c >= 32 && c <= 126 && c == floor(c) : fl ? isfinite(c) : c == floor(c) && fabs(c) <= 1e6;
+    for (int j = 0; j < n && ok; j++) ok = v[j] != c;
+    if (ok) v[n++] = c;
+  }
+  if (n < 2) return;
+  gm_tmpl t;
+  memset(&t, 0, sizeof t);
+  t.kind = GM_TP_APPEND;
+  t.p = p;
+  t.q = -1;
+  t.mined = true;
+  char rhs[400], a1[64], c[40];
+  pref(s, (size_t)p, 1, a1, sizeof a1);
+  snprintf(rhs, sizeof rhs, "%s", a1);
+  for (int i = 0; i < n; i++) {
+    char in[400];
+    if (fl) mrdsl_fmt_double(v[i], c);
+    else snprintf(c, sizeof c, "%lld", (long long)v[i]);
+    snprintf(in, sizeof in, "append(%s, %s)", rhs, c);
+    snprintf(rhs, sizeof rhs, "%s", in);
+  }
+  defs(s, &t, rhs, NULL);
+  snprintf(t.name, sizeof t.name, "append_%s_consts", pp->name);
+  push(l, &t);
+}
+
 /* See gm.h. */
 int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl *out, int max) {
   cand_list l = {NULL, 0, 512};
@@ -174,6 +211,7 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
       if (seq) {
         static const int sk[] = {GM_TP_REMOVE, GM_TP_APPEND, GM_TP_PREPEND, GM_TP_SHIFT, GM_TP_SCALE, GM_TP_TRUNCATE};
         if (round == 0) {
+          mined_append(s, mined, nm, (int)i, &l);
           instance(s, k, mined, nm, r, GM_TP_REVERSE, (int)i, -1, &l);
           instance(s, k, mined, nm, r, GM_TP_CONCAT, (int)i, -1, &l);
         }
@@ -200,6 +238,10 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
     int j = (int)eng_rng_u64(r, 0, (uint64_t)i);
     gm_tmpl x = l.v[i]; l.v[i] = l.v[j]; l.v[j] = x;
   }
+  for (int i = 0, j = 0; i < l.n; i++) /* the mined constants' appends first */
+    if (l.v[i].mined) {
+      gm_tmpl x = l.v[i]; l.v[i] = l.v[j]; l.v[j++] = x;
+    }
   int n = 0;
   bool *used = calloc((size_t)l.n + 1, 1);
   for (int pass = 0; used && n < max && pass < l.n; pass++) {
