@@ -188,6 +188,7 @@ static void task_run(void *ud, int i, void *out) {
 
 /* A candidate on the validation inputs (docs/discover.md, "Validation"). */
 #define VAL_KEEP 8
+#define VAL_SECS 10.0 /* per candidate: calls that loop up to a huge input must not stall discovery */
 typedef struct chk_res {
   uint32_t pass, fail, skip;
   uint32_t ill;            /* of the skips: ill-conditioned (conditioned K) */
@@ -196,6 +197,7 @@ typedef struct chk_res {
   uint32_t box_fail;       /* ... and failed there: evidence `check` can replay */
   uint32_t dom_fail;       /* failures among the fresh inputs of the domain (dom) */
   uint32_t wide_fail;      /* failures with an execution outside the domain: an artifact */
+  bool cut;                /* stopped at VAL_SECS (slow calls) */
   uint32_t nbad;           /* box failures kept in bad[] */
   double bad[VAL_KEEP][DISC_MAX_N]; /* the first box failures' source inputs */
   double wide[DISC_MAX_N];  /* the first failure outside the domain (the debug output) */
@@ -252,21 +254,26 @@ static void task_recheck(void *ud, int i, void *out) {
   /* first the inputs that broke some candidate in phase II, if any (few: a suspected
    * fault): a candidate that the same fault breaks must not escape by chance */
   long npool = u->npool;
+  double t_end = eng_now() + VAL_SECS;
   for (long k = -npool; k < n + nstress; k++) {
     if (k >= 0 && k < n && r->dom >= (uint32_t)want)
       k = n; /* enough of the domain: the stress inputs */
+    if ((k & 63) == 0 && eng_now() > t_end) { /* slow calls (a loop up to a huge input) */
+      r->cut = true;
+      break;
+    }
     if (k < 0)
       memcpy(x, u->pool + (k + npool) * DISC_MAX_N, (size_t)d->n * sizeof *x);
     else if (k < n)
       disc_draw(d, &rng, x);
-    else { /* below a magnitude guard: densely up to it */
+    else /* below a magnitude guard: densely up to it */
       disc_stress_cap(d, &u->c->consts, &rng, rel ? rel->guard_mag : 0, x);
-      /* follow-ups drawn (inequalities: x2 > x1 - 1) on the source's scale, from just
+    { /* follow-ups drawn (inequalities: x2 > x1 - 1) on the source's scale, from just
        * above its magnitude to 1000 times it, so `x2 > x1 - 1` meets x2 = 221.5 for
-       * x1 = 221, not only x2 ~ 1e300 where the outputs overflow */
+       * x1 = 221, not only x2 ~ 1e300 where the outputs overflow (or a loop runs to 2^31) */
       double mag = 0;
       for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
-      double R = mag * (1 + pow(10, eng_rng_f64(&rng, -4, 3)));
+      double R = k < n ? 1000 * mag : mag * (1 + pow(10, eng_rng_f64(&rng, -4, 3)));
       for (int e = 0; e < d->n; e++)
         if (d->wide[e]) {
           double lo = fmax(d->klo[e], -fmax(R, -d->lo[e])), hi = fmin(d->khi[e], fmax(R, d->hi[e]));
@@ -1033,6 +1040,10 @@ static void summary(const disc_run *R) {
           "constants%s) in %.2f s: %d domain artifacts dropped, %d suspected faults\n", R->nr,
           want + want / 2, R->d.wide[0] ? ", far outside the default domain" : "",
           R->t_chk, R->nartifact, R->nsuspect);
+  int ncut = 0;
+  for (int i = 0; R->cr && i < R->nr; i++) ncut += R->cr[i].cut;
+  if (ncut)
+    fprintf(so, "validation: %d candidates stopped at %.0f s (slow calls) on fewer inputs\n", ncut, VAL_SECS);
   if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
     fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
   if (R->nall_kept > R->nkept) {
