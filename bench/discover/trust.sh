@@ -88,11 +88,13 @@ row() {
   v=$(verify "$out" "$h")
   # shellcheck disable=SC2068
   sc=$(score "$out" "$t" $@)
+  local sus
+  sus=$(sed -n 's/.*, \([0-9]*\) suspected faults$/\1/p' "$name.$label.log" | head -1)
   short=$(sed -n 's/^short set: .* they detect \([0-9]*\), \([0-9]*%\) of the mutation score of all.*/\2 of all (\1 faults)/p' "$name.$label.log")
-  printf '%-11s %-7s %6.1f %5d %11s %9s %7s  %s%s\n' "$name" "$label" "$(echo "$t1 - $t0" | bc)" "$kept" \
-    "${v% *}" "${v#* }" "${sc:--}" "${short:--}" "$([ $rc -gt 1 ] && echo " (discover exit $rc)")"
+  printf '%-11s %-7s %6.1f %5d %11s %9s %7s %4s  %s%s\n' "$name" "$label" "$(echo "$t1 - $t0" | bc)" "$kept" \
+    "${v% *}" "${v#* }" "${sc:--}" "${sus:--}" "${short:--}" "$([ $rc -gt 1 ] && echo " (discover exit $rc)")"
 }
-printf '%-11s %-7s %6s %5s %11s %9s %7s  %s\n' subject build time kept checks violated score "short set vs all"
+printf '%-11s %-7s %6s %5s %11s %9s %7s %4s  %s\n' subject build time kept checks violated score susp "short set vs all"
 for name in $ORDER; do
   [ -n "${S[$name]:-}" ] || { echo "$name: unknown subject" >&2; exit 2; }
   # shellcheck disable=SC2086

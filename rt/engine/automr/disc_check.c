@@ -8,6 +8,7 @@
  * Inequality bounds are moved to the most extreme value found (tight by construction)
  * and the relation is kept only while it stays informative.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -392,6 +393,12 @@ static void check_eq(chk *c, const filt *F) {
    * rarely lands close enough to show it. Failures beyond it at large terms are the
    * rounding `conditioned` (rel->cond) excuses, measured at the input. */
   abst = fmin(fmax(abst, 1024 * cf->noise * c->F), cf->tau * c->F);
+  /* and the check's own arithmetic: terms of magnitude S (1000 F is their 10th
+   * percentile) summed in floating point carry 16 eps S of rounding wherever they cancel
+   * (tanh: y1 + c y2 y3 + c with y1 = -0.99999 and c = 0.99999 leaves 0.045 +- 1e-15),
+   * which one-ulp moves of the outputs need not show; a function whose outputs do not
+   * move under one-ulp moves of its inputs (noise 0) has no other floor */
+  abst = fmax(abst, fmin(16 * DBL_EPSILON * 1000 * c->F, cf->tau * c->F));
   rel->rel_tol = relt;
   rel->abs_tol = abst;
   rel->max_res = mres;
