@@ -139,9 +139,10 @@ static bool blacklisted(const disc_subj *d, const double *x) {
   for (size_t i = 0; i < d->nbad; i++) {
     const double *b = d->bad + i * (size_t)d->n;
     bool near = true;
-    for (int e = 0; e < d->n && near; e++)
-      near = fabs(x[e] - b[e]) <= (b[e] != 0 ? fmin((d->hi[e] - d->lo[e]) / 256, fabs(b[e]) / 2)
-                                              : (d->hi[e] - d->lo[e]) / 256);
+    for (int e = 0; e < d->n && near; e++) {
+      double r = (d->hi[e] - d->lo[e]) / 256;
+      near = fabs(x[e] - b[e]) <= (b[e] != 0 ? fmin(r, fabs(b[e]) / 2) : r);
+    }
     if (near)
       return true;
   }
@@ -151,10 +152,10 @@ static bool blacklisted(const disc_subj *d, const double *x) {
 /* See disc.h. */
 bool disc_excluded(const disc_subj *d, const double *x) { return d->nbad && blacklisted(d, x); }
 
-/* x is in the domain (integers integral) and not excluded. */
-static bool admissible(const disc_subj *d, const double *x) {
+/* x within [lo, hi] element-wise (integers integral) and not excluded. */
+static inline bool admissible_in(const disc_subj *d, const double *x, const double *lo, const double *hi) {
   for (int i = 0; i < d->n; i++) {
-    if (!(x[i] >= d->lo[i] && x[i] <= d->hi[i]))
+    if (!(x[i] >= lo[i] && x[i] <= hi[i]))
       return false;
     /* from 2^52 on every double is an integer; below, the conversion is exact and inline,
      * where floor() was a library call per input */
@@ -163,6 +164,9 @@ static bool admissible(const disc_subj *d, const double *x) {
   }
   return !(d->nbad && blacklisted(d, x));
 }
+
+/* x is in the domain and not excluded. */
+static bool admissible(const disc_subj *d, const double *x) { return admissible_in(d, x, d->lo, d->hi); }
 
 /* One call of an admissible x; the caller has marked the worker busy. Out-parameters point
  * at zeroed 8-byte cells of this frame, as the group runner (mg.c) gives them. */
@@ -222,13 +226,7 @@ bool disc_call(disc_subj *d, const double *x, double *y) {
 
 /* See disc.h. */
 bool disc_call_wide(disc_subj *d, const double *x, double *y) {
-  for (int i = 0; i < d->n; i++)
-    if (!(x[i] >= d->klo[i] && x[i] <= d->khi[i]) ||
-        (d->in_int[i] && fabs(x[i]) < 0x1p52 && x[i] != (double)(int64_t)x[i]))
-      return false;
-  if (d->nbad && blacklisted(d, x))
-    return false;
-  return busy_call(d, x, y);
+  return admissible_in(d, x, d->klo, d->khi) && busy_call(d, x, y);
 }
 
 /* See disc.h. */

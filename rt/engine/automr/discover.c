@@ -230,10 +230,8 @@ static void task_recheck(void *ud, int i, void *out) {
   disc_subj *d = u->d;
   eng_rng rng;
   eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
-  mrdsl_range ranges[MRDSL_MAX_PARAMS];
+  mrdsl_range ranges[MRDSL_MAX_PARAMS]; /* the wide elements' set per input, below */
   memcpy(ranges, u->ranges, sizeof ranges);
-  for (int e = 0; e < d->n; e++)
-    if (d->wide[e]) ranges[d->in_param[e]] = (mrdsl_range){d->klo[e], d->khi[e]};
   mrdsl_build_opts bo = {eng_rng_cb, &rng, ranges};
   uint64_t slots[MRDSL_MAX_PARAMS] = {0};
   double x[DISC_MAX_N];
@@ -268,18 +266,18 @@ static void task_recheck(void *ud, int i, void *out) {
       disc_draw(d, &rng, x);
     else /* below a magnitude guard: densely up to it */
       disc_stress_cap(d, &u->c->consts, &rng, rel ? rel->guard_mag : 0, x);
-    { /* follow-ups drawn (inequalities: x2 > x1 - 1) on the source's scale, from just
-       * above its magnitude to 1000 times it, so `x2 > x1 - 1` meets x2 = 221.5 for
-       * x1 = 221, not only x2 ~ 1e300 where the outputs overflow (or a loop runs to 2^31) */
-      double mag = 0;
-      for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
-      double R = k < n ? 1000 * mag : mag * (1 + pow(10, eng_rng_f64(&rng, -4, 3)));
-      for (int e = 0; e < d->n; e++)
-        if (d->wide[e]) {
-          double lo = fmax(d->klo[e], -fmax(R, -d->lo[e])), hi = fmin(d->khi[e], fmax(R, d->hi[e]));
-          ranges[d->in_param[e]] = (mrdsl_range){lo, hi};
-        }
-    }
+    /* follow-ups drawn (inequalities: x2 > x1 - 1) on the source's scale, up to 1000
+     * times its magnitude (stress inputs: from just above it), so `x2 > x1 - 1` meets
+     * x2 = 221.5 for x1 = 221, not only x2 ~ 1e300 where the outputs overflow (or a loop
+     * runs to 2^31) */
+    double mag = 0;
+    for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
+    double R = k < n ? 1000 * mag : mag * (1 + pow(10, eng_rng_f64(&rng, -4, 3)));
+    for (int e = 0; e < d->n; e++)
+      if (d->wide[e]) {
+        double lo = fmax(d->klo[e], -fmax(R, -d->lo[e])), hi = fmin(d->khi[e], fmax(R, d->hi[e]));
+        ranges[d->in_param[e]] = (mrdsl_range){lo, hi};
+      }
     if (d->nbad && rel) {
       double xs[DISC_MAX_N], uu[DISC_MAX_T], eps[DISC_MAX_N] = {0};
       bool bad = disc_excluded(d, x);
@@ -299,9 +297,7 @@ static void task_recheck(void *ud, int i, void *out) {
     if (rc != MRDSL_FAIL) { r->skip++; r->ill += res.ill; continue; }
     r->fail++;
     r->worst = fmax(r->worst, res.tolerance > 0 ? res.residual / res.tolerance : INFINITY);
-    if (!box) {
-      double mag = 0;
-      for (int e = 0; e < d->n; e++) mag = fmax(mag, fabs(x[e]));
+    if (!box) { /* mag: the source's magnitude, above */
       if (!r->wide_fail++ || mag < r->wide_min) {
         memcpy(r->wide, x, (size_t)d->n * sizeof *x);
         r->wide_min = mag;

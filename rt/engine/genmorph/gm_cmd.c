@@ -202,6 +202,22 @@ typedef struct gp_res {
   gm_rel_out rel[GM_OUT];
 } gp_res;
 
+typedef struct val_res {
+  uint32_t pass, fail, skip;
+} val_res;
+
+/* One output relation of the GP (or a readable form) for one input relation. */
+typedef struct cand {
+  char name[64];
+  int tmpl, fp, fn, size, kills, npos, nneg;
+  bool simple;            /* gm_simple's: pruning prefers them */
+  const uint64_t *killed; /* borrowed from the GP results */
+  char text[GM_TEXT];
+  val_res v;
+  bool ok;
+  mrdsl_rel *rel;
+} cand;
+
 typedef struct cmd_ud {
   const gm_space *sp;
   const gm_cache *c;
@@ -213,7 +229,7 @@ typedef struct cmd_ud {
   mrdsl_ctx *ctx;     /* validation */
   const mrdsl_prog **progs;
   const gm_tmpl *tm;  /* the input relations */
-  const bool *simple;  /* validation: [candidate] one of gm_simple's forms */
+  const cand *cs;     /* validation: the candidates */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -378,10 +394,6 @@ static void to_members(eng_args *a, const mr_subject *s, eng_rng *r) {
   }
 }
 
-typedef struct val_res {
-  uint32_t pass, fail, skip;
-} val_res;
-
 
 /* The relation on fresh random inputs, in the semantics `check` uses (eng_mg_run). */
 static void task_validate(void *ud, int i, void *out) {
@@ -399,7 +411,7 @@ static void task_validate(void *ud, int i, void *out) {
   eng_run_opts wide;
   if (!widen(u->sp->s, &u->o->run, &wide)) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); eng_mg_free(g); return; }
   /* the GP's relations fit the data they saw: twice the inputs */
-  int n = u->o->validate * (u->simple && !u->simple[i] ? 2 : 1);
+  int n = u->o->validate * (u->cs && !u->cs[i].simple ? 2 : 1);
   for (int k = 0; k < n && !r->fail; k++) {
     /* in turn uniform, libFuzzer-style (`check` decodes those), at domain edges, and wide */
     bool fdp = k % 4 == 1;
@@ -428,17 +440,6 @@ static void task_validate(void *ud, int i, void *out) {
 static void say(const gm_opts *o, const char *fmt, const char *a, double x) {
   if (!o->quiet) { fprintf(stderr, fmt, a, x); fflush(stderr); }
 }
-
-typedef struct cand {
-  char name[64];
-  int tmpl, fp, fn, size, kills, npos, nneg;
-  bool simple;            /* gm_simple's: pruning prefers them */
-  const uint64_t *killed; /* borrowed from the GP results */
-  char text[GM_TEXT];
-  val_res v;
-  bool ok;
-  mrdsl_rel *rel;
-} cand;
 
 static int by_kills(const void *x, const void *y) {
   const cand *a = x, *b = y;
@@ -652,12 +653,11 @@ static int candidates(gm_run *R) {
 static int validate(gm_run *R, disc_subj *d) {
   int n = R->ncand ? R->ncand : 1;
   val_res *vr = calloc((size_t)n, sizeof *vr);
-  bool *vdone = calloc((size_t)n, sizeof *vdone), *simple = calloc((size_t)n, sizeof *simple);
-  if (!vr || !vdone || !simple) { free(vr); free(vdone); free(simple); return oom(); }
+  bool *vdone = calloc((size_t)n, sizeof *vdone);
+  if (!vr || !vdone) { free(vr); free(vdone); return oom(); }
   if (R->ncand) {
     R->u.progs = R->progs + R->nt;
-    for (int i = 0; i < R->ncand; i++) simple[i] = R->cs[i].simple;
-    R->u.simple = simple;
+    R->u.cs = R->cs;
     disc_par_stats st;
     memset(&st, 0, sizeof st);
     disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, 1e9, &st);
@@ -674,10 +674,27 @@ static int validate(gm_run *R, disc_subj *d) {
   }
   free(vr);
   free(vdone);
-  free(simple);
-  R->u.simple = NULL;
+  R->u.cs = NULL;
   say(R->o, "mrfuzz: genmorph: validated on fresh inputs (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
+}
+
+/* Greedy among the readable forms (simple) or the GP's: the candidate that kills the most
+ * training mutants not yet covered, the smallest of those that kill as many, until none
+ * adds a kill; a pick is marked by a negative size (prune restores it). */
+static void pick_by_kills(cand *cs, int ncand, bool simple, uint64_t *covered) {
+  for (;;) {
+    int best = -1, bestn = 0;
+    for (int i = 0; i < ncand; i++) {
+      if (!cs[i].ok || cs[i].size < 0 || cs[i].simple != simple) continue;
+      int nn = 0;
+      for (int w = 0; w < GM_KBITS / 64; w++) nn += __builtin_popcountll(cs[i].killed[w] & ~covered[w]);
+      if (nn > bestn || (nn == bestn && nn > 0 && cs[i].size < cs[best].size)) best = i, bestn = nn;
+    }
+    if (best < 0) return;
+    for (int w = 0; w < GM_KBITS / 64; w++) covered[w] |= cs[best].killed[w];
+    cs[best].size = -cs[best].size - 1;
+  }
 }
 
 /* Redundancy: Z3 implication among the survivors of one input relation (the readable
@@ -700,21 +717,8 @@ static void prune(gm_run *R) {
     }
   }
   uint64_t covered[GM_KBITS / 64] = {0};
-  for (int pass = 0; pass < 2 * ncand; pass++) {
-    int best = -1, bestn = 0;
-    for (int i = 0; i < ncand; i++) {
-      if (!cs[i].ok || cs[i].size < 0 || cs[i].simple != (pass < ncand)) continue;
-      int nn = 0;
-      for (int w = 0; w < GM_KBITS / 64; w++) nn += __builtin_popcountll(cs[i].killed[w] & ~covered[w]);
-      if (nn > bestn || (nn == bestn && nn > 0 && cs[i].size < cs[best].size)) best = i, bestn = nn;
-    }
-    if (best < 0) {
-      pass = pass < ncand ? ncand - 1 : 2 * ncand;
-      continue;
-    }
-    for (int w = 0; w < GM_KBITS / 64; w++) covered[w] |= cs[best].killed[w];
-    cs[best].size = -cs[best].size - 1; /* chosen (size restored below) */
-  }
+  pick_by_kills(cs, ncand, true, covered);
+  pick_by_kills(cs, ncand, false, covered);
   for (int i = 0; i < ncand; i++) {
     if (cs[i].size < 0) cs[i].size = -cs[i].size - 1;
     else cs[i].ok = false;

@@ -115,16 +115,13 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
   char a1[64], b1[64], rhs[160];
   pref(s, (size_t)p, 1, a1, sizeof a1);
   if (q >= 0) pref(s, (size_t)q, 1, b1, sizeof b1);
+  const char *skip = "";
+  double lo = -1e6, hi = 1e6;
   if (q >= 0 && (kind == GM_TP_APPEND || kind == GM_TP_PREPEND)) { /* append(s, c): a scalar input */
     snprintf(t.c, sizeof t.c, "%s", b1);
     snprintf(rhs, sizeof rhs, "%s(%s, %s)", names[kind], a1, b1);
     defs(s, &t, rhs, NULL);
-    kind = -1;
-  }
-  const char *skip = "";
-  double lo = -1e6, hi = 1e6;
-  switch (kind) {
-  case -1: break; /* defined above */
+  } else switch (kind) {
   case GM_TP_PERMUTE: defs(s, &t, b1, a1); break;
   case GM_TP_FLIP: snprintf(rhs, sizeof rhs, "!%s", a1); defs(s, &t, rhs, NULL); break;
   case GM_TP_REVERSE: snprintf(rhs, sizeof rhs, "reverse(%s)", a1); defs(s, &t, rhs, NULL); break;
@@ -145,7 +142,7 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
     defs(s, &t, rhs, NULL);
   }
   }
-  snprintf(t.name, sizeof t.name, "%s_%s%s%s", names[t.kind], pp->name, q >= 0 ? "_" : "",
+  snprintf(t.name, sizeof t.name, "%s_%s%s%s", names[kind], pp->name, q >= 0 ? "_" : "",
            q >= 0 ? s->params[q].name : "");
   push(l, &t);
 }

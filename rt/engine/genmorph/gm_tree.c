@@ -247,7 +247,6 @@ bool gm_tree_print(const gm_space *sp, const gm_tree *t, char *buf, size_t cap) 
 
 /* ============================== Properties ============================== */
 
-/* See gm.h. */
 /* Does the subtree at i read an output of execution e? */
 static bool reads_out(const gm_space *sp, const gm_tree *t, int i, int e) {
   int end = gm_subtree_end(t, i);
