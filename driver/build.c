@@ -311,6 +311,62 @@ static int lock_dir(const char *dir) {
   return fd;
 }
 
+/* The pid holding the lock on fd, or 0. */
+static pid_t holder_pid(int fd) {
+  struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  return fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK ? fl.l_pid : 0;
+}
+
+/* Who holds the lock on fd: " (pid N: COMMAND LINE)", or "". Caller frees. */
+static char *holder(int fd) {
+  struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
+    return drv_strdup("");
+  char *path = drv_fmt("/proc/%ld/cmdline", (long)fl.l_pid);
+  size_t n = 0;
+  char *cmd = drv_read_file(path, &n);
+  free(path);
+  for (size_t i = 0; cmd && i + 1 < n; i++)
+    if (!cmd[i])
+      cmd[i] = ' ';
+  char *r = cmd && n ? drv_fmt(" (pid %ld: %.200s)", (long)fl.l_pid, cmd) : drv_fmt(" (pid %ld)", (long)fl.l_pid);
+  free(cmd);
+  return r;
+}
+
+/* Hold dir/.run.lock until the process ends (a separate file from .lock: closing any
+ * descriptor of a file drops the process's fcntl locks on it). Runs that keep records in
+ * the directory (check statistics, reproducers, corpora) must not overlap: a second one is
+ * refused rather than mixed with the first. Re-entrant for the same directory. */
+static int lock_run(const char *dir) {
+  static char *held;
+  if (held && !strcmp(held, dir))
+    return DRV_EXIT_OK;
+  char *path = drv_fmt("%s/.run.lock", dir);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  free(path);
+  if (fd < 0) {
+    drv_error("cannot use the build directory %s: %s", dir, strerror(errno));
+    return DRV_EXIT_USAGE;
+  }
+  struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  if (fcntl(fd, F_SETLK, &fl) != 0 && holder_pid(fd) == getppid()) {
+    close(fd); /* a step of the run that holds it (report runs prioritize) */
+    return DRV_EXIT_OK;
+  }
+  if (fcntl(fd, F_SETLK, &fl) != 0) {
+    char *who = holder(fd);
+    drv_error("the build directory %s is in use by another mrfuzz run%s: wait for it to end, "
+              "or give this run a build directory of its own", dir, who);
+    free(who);
+    close(fd);
+    return DRV_EXIT_USAGE;
+  }
+  free(held);
+  held = drv_strdup(dir); /* fd stays open: the lock lasts as long as the process */
+  return DRV_EXIT_OK;
+}
+
 /* See drv.h. */
 int drv_build_target(const drv_opts *o, char **file, const char **function, drv_build_res *res) {
   memset(res, 0, sizeof *res);
@@ -334,6 +390,13 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     goto out;
   c.dir = req->opts->output ? drv_strdup(req->opts->output)
                             : drv_fmt(".mrfuzz/%s", req->function);
+  if (req->opts->run_lock && (drv_mkdirs(c.dir) != 0 || (rc = lock_run(c.dir)) != DRV_EXIT_OK)) {
+    if (rc == DRV_EXIT_OK) {
+      drv_error("cannot use the build directory %s: %s", c.dir, strerror(errno));
+      rc = DRV_EXIT_USAGE;
+    }
+    goto out;
+  }
   if (req->opts->fuzz_build) { /* its own directory and stamp: the default harness stays as it is */
     char *fz = drv_fmt("%s/%s%s", c.dir, req->opts->falsify_build ? "falsify" : "fuzz",
                        req->opts->sanitize ? "-san" : "");

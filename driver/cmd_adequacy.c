@@ -267,6 +267,7 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
   if (rc == DRV_EXIT_OK) {
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
+    o.run_lock = true;
     rc = drv_build(&req, &b);
     fflush(stdout);
   }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -43,8 +44,6 @@ typedef struct chk_run {
   int lf_argc;        /* libFuzzer arguments after `--` */
   char **lf_argv;     /* borrowed from argv */
 } chk_run;
-
-static void on_int(int sig) { (void)sig; } /* the child gets Ctrl-C; we summarize */
 
 static const drv_etab *const check_tabs[] = {&drv_tab_check, NULL};
 
@@ -132,6 +131,7 @@ static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
 static int build(chk_run *r, bool fuzz, drv_build_res *res) {
   drv_list sources = {r->o.pos.v + 1, r->o.pos.n - 1};
   r->o.fuzz_build = fuzz;
+  r->o.run_lock = true;
   drv_build_req req = {r->file, r->function, &sources, &r->o};
   int rc = drv_build(&req, res);
   fflush(stdout);
@@ -139,21 +139,28 @@ static int build(chk_run *r, bool fuzz, drv_build_res *res) {
 }
 
 /* Run argv; map the status: exit codes pass through, a signal is a crash (1). */
-static int launch(char **argv, char **env, const char *what) {
+static int launch_until(char **argv, char **env, const char *what, double limit) {
   int status;
   bool timed_out;
-  if (drv_spawn_timed(argv, env, NULL, 0, &status, &timed_out) != 0) {
+  if (drv_spawn_timed(argv, env, NULL, limit, &status, &timed_out) != 0) {
     drv_error("cannot run %s: %s", argv[0], strerror(errno));
     return DRV_EXIT_INTERNAL;
   }
+  if (timed_out) { /* what ran is in the statistics; the summary follows */
+    drv_warn("%s overran its time budget by %g s; stopped", what, limit);
+    return DRV_EXIT_OK;
+  }
+  /* Stopped (Ctrl-C, SIGTERM): killed, or libFuzzer's "run interrupted" (exit 72). */
+  if (drv_stopped() && (WIFSIGNALED(status) || WEXITSTATUS(status) == 72))
+    return DRV_EXIT_OK;
   if (WIFSIGNALED(status)) {
-    if (WTERMSIG(status) == SIGINT)
-      return DRV_EXIT_OK;
     drv_error("the target crashed: %s while %s", drv_status_str(status), what);
     return DRV_EXIT_VIOLATION;
   }
   return WEXITSTATUS(status);
 }
+
+static int launch(char **argv, char **env, const char *what) { return launch_until(argv, env, what, 0); }
 
 /* ============================== Stats and summary ============================== */
 
@@ -229,36 +236,56 @@ static size_t ones(const char *b) {
   return n;
 }
 
-/* Which relation a reproducer violated, from the violation-<fnv> files (NULL: none, so
- * the file records a crash, timeout or leak of the target itself). Caller frees. */
-static char *violation_of(const char *stats, const char *path) {
-  size_t len;
-  char *d = drv_read_file(path, &len);
-  if (!d)
-    return NULL;
-  uint64_t h = drv_fnv(DRV_FNV_INIT, d, len);
-  free(d);
-  char *v = drv_fmt("%s/violation-%016llx", stats, (unsigned long long)h);
-  char *s = drv_read_file(v, NULL);
-  free(v);
-  if (s)
-    s[strcspn(s, "\n")] = '\0';
-  return s;
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The report a worker saved with the violation (after the relation's name). */
-static void print_report(const char *stats, const char *path) {
+/* The relations a reproducer violated, from the violation-<fnv>-<relation> files, onto
+ * rels (owned strings; none: the file records a crash, timeout or leak of the target). */
+static void violations_of(const char *stats, const char *path, drv_list *rels) {
   size_t len;
   char *d = drv_read_file(path, &len);
   if (!d)
     return;
-  char *v = drv_fmt("%s/violation-%016llx", stats, (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len));
+  char *key = drv_fmt("violation-%016llx-", (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len));
+  free(d);
+  DIR *dir = opendir(stats);
+  for (struct dirent *e; dir && (e = readdir(dir));)
+    if (!strncmp(e->d_name, key, strlen(key)))
+      drv_list_push(rels, drv_strdup(e->d_name + strlen(key)));
+  if (dir)
+    closedir(dir);
+  free(key);
+  qsort(rels->v, rels->n, sizeof *rels->v, by_name); /* readdir's order is arbitrary */
+}
+
+/* The report a worker saved with the violation of rel (after the relation's name). */
+static void print_report(const char *stats, const char *path, const char *rel) {
+  size_t len;
+  char *d = drv_read_file(path, &len);
+  if (!d)
+    return;
+  char *v = drv_fmt("%s/violation-%016llx-%s", stats, (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len), rel);
   char *s = drv_read_file(v, NULL);
   if (s && strchr(s, '\n'))
     fputs(strchr(s, '\n') + 1, stderr);
   free(s);
   free(v);
   free(d);
+}
+
+/* What a libFuzzer artifact that records no violation says about the target. */
+static const char *failure_of(const char *path) {
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  if (strstr(base, "timeout-"))
+    return "it hung, no return within the per-input -timeout";
+  if (strstr(base, "oom-"))
+    return "out of memory";
+  if (strstr(base, "leak-"))
+    return "a memory leak";
+  if (strstr(base, "slow-unit-"))
+    return "a slow input";
+  return "a crash: a signal, a sanitizer report, or an exit during a call";
 }
 
 /* Artifacts (crash-, timeout-, oom-, leak-) under the artifact prefix that are not in
@@ -311,34 +338,52 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
     checks += a.rels[i].checked;
     nviol += a.rels[i].violated != 0;
   }
-  printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
-         "%zu relations, %llu checks, %zu violated",
-         r->function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0, a.calls,
-         a.nrels, checks, nviol);
-  if (a.blocks)
-    printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
-           a.edges ? strlen(a.edges) : 0);
-  printf("\n");
+  if (!a.nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
+    printf("mrfuzz: check: %s: no statistics were written: the run ended on its first inputs\n",
+           r->function);
+  } else {
+    printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
+           "%zu relations, %llu checks, %zu violated",
+           r->function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0,
+           a.calls, a.nrels, checks, nviol);
+    if (a.blocks)
+      printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
+             a.edges ? strlen(a.edges) : 0);
+    printf("\n");
+  }
   for (size_t i = 0; i < a.nrels; i++) {
     printf("  %-28s checked %llu, skipped %llu", a.rels[i].name, a.rels[i].checked, a.rels[i].skipped);
     if (a.rels[i].ill)
       printf(" (%llu ill-conditioned)", a.rels[i].ill);
     printf(", violated %llu\n", a.rels[i].violated);
   }
+  fflush(stdout);
+  for (size_t i = 0; i < a.nrels; i++) /* a relation that checked nothing proved nothing */
+    if (!a.rels[i].checked && a.rels[i].skipped)
+      drv_warn("relation %s was never checked: all of its %llu groups were skipped (its where "
+               "guard was never true, or its follow-ups left the domain)",
+               a.rels[i].name, a.rels[i].skipped);
   drv_adeq_check_summary(stats);
   drv_list arts = {0}, owned = {0};
   list_artifacts(prefix, before, &arts, &owned);
   for (size_t i = 0; i < arts.n; i++) {
-    char *rel = violation_of(stats, arts.v[i]);
-    if (rel && drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
-      print_report(stats, arts.v[i]);
-    if (rel)
-      printf("  reproducer: %s (relation %s; replay: mrfuzz repro %s --mr %s %s)\n", arts.v[i], rel,
-             r->o.pos.v[0], drv_fwd_get(&r->o, "--mr"), arts.v[i]);
-    else
-      printf("  reproducer: %s (the target itself failed: crash, timeout, leak or out of memory)\n",
-             arts.v[i]);
-    free(rel);
+    drv_list rels = {0};
+    violations_of(stats, arts.v[i], &rels);
+    for (size_t j = 0; j < rels.n; j++) { /* one line per relation; --relation when several */
+      if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
+        print_report(stats, arts.v[i], rels.v[j]);
+      char *only = rels.n > 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
+      char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
+      printf("  reproducer: %s (relation %s; replay: mrfuzz repro%s %s --mr %s%s %s)\n", arts.v[i],
+             rels.v[j], dir, r->o.pos.v[0], drv_fwd_get(&r->o, "--mr"), only, arts.v[i]);
+      free(dir);
+      free(only);
+    }
+    if (!rels.n)
+      printf("  reproducer: %s (the target itself failed: %s)\n", arts.v[i], failure_of(arts.v[i]));
+    for (size_t j = 0; j < rels.n; j++)
+      free((char *)rels.v[j]);
+    drv_list_fini(&rels);
     if (rc == DRV_EXIT_OK)
       rc = DRV_EXIT_VIOLATION;
   }
@@ -383,7 +428,54 @@ static const char *lf_flag(const chk_run *r, const char *name) {
 
 /* ============================== check ============================== */
 
-static int check_random(chk_run *r, const drv_build_res *b, const char *stats) {
+/* The default -timeout: the harness times calls of the target (eng_chk_timeout). A crash
+ * or hang while timing is left for libFuzzer to find with its reproducer. */
+static unsigned default_timeout(const chk_run *r, const drv_build_res *b, const char *base,
+                                char *env_check) {
+  char *path = drv_fmt("%s/timeout", base), *log = drv_fmt("%s/calibrate.log", base);
+  char *env_c = drv_fmt("MRFUZZ_CALIBRATE=%s", path);
+  const char *budget = lf_flag(r, "max_total_time");
+  char *bflag = budget ? drv_fmt("-max_total_time=%s", budget) : NULL;
+  char *argv[] = {b->harness, bflag, NULL};
+  char *env[] = {env_check, "MRFUZZ_VALIDATE=1", env_c, NULL};
+  unlink(path);
+  unlink(log);
+  int status;
+  bool timed_out;
+  double bs = budget ? atof(budget) : 0; /* the fallback, as eng_chk_timeout bounds it */
+  unsigned t = bs > 0 && bs < 20 ? (unsigned)ceil(bs > 2 ? bs / 2 : 1) : 10;
+  char *s = NULL;
+  if (drv_spawn_timed(argv, env, log, t, &status, &timed_out) == 0 && !timed_out &&
+      WIFEXITED(status) && WEXITSTATUS(status) == 0 && (s = drv_read_file(path, NULL)) && atoi(s) > 0)
+    t = (unsigned)atoi(s);
+  else
+    drv_warn("the target failed or did not return while its call time was measured (%s): "
+             "-timeout=%u", log, t);
+  free(s);
+  free(bflag);
+  free(env_c);
+  free(log);
+  free(path);
+  return t;
+}
+
+/* Where reproducers go: -artifact_prefix, or DIR/findings/ of the build directory (the run
+ * holds it, so every finding listed there is this run's). Caller frees. */
+static char *findings_prefix(const chk_run *r, const char *base) {
+  const char *p = lf_flag(r, "artifact_prefix");
+  if (p)
+    return drv_strdup(p);
+  char *dir = drv_fmt("%s/findings", base);
+  if (drv_mkdirs(dir) != 0)
+    drv_warn("cannot create %s: %s", dir, strerror(errno));
+  char *prefix = drv_fmt("%s/", dir);
+  free(dir);
+  return prefix;
+}
+
+static int check_random(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
+  char *prefix = findings_prefix(r, base);
+  char *aflag = lf_flag(r, "artifact_prefix") ? NULL : drv_fmt("-artifact_prefix=%s", prefix);
   drv_list a = {0};
   drv_list_push(&a, b->harness);
   drv_list_push(&a, "check");
@@ -393,15 +485,18 @@ static int check_random(chk_run *r, const drv_build_res *b, const char *stats) {
     drv_list_push(&a, seed);
   for (int i = 0; i < r->lf_argc; i++)
     drv_list_push(&a, r->lf_argv[i]);
+  if (aflag)
+    drv_list_push(&a, aflag);
   drv_list_push(&a, NULL);
-  const char *prefix = lf_flag(r, "artifact_prefix");
   drv_list before = {0}, owned = {0};
-  list_artifacts(prefix ? prefix : "./", NULL, &before, &owned);
+  list_artifacts(prefix, NULL, &before, &owned);
   int rc = launch((char **)a.v, NULL, "checking");
   drv_list_fini(&a);
   free(seed);
   if (rc <= DRV_EXIT_VIOLATION)
-    rc = summarize(r, stats, prefix ? prefix : "./", &before, rc);
+    rc = summarize(r, stats, prefix, &before, rc);
+  free(aflag);
+  free(prefix);
   for (size_t i = 0; i < owned.n; i++)
     free((char *)owned.v[i]);
   drv_list_fini(&owned);
@@ -409,14 +504,18 @@ static int check_random(chk_run *r, const drv_build_res *b, const char *stats) {
   return rc;
 }
 
-static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats) {
+static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
   /* Options for the harness travel in MRFUZZ_CHECK (libFuzzer owns the command line). */
   drv_list co = {0};
   check_opts(r, &co, stats);
   drv_buf env_check = {0};
   drv_buf_printf(&env_check, "MRFUZZ_CHECK=");
-  for (size_t i = 0; i < co.n; i++)
-    drv_buf_printf(&env_check, "%s%s", i ? "\n" : "", co.v[i]);
+  for (size_t i = 0; i < co.n; i++) { /* one per line; '%' and control bytes as %XX */
+    if (i)
+      drv_buf_printf(&env_check, "\n");
+    for (const unsigned char *p = (const unsigned char *)co.v[i]; *p; p++)
+      drv_buf_printf(&env_check, *p < 0x20 || *p == '%' ? "%%%02X" : "%c", *p);
+  }
   drv_list_fini(&co);
   char *dict = drv_fmt("%s/check.dict", b->dir);
   char *env_dict = drv_fmt("MRFUZZ_DICT=%s", dict);
@@ -429,12 +528,15 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
               r->function);
     rc = DRV_EXIT_USAGE;
   }
-  /* 2. The dictionary: special values and the constants mrpass mined. */
+  /* 2. A hang is a finding, not a stall: a per-input timeout unless the user set one. */
+  unsigned timeout = rc == DRV_EXIT_OK && !lf_flag(r, "timeout") ? default_timeout(r, b, base, env_check.s) : 0;
+  char *tflag = timeout ? drv_fmt("-timeout=%u", timeout) : NULL;
+  /* 3. The dictionary: special values and the constants mrpass mined. */
   char *env_d[] = {env_check.s, env_dict, NULL};
   if (rc == DRV_EXIT_OK && launch(exe, env_d, "writing the dictionary") != DRV_EXIT_OK)
     drv_warn("no dictionary (%s could not be written)", dict);
-  /* 3. libFuzzer, flags unchanged; our corpus directory unless the user named some. */
-  char *corpus = r->o.corpus ? drv_strdup(r->o.corpus) : drv_fmt("%s/../corpus", b->dir);
+  /* 4. libFuzzer, flags unchanged; our corpus directory unless the user named some. */
+  char *corpus = r->o.corpus ? drv_strdup(r->o.corpus) : drv_fmt("%s/corpus", base);
   char *dflag = drv_fmt("-dict=%s", dict);
   char *seed = r->o.seed ? drv_fmt("-seed=%s", r->o.seed) : NULL;
   drv_list a = {0};
@@ -449,6 +551,12 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
     drv_list_push(&a, dflag);
   if (seed && !lf_flag(r, "seed"))
     drv_list_push(&a, seed);
+  if (tflag)
+    drv_list_push(&a, tflag);
+  char *prefix = findings_prefix(r, base);
+  char *aflag = lf_flag(r, "artifact_prefix") ? NULL : drv_fmt("-artifact_prefix=%s", prefix);
+  if (aflag)
+    drv_list_push(&a, aflag);
   if (drv_fwd_get(&r->o, "--keep-going")) {
     if (!lf_flag(r, "fork") && !lf_flag(r, "jobs"))
       drv_list_push(&a, "-fork=1");
@@ -468,18 +576,23 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *stats
       fprintf(stderr, " %s", a.v[i]);
     fputc('\n', stderr);
   }
-  const char *prefix = lf_flag(r, "artifact_prefix");
   drv_list before = {0}, owned = {0};
-  list_artifacts(prefix ? prefix : "./", NULL, &before, &owned);
+  list_artifacts(prefix, NULL, &before, &owned);
   if (rc == DRV_EXIT_OK) {
     char *env_f[] = {env_check.s, NULL};
-    rc = launch((char **)a.v, env_f, "fuzzing");
+    /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */
+    const char *budget = lf_flag(r, "max_total_time");
+    double limit = budget && atof(budget) > 0 ? atof(budget) + 2.0 * (timeout ? timeout : 1200) + 60 : 0;
+    rc = launch_until((char **)a.v, env_f, "libFuzzer", limit);
     /* libFuzzer's own codes: crashes and timeouts are findings, listed by the summary. */
     if (rc != DRV_EXIT_OK && rc != DRV_EXIT_USAGE && rc != DRV_EXIT_INTERNAL)
       rc = DRV_EXIT_VIOLATION;
     if (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION)
-      rc = summarize(r, stats, prefix ? prefix : "./", &before, rc);
+      rc = summarize(r, stats, prefix, &before, rc);
   }
+  free(aflag);
+  free(prefix);
+  free(tflag);
   for (size_t i = 0; i < owned.n; i++)
     free((char *)owned.v[i]);
   drv_list_fini(&owned);
@@ -518,11 +631,12 @@ int drv_cmd_check(int argc, char **argv) {
     free(corpus);
   }
   if (rc == DRV_EXIT_OK) {
-    char *base = drv_fmt("%s%s", b.dir, fuzz ? "/.." : "");
+    /* the build directory itself, not its fuzz/ variant */
+    char *base = fuzz ? drv_fmt("%.*s", (int)(strrchr(b.dir, '/') - b.dir), b.dir) : drv_strdup(b.dir);
     char *stats = fresh_stats(base);
-    signal(SIGINT, on_int);
-    rc = fuzz ? check_libfuzzer(&r, &b, stats) : check_random(&r, &b, stats);
-    signal(SIGINT, SIG_DFL);
+    drv_proc_resume_after_stop(true); /* a stop ends with the summary */
+    rc = fuzz ? check_libfuzzer(&r, &b, base, stats) : check_random(&r, &b, base, stats);
+    drv_proc_resume_after_stop(false);
     free(stats);
     free(base);
   }

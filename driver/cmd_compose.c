@@ -98,7 +98,7 @@ int drv_cmd_compose(int argc, char **argv) {
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) {
-    o.mutants_build = true;
+    o.mutants_build = o.run_lock = true;
     drv_build_res res;
     rc = drv_build_target(&o, &file, &function, &res);
     if (rc == DRV_EXIT_OK) {

@@ -110,6 +110,7 @@ int drv_cmd_discover(int argc, char **argv) {
     drv_build_req req = {file, function, &sources, &o};
     drv_build_res res, fres = {0};
     o.mutants_build = genmorph;
+    o.run_lock = true;
     rc = drv_build(&req, &res);
     fflush(stdout);
     char *cdir = genmorph && !corpus && rc == DRV_EXIT_OK ? drv_fmt("%s/../corpus", res.dir) : NULL;

@@ -127,6 +127,7 @@ static int run(int argc, char **argv, bool prioritize) {
   if (rc == DRV_EXIT_OK) {
     mr = given_mr ? drv_abspath(given_mr) : NULL;
     o.mutants_build = apfd;
+    o.run_lock = true;
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
     drv_build_res b;

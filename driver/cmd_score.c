@@ -41,8 +41,11 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
     drv_error("cannot run %s", b->harness);
     rc = DRV_EXIT_INTERNAL;
   } else if (timed_out) {
-    drv_error("score of %s did not finish within %g s (--timeout)", function, limit);
-    rc = DRV_EXIT_INTERNAL;
+    /* mutants have limits of their own: what overran is the original, or the whole budget */
+    drv_error("score of %s did not finish within %g s (--timeout): the original function hangs "
+              "on one of the inputs, or the run needs a larger budget; nothing was scored",
+              function, limit);
+    rc = DRV_EXIT_VIOLATION;
   } else if (WIFSIGNALED(status)) {
     /* Mutants run in their own children: this is the original program (or mrfuzz). */
     drv_error("the original %s crashed while its relations were evaluated: %s", function,
@@ -79,7 +82,7 @@ int drv_cmd_score(int argc, char **argv) {
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) {
-    o.mutants_build = true;
+    o.mutants_build = o.run_lock = true;
     drv_build_res res;
     rc = drv_build_target(&o, &file, &function, &res);
     if (rc == DRV_EXIT_OK)

@@ -221,8 +221,17 @@ extern const char *const drv_san_flags[];
 /* System libraries the engines need (Z3, LAPACKE), as linker arguments (NULL-terminated). */
 extern const char *const drv_link_libs[];
 
+/* ============================ Child processes (proc.c) =========================== */
+
+/* Install the stop handlers (SIGINT, SIGTERM, SIGHUP): a stop is forwarded to the running
+ * child; once the child has ended the driver ends with 128 + the signal, unless the
+ * command summarizes after a stop (drv_proc_resume_after_stop). Called once by main. */
+void drv_proc_init(void);
+void drv_proc_resume_after_stop(bool on);
+/* The stop signal received so far, or 0. */
+int drv_stopped(void);
 /* Run argv with extra environment entries ("NAME=VALUE", NULL-terminated, may be NULL),
- * stdout+stderr appended to log_path (NULL: inherited). Returns 0 and the wait status in
+ * stdout+stderr appended to log_path (NULL: inherited). The child dies with the driver. Returns 0 and the wait status in
  * *status, or -1 with errno when the program could not be started. */
 int drv_spawn(char *const argv[], char *const env_add[], const char *log_path, int *status);
 /* As drv_spawn, but kills the child (SIGKILL) after timeout_s seconds (0: no limit);

@@ -78,8 +78,7 @@ static void put_prototype(drv_buf *b, const drv_sig *sig) {
 
 static void put_thunk(drv_buf *b, const drv_sig *sig) {
   drv_buf_printf(b, "static void mr_h_thunk(const uint64_t *a, uint64_t *ret) {\n");
-  if (sig->nparams == 0)
-    drv_buf_printf(b, "  (void)a;\n");
+  drv_buf_printf(b, "  mr_call_args = a; /* an exit() inside is a violation (mr_rt.h) */\n");
   if (sig->ret_kind == MR_KIND_VOID)
     drv_buf_printf(b, "  (%s)(", sig->name);
   else
@@ -89,6 +88,7 @@ static void put_thunk(drv_buf *b, const drv_sig *sig) {
     put_decode(b, &sig->params[i], i);
   }
   drv_buf_printf(b, ");\n");
+  drv_buf_printf(b, "  mr_call_args = 0;\n");
   put_encode(b, sig);
   drv_buf_printf(b, "}\n\n");
 }

@@ -42,6 +42,7 @@ int main(int argc, char **argv) {
     return DRV_EXIT_USAGE;
   }
   const char *name = argv[1];
+  drv_proc_init();
   if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
     usage(stdout);
     return DRV_EXIT_OK;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <signal.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <string.h>
@@ -925,6 +926,7 @@ static int smt_isolated(mrdsl_ctx *ctx, const smt_query *q, const mrdsl_smt_opts
   }
   if (pid == 0) {
     close(fd[0]);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* an orphaned solver would run to its timeout */
     smt_reply rep;
     memset(&rep, 0, sizeof rep);
     rep.rc = smt_query_run(ctx, q, o, &rep.res);

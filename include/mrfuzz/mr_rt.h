@@ -156,6 +156,11 @@ typedef struct mr_subject {
   void (*call)(const uint64_t *args, uint64_t *ret /* OUT */); /* the thunk */
 } mr_subject;
 
+/* The arguments of the subject's call in progress, NULL between calls: the generated thunk
+ * sets and clears it, so that exit() inside the function is reported as a violation that
+ * names the call (rt/engine/base/exitguard.c). */
+MR_API extern const uint64_t *volatile mr_call_args;
+
 /* Entry point of a harness executable: parses argv (run, help, ...), runs the engine
  * and returns the process exit code (0 ok, 1 violations, 2 usage, 3 internal). */
 MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);

@@ -262,7 +262,9 @@ static void emit_cover(const mr_fn_desc *d) {
 
 /* ============================ Signals, fork, exit ================================== */
 
-static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+/* SIGTERM, SIGINT, SIGHUP: a run stopped or timed out (the driver sends SIGTERM before it
+ * kills) keeps its records up to the stop, the hanging call's arguments included. */
+static const int fatal_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTERM, SIGINT, SIGHUP};
 #define NFATAL (sizeof fatal_sigs / sizeof fatal_sigs[0])
 static struct sigaction g_old_act[NFATAL];
 

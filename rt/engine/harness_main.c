@@ -57,10 +57,12 @@ static bool subject_ok(const mr_subject *s) {
 
 /* Entry point of a harness executable (see mr_rt.h). */
 int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
+  eng_bind_to_parent(); /* before any work: an orphan must not run on */
   if (!subject_ok(subject)) {
     eng_error("the harness's subject description is inconsistent (rebuild with 'mrfuzz build -f')");
     return ENG_EXIT_INTERNAL;
   }
+  eng_exit_guard(subject);
   if (argc < 2) {
     usage(stderr);
     return ENG_EXIT_USAGE;

@@ -3,12 +3,17 @@
  * candidates, the fuzz harness of falsification) starts and ends here: stdio is flushed
  * before the fork so nothing buffered prints twice, the child may be silenced and given a
  * CPU-time limit, and waiting has a wall-clock deadline or a stall test past which the
- * child is killed and reaped, so no caller leaves a zombie or a runaway behind.
+ * child is killed and reaped, so no caller leaves a zombie or a runaway behind. A child
+ * dies with the harness (PR_SET_PDEATHSIG); the harness's whole process group dies with
+ * the driver (eng_bind_to_parent, driver/proc.c).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -16,13 +21,40 @@
 
 #include "base/eng.h"
 
+/* SIGKILL when the parent dies; a parent that died before the call is seen as a changed
+ * parent pid (the child was re-parented to init or a subreaper). */
+static void die_with(pid_t parent) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+    _exit(ENG_EXIT_INTERNAL);
+}
+
+/* The driver died: end everything this run started (the harness leads its group). */
+static void on_orphan(int sig) {
+  (void)sig;
+  kill(0, SIGKILL);
+}
+
+/* See eng.h. */
+void eng_bind_to_parent(void) {
+  const char *e = getenv("MRFUZZ_DIE_WITH_PARENT");
+  int sig = e ? atoi(e) : 0;
+  if (sig <= 0 || getpgrp() != getpid())
+    return; /* not started by the driver, or one of the run's workers (killed with the group) */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_orphan;
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+}
+
 /* See eng.h. */
 pid_t eng_fork(const eng_child_opts *o, eng_child_fn fn, void *ud) {
   fflush(stdout);
   fflush(stderr);
-  pid_t pid = fork();
+  pid_t parent = getpid(), pid = fork();
   if (pid != 0)
     return pid;
+  die_with(parent);
   if (o && o->quiet) { /* a crashing target's sanitizer report is noise here */
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) {

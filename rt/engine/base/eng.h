@@ -31,6 +31,10 @@ void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
 
+/* ---- Exits inside the function under test (exitguard.c) ------------------------------ */
+/* Report an exit() during a call of s (mr_call_args set) as a violation: exit 1. Once. */
+void eng_exit_guard(const mr_subject *s);
+
 /* ---- Child processes (child.c): every fork of the harness ------------------------------ */
 typedef struct eng_child_opts {
   bool quiet;          /* the child's stdout and stderr go to /dev/null */
@@ -38,9 +42,13 @@ typedef struct eng_child_opts {
 } eng_child_opts;
 /* The child's work; its return value is the child's exit status (it may _exit itself). */
 typedef int (*eng_child_fn)(void *ud);
-/* Flush stdio, fork, and run fn(ud) in the child under o (may be NULL). The child's pid,
- * or -1 (errno) when fork failed. */
+/* Flush stdio, fork, and run fn(ud) in the child under o (may be NULL); the child dies
+ * with the harness. The child's pid, or -1 (errno) when fork failed. */
 pid_t eng_fork(const eng_child_opts *o, eng_child_fn fn, void *ud);
+/* A harness the driver started leads a process group and gets signal
+ * $MRFUZZ_DIE_WITH_PARENT when the driver dies: it then kills its whole group (libFuzzer's
+ * workers, forked workers), so no part of a run outlives the driver. */
+void eng_bind_to_parent(void);
 /* Has child pid ended? true with its wait status in *status (then it is reaped). */
 bool eng_child_poll(pid_t pid, int *status /* OUT */);
 /* Kill child pid (SIGKILL) and reap it; its wait status. */

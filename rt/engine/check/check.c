@@ -51,6 +51,13 @@ struct eng_chk {
   bool done;                     /* tracking says stop (--until-adequate) */
 };
 
+/* Under libFuzzer, each relation's verdict on an input (checked, skipped) is a feature of
+ * its own: an input that runs no call of the target at all (a `where` that excludes it,
+ * a follow-up outside the domain) still counts as progress, so libFuzzer never stops with
+ * "no interesting inputs" on a run that is merely skipping. Plain memory otherwise. */
+#define VERDICT_SLOTS 64u
+__attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t verdict_counters[VERDICT_SLOTS];
+
 /* The one subject being checked (a harness checks one function): counts its calls. */
 static void (*real_call)(const uint64_t *, uint64_t *);
 static uint64_t ncalls;
@@ -250,13 +257,14 @@ static bool first_finding(eng_chk *c, const char *name) {
   return true;
 }
 
-/* Record which relation an input violated, keyed by the FNV-1a of its bytes, so the driver
- * tells libFuzzer's crash files that are violations from crashes of the target. */
+/* Record that an input violated a relation, keyed by the FNV-1a of its bytes and the
+ * relation (one file each: an input may violate several), so the driver tells libFuzzer's
+ * crash files that are violations from crashes of the target, and of which relations. */
 static void record_violation(eng_chk *c, const char *name, uint64_t h, const mrdsl_result *res) {
   if (!c->o->stats)
     return;
   char path[4096];
-  snprintf(path, sizeof path, "%s/violation-%016llx", c->o->stats, (unsigned long long)h);
+  snprintf(path, sizeof path, "%s/violation-%016llx-%s", c->o->stats, (unsigned long long)h, name);
   FILE *f = fopen(path, "w");
   if (!f)
     return;
@@ -320,6 +328,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       return rc;
     if (c->track)
       eng_track_verdict(c->track, i, rc);
+    verdict_counters[(2 * i + (rc == MRDSL_SKIP)) % VERDICT_SLOTS] = 1;
     if (rc == MRDSL_SKIP) {
       k->skipped++;
       k->ill += res.ill;
@@ -349,6 +358,49 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
   if (out == MRDSL_FAIL)
     eng_chk_stats_flush(c);
   return out;
+}
+
+static void (*calibrating)(const uint8_t *data, size_t size);
+
+/* See check.h. */
+void eng_chk_on_calibrate(void (*each)(const uint8_t *data, size_t size)) { calibrating = each; }
+
+/* See check.h. */
+double eng_chk_calibrate(eng_chk *c, unsigned n) {
+  size_t max = eng_fdp_max_size(c->s, &c->o->run) + 16;
+  uint8_t *buf = malloc(max);
+  eng_rng r;
+  eng_rng_seed(&r, 0x63616c6962726174ull);
+  double slowest = 0;
+  for (unsigned i = 0; buf && i < n; i++) {
+    size_t len = (size_t)eng_rng_u64(&r, 0, max);
+    for (size_t j = 0; j < len; j++)
+      buf[j] = (uint8_t)eng_rng_next(&r);
+    if (!eng_fdp_decode(&c->src, c->s, &c->o->run, buf, len))
+      break;
+    uint64_t ret = 0;
+    if (calibrating)
+      calibrating(buf, len);
+    double t = eng_now();
+    real_call(c->src.slots, &ret);
+    t = eng_now() - t;
+    slowest = t > slowest ? t : slowest;
+  }
+  free(buf);
+  size_t calls = 0;
+  for (size_t i = 0; i < c->nrels; i++)
+    calls += (size_t)mrdsl_prog_execs(c->rels[i].prog);
+  return slowest * (double)(calls ? calls : 1);
+}
+
+/* See check.h. */
+unsigned eng_chk_timeout(eng_chk *c, double budget_s) {
+  double est = eng_chk_calibrate(c, 64);
+  double t = fmax(10.0, 1000.0 * est);
+  if (budget_s > 0)
+    t = fmin(t, fmax(1.0, budget_s / 2));
+  t = ceil(fmax(t, 100.0 * est));
+  return t > 86400 ? 86400u : (unsigned)t;
 }
 
 /* See check.h. */

@@ -32,6 +32,16 @@ void eng_chk_free(eng_chk *c);
 int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size);
 /* Name of the relation the last MRDSL_FAIL was about. */
 const char *eng_chk_failed(const eng_chk *c);
+/* Seconds one input is expected to take at most: the slowest of n source calls on
+ * pseudo-random inputs, times the calls an input makes (every relation's executions). No
+ * relation is checked and nothing is recorded; the basis of the default per-input timeout. */
+double eng_chk_calibrate(eng_chk *c, unsigned n);
+/* Called with each calibration input's bytes before its call (a hang watchdog's view). */
+void eng_chk_on_calibrate(void (*each)(const uint8_t *data, size_t size));
+/* The default per-input timeout in whole seconds: generous against a slow input (at least
+ * 100 times the calibrated time, and 10 s or 1000 times it), but at most half of the run's
+ * budget (budget_s > 0) unless that would be under 100 times the calibrated time. */
+unsigned eng_chk_timeout(eng_chk *c, double budget_s);
 /* Write the stats file into o->stats now (also done every second by eng_chk_input). */
 void eng_chk_stats_flush(eng_chk *c);
 /* True once adequacy tracking says stop (--until-adequate): the caller ends the run. */

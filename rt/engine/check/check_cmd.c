@@ -11,9 +11,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,6 +41,7 @@ typedef struct lf_flags {
   bool seed_given;
   const char *artifact_prefix;
   const char *out;         /* -o / -exact_artifact_path */
+  double timeout;          /* seconds an input may take (0: derived, eng_chk_timeout) */
 } lf_flags;
 
 /* What a command line holds besides the checker's options (the ud of lf_extra). */
@@ -70,6 +73,8 @@ static int lf_extra(void *ud, int argc, char **argv, int *i) {
     lf->runs = strtoll(v, &end, 10);
   } else if (n == 15 && !strncmp(a, "-max_total_time", n)) {
     lf->max_total_time = strtod(v, &end);
+  } else if (n == 8 && !strncmp(a, "-timeout", n)) {
+    lf->timeout = strtod(v, &end);
   } else if (n == 5 && !strncmp(a, "-seed", n)) {
     lf->seed = strtoull(v, &end, 10);
     lf->seed_given = lf->seed != 0; /* libFuzzer: 0 means "from the clock" */
@@ -134,6 +139,87 @@ static void on_crash(int sig) {
   raise(sig);
 }
 
+/* The hang watchdog: a timer every second compares the count of inputs started with the
+ * last one it saw; no progress for hang_limit seconds is a hang of the target, reported
+ * like libFuzzer's timeouts (PREFIXtimeout-<FNV-1a>, exit 1). No cost per input beyond
+ * the count. Async-signal-safe calls only. */
+static volatile uint64_t started;
+static unsigned hang_limit, stalled;
+static const char *hang_prefix;
+
+static void on_alarm(int sig) {
+  (void)sig;
+  static uint64_t seen;
+  if (started != seen || !started) {
+    seen = started;
+    stalled = 0;
+    return;
+  }
+  if (++stalled < hang_limit)
+    return;
+  if (!hang_prefix) { /* replaying a file: nothing to save */
+    static const char msg[] = "mrfuzz: the target hung on this input (no return within -timeout)\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(ENG_EXIT_VIOLATION);
+  }
+  char path[4200], *p = path;
+  size_t pl = strlen(hang_prefix);
+  if (pl > 4000)
+    pl = 4000;
+  memcpy(p, hang_prefix, pl);
+  p += pl;
+  memcpy(p, "timeout-", 8);
+  p += 8;
+  uint64_t h = eng_fnv(ENG_FNV_INIT, cur_data, cur_size);
+  for (int i = 15; i >= 0; i--, h >>= 4)
+    p[i] = "0123456789abcdef"[h & 15];
+  p[16] = '\0';
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    ssize_t w = write(fd, cur_data, cur_size);
+    (void)w;
+    close(fd);
+  }
+  static const char msg[] = "mrfuzz: the target hung (an input did not return within -timeout; "
+                            "not a relation violation); input saved as ";
+  ssize_t w = write(2, msg, sizeof msg - 1);
+  w = write(2, path, strlen(path));
+  w = write(2, "\n", 1);
+  (void)w;
+  _exit(ENG_EXIT_VIOLATION);
+}
+
+/* Calibration's inputs are watched like the checked ones. */
+static void calibration_input(const uint8_t *data, size_t size) {
+  cur_data = data;
+  cur_size = size;
+  started++;
+}
+
+/* Watch for hangs: -timeout, or derived from the calibration (eng_chk_timeout), which is
+ * watched with the fallback the driver uses too (driver/cmd_check.c: default_timeout);
+ * hangs save PREFIXtimeout-*. A replay (prefix NULL) saves nothing and does not calibrate:
+ * its only inputs are the files it replays. */
+static void watchdog(eng_chk *c, const lf_flags *lf, const char *prefix) {
+  double b = lf->max_total_time;
+  hang_limit = lf->timeout > 0 ? (unsigned)ceil(lf->timeout) : b > 0 && b < 20 ? (unsigned)ceil(b > 2 ? b / 2 : 1) : 10;
+  hang_prefix = prefix;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_alarm;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGALRM, &sa, NULL);
+  struct itimerval it = {{1, 0}, {1, 0}};
+  setitimer(ITIMER_REAL, &it, NULL);
+  if (lf->timeout <= 0 && prefix) {
+    eng_chk_on_calibrate(calibration_input);
+    hang_limit = eng_chk_timeout(c, b);
+    eng_chk_on_calibrate(NULL);
+  }
+}
+
 static int save(const char *path, const uint8_t *d, size_t n) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(d, 1, n, f) != n || fclose(f) != 0) {
@@ -165,6 +251,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
     for (size_t j = 0; j < n; j++)
       buf[j] = (uint8_t)eng_rng_next(&r);
     cur_size = n;
+    started++;
     snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", lf->artifact_prefix,
              (unsigned long long)eng_fnv(ENG_FNV_INIT, buf, n));
     int v = eng_chk_input(c, buf, n);
@@ -204,7 +291,10 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
       signal(sigs[i], on_crash);
+    watchdog(c, &lf, lf.artifact_prefix);
     rc = random_loop(c, s, &o, &lf);
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
     eng_chk_stats_flush(c);
     if (!o.stats)
       eng_chk_summary(c, stdout);
@@ -259,6 +349,8 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
   }
   if (rc == ENG_EXIT_OK)
     rc = eng_chk_new(s, &o, &c);
+  if (rc == ENG_EXIT_OK)
+    watchdog(c, &lf, NULL);
   for (size_t i = 0; rc != ENG_EXIT_INTERNAL && rc >= 0 && c && i < nfiles; i++) {
     size_t n;
     uint8_t *d = read_all(files[i], &n);
@@ -268,6 +360,7 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
     }
     cur_data = d;
     cur_size = n;
+    started++;
     int v = eng_chk_input(c, d, n);
     free(d);
     if (v == MRDSL_FAIL) {

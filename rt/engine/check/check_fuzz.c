@@ -3,8 +3,8 @@
  * build compiles the generated harness.c with -Dmain=mr_harness_fuzz_main, so libFuzzer's
  * main runs and this file (pulled from libmreng only by LLVMFuzzerTestOneInput) gets the
  * subject through the harness's `fuzz_init` command. Options come from MRFUZZ_CHECK (one
- * argument per line, as `harness check` takes them), set by the driver; libFuzzer's own
- * flags stay on its command line. A violation prints the report and aborts, so libFuzzer
+ * argument per line, '%' and control bytes as %XX, as `harness check` takes them), set by
+ * the driver; libFuzzer's own flags stay on its command line. A violation prints the report and aborts, so libFuzzer
  * saves the input like any crash (honouring -artifact_prefix).
  */
 #include <signal.h>
@@ -28,8 +28,25 @@ static void at_exit(void) {
     eng_chk_stats_flush(chk);
 }
 
-/* Split MRFUZZ_CHECK at newlines into an argv; lives as long as the process (kept in
- * statics so leak checkers see it reachable). */
+/* Undo the driver's %XX escapes in place (a path may hold any byte but NUL). */
+static int hex(char c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+static void unescape(char *s) {
+  char *w = s;
+  for (const char *p = s; *p; p++) {
+    if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
+      *w++ = (char)(hex(p[1]) * 16 + hex(p[2]));
+      p += 2;
+    } else {
+      *w++ = *p;
+    }
+  }
+  *w = '\0';
+}
+
+/* Split MRFUZZ_CHECK at newlines into an argv, each argument unescaped; lives as long as
+ * the process (kept in statics so leak checkers see it reachable). */
 static char *env_text;
 static char **env_argv;
 static char **env_args(int *argc) {
@@ -43,8 +60,10 @@ static char **env_args(int *argc) {
     return NULL;
   int k = 0;
   v[k++] = "fuzz";
-  for (char *tok = strtok(s, "\n"); tok; tok = strtok(NULL, "\n"))
+  for (char *tok = strtok(s, "\n"); tok; tok = strtok(NULL, "\n")) {
+    unescape(tok);
     v[k++] = tok;
+  }
   *argc = k;
   return v;
 }
@@ -52,8 +71,6 @@ static char **env_args(int *argc) {
 /* libFuzzer calls this once, before any input: load and check the relations. Errors end
  * the process with the harness's exit codes (2: bad or mismatched .mr, 3: internal). */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
   char *init_argv[] = {"harness", "fuzz_init", NULL};
   int rc = mr_harness_fuzz_main(2, init_argv);
   const mr_subject *s = eng_fuzz_subject;
@@ -92,8 +109,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   rc = eng_chk_new(s, &opts, &chk);
   if (rc != ENG_EXIT_OK)
     exit(rc);
-  if (getenv("MRFUZZ_VALIDATE")) /* the driver's check of the .mr before fuzzing */
+  if (getenv("MRFUZZ_VALIDATE")) { /* the driver's check of the .mr before fuzzing */
+    const char *cal = getenv("MRFUZZ_CALIBRATE"); /* and the default -timeout */
+    FILE *f = cal ? fopen(cal, "w") : NULL;
+    if (f) {
+      double budget = 0;
+      for (int i = 1; i < *argc; i++)
+        if (!strncmp((*argv)[i], "-max_total_time=", 16))
+          budget = atof((*argv)[i] + 16);
+      fprintf(f, "%u\n", eng_chk_timeout(chk, budget));
+      fclose(f);
+    }
     exit(ENG_EXIT_OK);
+  }
   atexit(at_exit);
   return 0;
 }
