@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cmd_dsl.c - mrfuzz fmt / lint / implies / entails: thin front ends over libmrdsl.
- * fmt prints the canonical form (or rewrites in place, atomically, or only checks);
+ * fmt prints the canonical form (or rewrites in place, atomically and through symlinks,
+ * keeping the mode, or only checks);
  * lint reports every problem; implies and entails ask Z3 and print its answer and time.
  */
 #include "cmd_dsl.h"
@@ -12,6 +13,8 @@
 #include <string.h>
 
 #include <mrfuzz/mrdsl.h>
+
+#include "drv.h"
 
 #define DSL_OK 0
 #define DSL_VIOLATION 1
@@ -81,7 +84,8 @@ static void dsl_fmt_usage(FILE *o) {
   fputs("usage: mrfuzz fmt [--check] [-i|--in-place] FILE.mr...\n"
         "Print the canonical form of relation files.\n"
         "  --check        print nothing; exit 1 when a file is not in canonical form\n"
-        "  -i, --in-place rewrite the files (atomically: temp file, then rename)\n"
+        "  -i, --in-place rewrite the files (atomically: temp file, then rename; a symlink\n"
+        "                 is written through, the file keeps its mode)\n"
         "  -h, --help     this help\n"
         "Exit: 0 ok, 1 not canonical (--check), 2 usage or syntax error, 3 internal.\n", o);
 }
@@ -116,9 +120,9 @@ static int dsl_fmt_one(const char *path, bool check, bool in_place) {
           code = DSL_VIOLATION;
         }
       } else if (in_place) {
-        if (!same && (rc = mrdsl_write(ctx, f, path)) != MR_OK) {
-          dsl_error("%s", mrdsl_errmsg(ctx));
-          code = rc == MR_EIO ? DSL_USAGE : DSL_INTERNAL;
+        if (!same && drv_write_atomic(path, out, n) != 0) {
+          dsl_error("%s: cannot write: %s", path, strerror(errno));
+          code = DSL_USAGE;
         }
       } else {
         fwrite(out, 1, n, stdout);

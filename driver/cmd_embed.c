@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT
  * cmd_embed.c - `mrfuzz embed FILE.mr [-o relations.h] [--prefix NAME]`: the relations of
  * a file as plain C (mrdsl_emit_c) for hand-written harnesses that cannot carry a parser
- * (OSS-Fuzz style builds; docs/checking.md). The header is written atomically. Exit 0,
- * 2 for a malformed file or a relation that cannot be emitted (positions printed), 3
- * internal. Self-contained: libc and mrdsl.h.
+ * (OSS-Fuzz style builds; docs/checking.md). The header is written atomically and
+ * through symlinks (drv_write_atomic). Exit 0, 2 for a malformed file or a relation that
+ * cannot be emitted (positions printed), 3 internal.
  */
 #ifdef DRV_HAVE_DSL
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <mrfuzz/mrdsl.h>
 
@@ -31,33 +30,6 @@ static void embed_diags(const mrdsl_ctx *ctx) {
     fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
   if (n == 0 && *mrdsl_errmsg(ctx))
     fprintf(stderr, "mrfuzz: error: %s\n", mrdsl_errmsg(ctx));
-}
-
-/* Write text to path through a temporary file in the same directory and rename. */
-static int embed_write(const char *path, const char *text, size_t len) {
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return 3;
-  snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  int rc = 0;
-  if (!f || fwrite(text, 1, len, f) != len) {
-    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
-    rc = 2;
-  }
-  if (f && fclose(f) != 0 && !rc) {
-    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
-    rc = 2;
-  }
-  if (!rc && rename(tmp, path) != 0) {
-    fprintf(stderr, "mrfuzz: error: cannot rename %s to %s: %s\n", tmp, path, strerror(errno));
-    rc = 2;
-  }
-  if (rc)
-    unlink(tmp);
-  free(tmp);
-  return rc;
 }
 
 /* See drv.h. */
@@ -110,8 +82,10 @@ int drv_cmd_embed(int argc, char **argv) {
     embed_diags(ctx);
     code = rc == MR_ENOMEM ? 3 : 2;
   } else if (out) {
-    code = embed_write(out, text, len);
-    if (!code)
+    code = drv_write_atomic(out, text, len) == 0 ? 0 : 2;
+    if (code)
+      fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", out, strerror(errno));
+    else
       fprintf(stderr, "mrfuzz: embed: %zu relations of %s -> %s\n", mrdsl_rel_count(f),
               mrdsl_subject_name(f), out);
   } else if (fwrite(text, 1, len, stdout) != len) {

@@ -56,8 +56,9 @@ uint64_t drv_fnv_str(uint64_t h, const char *s); /* includes the NUL as a separa
 
 /* Whole-file I/O. drv_read_file: malloc'd contents (NUL-terminated) or NULL with errno. */
 char *drv_read_file(const char *path, size_t *len /* OUT, may be NULL */);
-/* Write data to path atomically (temp file in the same directory, then rename).
- * 0 or -1 with errno. */
+/* Write data to path atomically (temp file in the same directory, then rename). A symlink
+ * is written through (its target replaced, the link kept); an existing file keeps its
+ * mode. 0 or -1 with errno. */
 int drv_write_atomic(const char *path, const char *data, size_t len);
 /* mkdir -p. 0 or -1 with errno. */
 int drv_mkdirs(const char *path);

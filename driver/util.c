@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * util.c - the driver's small helpers: messages, allocation that exits on exhaustion,
  * text buffers, FNV-1a hashing and file I/O (atomic writes: temp file + rename, so a
- * reader never sees a half-written file).
+ * reader never sees a half-written file; through symlinks, keeping the file's mode).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -171,31 +172,64 @@ char *drv_read_file(const char *path, size_t *len) {
   return s;
 }
 
-/* Write data to path through "<path>.tmp.<pid>" and rename(2), which is atomic on POSIX. */
-int drv_write_atomic(const char *path, const char *data, size_t len) {
-  char *tmp = drv_fmt("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    free(tmp);
-    return -1;
+/* Where a write to path lands: path, or the file its chain of symlinks ends at (a relative
+ * link is read against the link's directory; the end need not exist yet). NULL (ELOOP)
+ * for a loop. Caller frees. */
+static char *write_target(const char *path) {
+  char *p = drv_strdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    char buf[PATH_MAX];
+    ssize_t n;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode) || (n = readlink(p, buf, sizeof buf - 1)) < 0)
+      return p;
+    buf[n] = '\0';
+    char *slash = strrchr(p, '/');
+    char *next = buf[0] == '/' || !slash ? drv_strdup(buf)
+                                         : drv_fmt("%.*s/%s", (int)(slash - p), p, buf);
+    free(p);
+    p = next;
   }
-  size_t put = fwrite(data, 1, len, f);
-  int bad = put != len || fflush(f) != 0;
+  free(p);
+  errno = ELOOP;
+  return NULL;
+}
+
+/* Write data through "<target>.tmp.<pid>" and rename(2), which is atomic on POSIX. The
+ * target is where path's symlinks lead, so a link stays a link; an existing target keeps
+ * its mode (the temp file would otherwise get the umask's). */
+int drv_write_atomic(const char *path, const char *data, size_t len) {
+  char *dst = write_target(path);
+  if (!dst)
+    return -1;
+  struct stat st;
+  bool keep_mode = stat(dst, &st) == 0;
+  char *tmp = drv_fmt("%s.tmp.%ld", dst, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
+  bool bad = fd < 0 || (keep_mode && fchmod(fd, st.st_mode & 07777) != 0);
+  for (size_t off = 0; !bad && off < len;) {
+    ssize_t w = write(fd, data + off, len - off);
+    if (w >= 0)
+      off += (size_t)w;
+    else if (errno != EINTR)
+      bad = true;
+  }
+  bad = bad || fsync(fd) != 0; /* the data is on disk before the name points at it */
   int saved = errno;
-  if (fclose(f) != 0 && !bad) {
-    bad = 1;
+  if (fd >= 0 && close(fd) != 0 && !bad) {
+    bad = true;
     saved = errno;
   }
-  if (bad || rename(tmp, path) != 0) {
-    if (!bad)
-      saved = errno;
-    unlink(tmp);
-    free(tmp);
-    errno = saved;
-    return -1;
+  if (!bad && rename(tmp, dst) != 0) {
+    bad = true;
+    saved = errno;
   }
+  if (bad && fd >= 0)
+    unlink(tmp);
   free(tmp);
-  return 0;
+  free(dst);
+  errno = saved;
+  return bad ? -1 : 0;
 }
 
 /* Create path and its missing parents (mode 0777 & ~umask). */
