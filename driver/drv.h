@@ -60,6 +60,11 @@ char *drv_read_file(const char *path, size_t *len /* OUT, may be NULL */);
  * is written through (its target replaced, the link kept); an existing file keeps its
  * mode. 0 or -1 with errno. */
 int drv_write_atomic(const char *path, const char *data, size_t len);
+/* Can the output file path (option opt, for the message) be written the way the writers
+ * do it (temp file in its directory, then rename)? Checked before long runs so that their
+ * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
+ * DRV_EXIT_USAGE (printed). */
+int drv_check_output(const char *opt, const char *path);
 /* mkdir -p. 0 or -1 with errno. */
 int drv_mkdirs(const char *path);
 /* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */

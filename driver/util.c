@@ -232,6 +232,29 @@ int drv_write_atomic(const char *path, const char *data, size_t len) {
   return bad ? -1 : 0;
 }
 
+/* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
+int drv_check_output(const char *opt, const char *path) {
+  struct stat st;
+  if (!strcmp(path, "-"))
+    return DRV_EXIT_OK;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    drv_error("%s %s: is a directory (nothing was run)", opt, path);
+    return DRV_EXIT_USAGE;
+  }
+  /* the writers put a temp file next to path and rename it: its directory must take both */
+  char *dir = drv_strdup(path), *slash = strrchr(dir, '/');
+  if (slash)
+    *(slash == dir ? slash + 1 : slash) = '\0'; /* "/x.mr": "/" */
+  int rc = DRV_EXIT_OK;
+  if (access(slash ? dir : ".", W_OK | X_OK) != 0) {
+    drv_error("%s %s: cannot write in %s: %s (nothing was run)", opt, path, slash ? dir : ".",
+              strerror(errno));
+    rc = DRV_EXIT_USAGE;
+  }
+  free(dir);
+  return rc;
+}
+
 /* Create path and its missing parents (mode 0777 & ~umask). */
 int drv_mkdirs(const char *path) {
   char *p = drv_strdup(path);

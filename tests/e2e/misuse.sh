@@ -40,4 +40,64 @@ expect_exit 0 "$MRFUZZ" embed "$sin_mr" -o links/sin.h
 [ -L links/sin.h ] || fail "links/sin.h is no longer a symlink"
 grep -q "trig_sin_mr_init" gen/sin.h || fail "gen/sin.h was not written through the link"
 
+# ---------------------------------------------------------- discover / compose -o (#14.9)
+check "discover -o into a missing directory: exit 2 before building, nothing left behind"
+expect_exit 2 "$MRFUZZ" discover "$trig:trig_sin" -o nodir/sin.mr --build-dir bd1 --fuzz-falsify 0 --all
+expect_err "mrfuzz: error:"
+expect_err "nodir/sin.mr"
+[ ! -e bd1 ] || fail "discover built before refusing the output"
+[ ! -e nodir ] || fail "nodir was created"
+check "discover -o under a regular file: exit 2 before building"
+: >afile
+expect_exit 2 "$MRFUZZ" discover "$trig:trig_sin" -o afile/sin.mr --build-dir bd1 --fuzz-falsify 0 --all
+expect_err "afile/sin.mr"
+[ ! -e bd1 ] || fail "discover built before refusing the output"
+[ "$(stat -c %s afile)" = 0 ] || fail "afile was written"
+check "discover -o naming a directory: exit 2 before building"
+mkdir -p outdir
+expect_exit 2 "$MRFUZZ" discover "$trig:trig_sin" -o outdir --build-dir bd1 --fuzz-falsify 0 --all
+expect_err "outdir"
+[ ! -e bd1 ] || fail "discover built before refusing the output"
+[ -z "$(ls -A outdir)" ] || fail "outdir is not empty: $(ls -A outdir)"
+if [ "$(id -u)" != 0 ]; then # root writes anywhere: a read-only mode proves nothing then
+  check "discover -o into a read-only directory: exit 2 before building"
+  mkdir -p ro && chmod 555 ro
+  expect_exit 2 "$MRFUZZ" discover "$trig:trig_sin" -o ro/sin.mr --build-dir bd1 --fuzz-falsify 0 --all
+  expect_err "ro/sin.mr"
+  [ ! -e bd1 ] || fail "discover built before refusing the output"
+  chmod 755 ro
+fi
+check "discover --engine genmorph -o into a missing directory: exit 2 before building"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine genmorph -o nodir/gcd.mr \
+  --build-dir bd1 --fuzz-falsify 0
+expect_err "nodir/gcd.mr"
+[ ! -e bd1 ] || fail "genmorph built before refusing the output"
+check "compose -o into a missing directory: exit 2 before building"
+expect_exit 2 "$MRFUZZ" compose "$trig:trig_sin" --mr "$sin_mr" -o nodir/comp.mr --build-dir bd1
+expect_err "nodir/comp.mr"
+[ ! -e bd1 ] || fail "compose built before refusing the output"
+
+check "discover: the -o directory vanishes during the search: the relations are saved under"
+check "  \$TMPDIR in a file named after the function, a warning says where, exit 3"
+mkdir -p late tmp
+got=0
+TMPDIR=$PWD/tmp "$MRFUZZ" discover "$trig:trig_sin" -o late/sin.mr --build-dir bd2 --fuzz-falsify 0 \
+  --all --types I,II --runs 8 --iters 20 -j 1 --seed 3 >out 2>err &
+pid=$!
+for _ in $(seq 6000); do # the search has begun once discovery describes the subject
+  grep -q "mrfuzz: discover: trig_sin:" err && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.05
+done
+rm -rf late
+wait $pid || got=$?
+[ "$got" = 3 ] || { cat err >&2; fail "exit code $got, want 3"; }
+expect_err "mrfuzz: warning:"
+saved=$(sed -n 's/.*relations were saved to \(.*\) instead.*/\1/p' err | head -1)
+[ -n "$saved" ] || { cat err >&2; fail "no fallback path in the warning"; }
+case "$saved" in "$PWD/tmp/"*/trig_sin.mr) ;; *) fail "fallback $saved: not \$TMPDIR/.../trig_sin.mr" ;; esac
+[ -s "$saved" ] || fail "$saved is missing or empty"
+expect_exit 0 "$MRFUZZ" lint "$saved"
+grep -q "^relation " "$saved" || fail "no relation in $saved"
+
 echo "ok"
