@@ -20,7 +20,8 @@ static const char embed_usage[] =
     "Generate plain C (one function per relation) that checks FILE.mr's relations in a\n"
     "hand-written fuzz harness with no parser at run time.\n\n"
     "  -o, --output OUT.h   write the header here (default: standard output)\n"
-    "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr)\n\n"
+    "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr): a C\n"
+    "                       identifier, not a keyword, not starting with '_' or mrx_\n\n"
     "In the harness: static FUNCTION_mr m; FUNCTION_mr_init(&m, thunk) once, then\n"
     "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h). See docs/checking.md.\n";
 
@@ -30,6 +31,34 @@ static void embed_diags(const mrdsl_ctx *ctx) {
     fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
   if (n == 0 && *mrdsl_errmsg(ctx))
     fprintf(stderr, "mrfuzz: error: %s\n", mrdsl_errmsg(ctx));
+}
+
+/* Why name cannot prefix the generated names (a type, PREFIX_init, ...: all at file
+ * scope), or NULL when it can. The header includes <stdbool.h>, hence bool/true/false;
+ * mrx_ is the namespace of its own helpers. */
+static const char *prefix_problem(const char *name) {
+  static const char *const keywords[] = {
+      "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+      "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+      "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+      "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Alignas",
+      "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
+      "_Static_assert", "_Thread_local", "bool", "true", "false"};
+  if (!*name)
+    return "is empty: expected a C identifier";
+  for (const char *p = name; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+          (p != name && *p >= '0' && *p <= '9')))
+      return "is not a C identifier (letters, digits and '_', not starting with a digit)";
+  for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (!strcmp(name, keywords[i]))
+      return "is a C keyword";
+  if (name[0] == '_')
+    return "is reserved: identifiers starting with '_' belong to the implementation at file "
+           "scope (C11 7.1.3)";
+  if (!strncmp(name, "mrx_", 4))
+    return "is reserved: mrx_ names the generated header's own helpers";
+  return NULL;
 }
 
 /* See drv.h. */
@@ -60,13 +89,11 @@ int drv_cmd_embed(int argc, char **argv) {
     fputs(embed_usage, stderr);
     return 2;
   }
-  if (prefix) /* a C identifier: it names types and functions */
-    for (const char *p = prefix; *p; p++)
-      if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
-            (p != prefix && *p >= '0' && *p <= '9'))) {
-        fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' is not a C identifier\n", prefix);
-        return 2;
-      }
+  const char *why = prefix ? prefix_problem(prefix) : NULL;
+  if (why) {
+    fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' %s\n", prefix, why);
+    return 2;
+  }
   mrdsl_ctx *ctx = NULL;
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 3;

@@ -100,4 +100,20 @@ case "$saved" in "$PWD/tmp/"*/trig_sin.mr) ;; *) fail "fallback $saved: not \$TM
 expect_exit 0 "$MRFUZZ" lint "$saved"
 grep -q "^relation " "$saved" || fail "no relation in $saved"
 
+# ------------------------------------------------------------- embed --prefix (#14.10)
+for pw in ':is empty' 'int:is a C keyword' '_Bool:is a C keyword' 'while:is a C keyword' \
+  'bool:is a C keyword' '_private:is reserved' '__x:is reserved' '9lives:is not a C identifier' \
+  'a-b:is not a C identifier' 'mrx_ctx:is reserved'; do
+  p=${pw%%:*} why=${pw#*:}
+  check "embed --prefix '$p': exit 2, the prefix named ($why), no header"
+  rm -f p.h
+  expect_exit 2 "$MRFUZZ" embed "$sin_mr" --prefix "$p" -o p.h
+  expect_err "--prefix '$p' $why"
+  [ ! -e p.h ] || fail "p.h written for --prefix '$p'"
+done
+check "embed --prefix my_sin: exit 0, the header compiles"
+expect_exit 0 "$MRFUZZ" embed "$sin_mr" --prefix my_sin -o p.h
+printf '#include "p.h"\nint main(void) { static my_sin m; my_sin_init(&m, 0); my_sin_fini(&m); return 0; }\n' >p.c
+$CC -std=c11 -Wall -Wextra -Werror -I. p.c -o p -lm || fail "the header of --prefix my_sin does not compile"
+
 echo "ok"
