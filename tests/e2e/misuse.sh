@@ -116,4 +116,16 @@ expect_exit 0 "$MRFUZZ" embed "$sin_mr" --prefix my_sin -o p.h
 printf '#include "p.h"\nint main(void) { static my_sin m; my_sin_init(&m, 0); my_sin_fini(&m); return 0; }\n' >p.c
 $CC -std=c11 -Wall -Wextra -Werror -I. p.c -o p -lm || fail "the header of --prefix my_sin does not compile"
 
+# ------------------------------------------------------- repro / minimize (#14.11)
+mkdir -p crashes
+for c in repro minimize; do
+  check "$c with a directory as CRASHFILE: exit 2 naming it, nothing built"
+  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" -o bd3 --mr "$sin_mr" crashes
+  expect_err "crashes: is a directory"
+  [ ! -e bd3 ] || fail "$c built before refusing the input"
+  check "$c with a missing CRASHFILE: exit 2 naming it"
+  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" -o bd3 --mr "$sin_mr" no-such-crash
+  expect_err "no-such-crash: No such file or directory"
+done
+
 echo "ok"
