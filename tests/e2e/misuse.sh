@@ -128,4 +128,13 @@ for c in repro minimize; do
   expect_err "no-such-crash: No such file or directory"
 done
 
+# ------------------------------------------------------------------ minor items (#14)
+check "mrfuzz --help: every line of the command list starts with a command's name"
+expect_exit 0 "$MRFUZZ" --help
+sed -n '/^commands:/,/^$/p' out | sed -n 's/^  \([^ ]*\) .*/\1/p' >names
+[ "$(wc -l <names)" -ge 10 ] || fail "too few commands listed: $(cat names)"
+while read -r name; do
+  "$MRFUZZ" "$name" --help >/dev/null 2>&1 || fail "'$name' in the command list is not a command"
+done <names
+
 echo "ok"
