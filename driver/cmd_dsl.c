@@ -39,36 +39,17 @@ static int dsl_code(int rc) {
 
 static bool dsl_is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
-/* Read a whole file (malloc'd, NUL-terminated); NULL with a message. */
+/* Read a relation file (malloc'd, NUL-terminated); NULL with a message. Reading stops at
+ * mrdsl's size limit, so an endless stream (/dev/zero) is refused instead of filling memory. */
 static char *dsl_read(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  char *s = drv_read_file_max(path, MRDSL_MAX_FILE, len);
+  if (!s && errno == EFBIG)
+    dsl_error("%s: larger than %u MiB, the limit of a relation file", path, MRDSL_MAX_FILE >> 20);
+  else if (!s && errno == EISDIR)
+    dsl_error("%s: is a directory, not a relation file", path);
+  else if (!s)
     dsl_error("%s: %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t n = 0, cap = 65536;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-    if (cap - n - 1 == 0) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) free(buf);
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  bool err = ferror(f);
-  fclose(f);
-  if (!buf || err) {
-    free(buf);
-    dsl_error("%s: %s", path, buf ? "read error" : "out of memory");
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
+  return s;
 }
 
 /* Print the diagnostics of the last call, or the error message. */

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,32 +145,51 @@ uint64_t drv_fnv_str(uint64_t h, const char *s) {
   return drv_fnv(h, s ? s : "", strlen(s ? s : "") + 1);
 }
 
-/* Read a whole file; malloc'd, NUL-terminated; NULL with errno on failure. */
-char *drv_read_file(const char *path, size_t *len) {
+/* See drv.h. A directory or a regular file over max is refused before reading; a stream
+ * (pipe, /dev/zero) is read up to max + 1 bytes at most. */
+char *drv_read_file_max(const char *path, size_t max, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
+  struct stat st;
+  int err = 0;
+  if (fstat(fileno(f), &st) != 0)
+    err = errno;
+  else if (S_ISDIR(st.st_mode))
+    err = EISDIR;
+  else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max)
+    err = EFBIG;
   size_t cap = 4096, n = 0;
-  char *s = drv_alloc(cap);
-  for (;;) {
-    size_t got = fread(s + n, 1, cap - n - 1, f);
+  char *s = err ? NULL : drv_alloc(cap);
+  while (!err) {
+    size_t want = cap - n - 1, got = fread(s + n, 1, want, f);
     n += got;
-    if (n + 1 < cap)
+    if (n > max) {
+      err = EFBIG;
+    } else if (got < want) {
       break;
-    cap *= 2;
-    s = drv_realloc(s, cap);
+    } else { /* full: grow, at most to max + 1 bytes and the NUL */
+      cap = cap > max / 2 ? max + 2 : cap * 2;
+      s = drv_realloc(s, cap);
+    }
   }
-  int err = ferror(f);
+  if (!err && ferror(f))
+    err = EIO;
   fclose(f);
   if (err) {
     free(s);
-    errno = EIO;
+    errno = err;
     return NULL;
   }
   s[n] = '\0';
   if (len)
     *len = n;
   return s;
+}
+
+/* Read a whole file, any size; see drv_read_file_max. */
+char *drv_read_file(const char *path, size_t *len) {
+  return drv_read_file_max(path, SIZE_MAX / 2, len);
 }
 
 /* Where a write to path lands: path, or the file its chain of symlinks ends at (a relative

@@ -137,4 +137,26 @@ while read -r name; do
   "$MRFUZZ" "$name" --help >/dev/null 2>&1 || fail "'$name' in the command list is not a command"
 done <names
 
+for c in lint fmt; do
+  check "$c on a directory: exit 2, says it is a directory"
+  expect_exit 2 "$MRFUZZ" $c crashes
+  expect_err "crashes: is a directory"
+  check "$c on an endless input (/dev/zero): exit 2 at the size limit, not a read until memory runs out"
+  expect_exit 2 timeout 60 "$MRFUZZ" $c /dev/zero
+  expect_err "/dev/zero: larger than 64 MiB"
+done
+check "lint on a 65 MiB file: refused by size, exit 2"
+head -c 65M /dev/zero >big.mr
+expect_exit 2 "$MRFUZZ" lint big.mr
+expect_err "big.mr: larger than 64 MiB"
+check "lint on 65 MiB piped through stdin: refused by size, exit 2"
+got=0
+head -c 65M /dev/zero | "$MRFUZZ" lint /dev/stdin >out 2>err || got=$?
+[ "$got" = 2 ] || { cat err >&2; fail "exit code $got, want 2"; }
+expect_err "larger than 64 MiB"
+rm -f big.mr
+check "check --mr naming a directory: exit 2, says it is a directory"
+expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" -o bd3 --mr crashes -- -runs=1
+expect_err "crashes: is a directory"
+
 echo "ok"
