@@ -159,4 +159,11 @@ check "check --mr naming a directory: exit 2, says it is a directory"
 expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" -o bd3 --mr crashes -- -runs=1
 expect_err "crashes: is a directory"
 
+check "score with every mutant an equivalent suspect: 'no mutants', not 0/0 = 0.0%"
+printf 'mrdsl 1;\nsubject blind(int32_t x) -> void;\nrelation r { x2 = x1; check true; }\n' >blind.mr
+expect_exit 0 "$MRFUZZ" score "$E2E/inputs/allequiv.c:blind" -o bd4 --mr blind.mr -n 5
+expect_out "equivalent?"
+expect_out "mutation score: no mutants to score"
+if grep -qF "0/0" out; then cat out >&2; fail "a 0/0 ratio printed"; fi
+if grep -q "^r .*%" out; then cat out >&2; fail "relation r got a percentage of nothing"; fi
 echo "ok"
