@@ -655,6 +655,17 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
+  for (size_t i = 1; rc == DRV_EXIT_OK && i < r.o.pos.n; i++) { /* files, before building */
+    struct stat st;
+    const char *p = r.o.pos.v[i];
+    const char *why = stat(p, &st) != 0     ? strerror(errno)
+                      : S_ISDIR(st.st_mode) ? "is a directory"
+                                            : NULL;
+    if (why) {
+      drv_error("%s: %s; expected a reproducer file", p, why);
+      rc = DRV_EXIT_USAGE;
+    }
+  }
   if (rc == DRV_EXIT_OK) {
     /* The reproducers are the positionals after FILE:FUNCTION (no extra sources here). */
     drv_list none = {0};

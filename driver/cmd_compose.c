@@ -95,6 +95,8 @@ int drv_cmd_compose(int argc, char **argv) {
   double limit = 0;
   if (rc == DRV_EXIT_OK && !drv_parse_secs("--timeout", timeout, HUGE_VAL, &limit))
     rc = DRV_EXIT_USAGE;
+  if (rc == DRV_EXIT_OK && ownval[0]) /* before the build and the GA */
+    rc = drv_check_output("-o", ownval[0]);
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) {

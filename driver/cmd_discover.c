@@ -105,6 +105,11 @@ int drv_cmd_discover(int argc, char **argv) {
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
+  if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
+    char *def = drv_fmt("%s.mr", function);
+    rc = drv_check_output("-o", out ? out : def);
+    free(def);
+  }
   if (rc == DRV_EXIT_OK) {
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cmd_dsl.c - mrfuzz fmt / lint / implies / entails: thin front ends over libmrdsl.
- * fmt prints the canonical form (or rewrites in place, atomically, or only checks);
+ * fmt prints the canonical form (or rewrites in place, atomically and through symlinks,
+ * keeping the mode, or only checks);
  * lint reports every problem; implies and entails ask Z3 and print its answer and time.
  */
 #include "cmd_dsl.h"
@@ -12,6 +13,8 @@
 #include <string.h>
 
 #include <mrfuzz/mrdsl.h>
+
+#include "drv.h"
 
 #define DSL_OK 0
 #define DSL_VIOLATION 1
@@ -36,36 +39,17 @@ static int dsl_code(int rc) {
 
 static bool dsl_is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
 
-/* Read a whole file (malloc'd, NUL-terminated); NULL with a message. */
+/* Read a relation file (malloc'd, NUL-terminated); NULL with a message. Reading stops at
+ * mrdsl's size limit, so an endless stream (/dev/zero) is refused instead of filling memory. */
 static char *dsl_read(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  char *s = drv_read_file_max(path, MRDSL_MAX_FILE, len);
+  if (!s && errno == EFBIG)
+    dsl_error("%s: larger than %u MiB, the limit of a relation file", path, MRDSL_MAX_FILE >> 20);
+  else if (!s && errno == EISDIR)
+    dsl_error("%s: is a directory, not a relation file", path);
+  else if (!s)
     dsl_error("%s: %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t n = 0, cap = 65536;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-    if (cap - n - 1 == 0) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) free(buf);
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  bool err = ferror(f);
-  fclose(f);
-  if (!buf || err) {
-    free(buf);
-    dsl_error("%s: %s", path, buf ? "read error" : "out of memory");
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
+  return s;
 }
 
 /* Print the diagnostics of the last call, or the error message. */
@@ -81,7 +65,8 @@ static void dsl_fmt_usage(FILE *o) {
   fputs("usage: mrfuzz fmt [--check] [-i|--in-place] FILE.mr...\n"
         "Print the canonical form of relation files.\n"
         "  --check        print nothing; exit 1 when a file is not in canonical form\n"
-        "  -i, --in-place rewrite the files (atomically: temp file, then rename)\n"
+        "  -i, --in-place rewrite the files (atomically: temp file, then rename; a symlink\n"
+        "                 is written through, the file keeps its mode)\n"
         "  -h, --help     this help\n"
         "Exit: 0 ok, 1 not canonical (--check), 2 usage or syntax error, 3 internal.\n", o);
 }
@@ -116,9 +101,9 @@ static int dsl_fmt_one(const char *path, bool check, bool in_place) {
           code = DSL_VIOLATION;
         }
       } else if (in_place) {
-        if (!same && (rc = mrdsl_write(ctx, f, path)) != MR_OK) {
-          dsl_error("%s", mrdsl_errmsg(ctx));
-          code = rc == MR_EIO ? DSL_USAGE : DSL_INTERNAL;
+        if (!same && drv_write_atomic(path, out, n) != 0) {
+          dsl_error("%s: cannot write: %s", path, strerror(errno));
+          code = DSL_USAGE;
         }
       } else {
         fwrite(out, 1, n, stdout);

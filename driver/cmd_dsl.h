@@ -3,7 +3,7 @@
  * Each takes the subcommand's own argv (argv[0] is its name), handles --help, prints
  * "mrfuzz: error: ..." on stderr, and returns the process exit code:
  * 0 ok, 1 property violated (not canonical, not implied), 2 usage or input error,
- * 3 internal error. Self-contained: only libc and mrdsl.h.
+ * 3 internal error. Only libc, mrdsl.h and the driver's util.c (file I/O).
  */
 #ifndef MR_CMD_DSL_H
 #define MR_CMD_DSL_H

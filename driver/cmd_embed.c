@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT
  * cmd_embed.c - `mrfuzz embed FILE.mr [-o relations.h] [--prefix NAME]`: the relations of
  * a file as plain C (mrdsl_emit_c) for hand-written harnesses that cannot carry a parser
- * (OSS-Fuzz style builds; docs/checking.md). The header is written atomically. Exit 0,
- * 2 for a malformed file or a relation that cannot be emitted (positions printed), 3
- * internal. Self-contained: libc and mrdsl.h.
+ * (OSS-Fuzz style builds; docs/checking.md). The header is written atomically and
+ * through symlinks (drv_write_atomic). Exit 0, 2 for a malformed file or a relation that
+ * cannot be emitted (positions printed), 3 internal.
  */
 #ifdef DRV_HAVE_DSL
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <mrfuzz/mrdsl.h>
 
@@ -21,7 +20,8 @@ static const char embed_usage[] =
     "Generate plain C (one function per relation) that checks FILE.mr's relations in a\n"
     "hand-written fuzz harness with no parser at run time.\n\n"
     "  -o, --output OUT.h   write the header here (default: standard output)\n"
-    "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr)\n\n"
+    "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr): a C\n"
+    "                       identifier, not a keyword, not starting with '_' or mrx_\n\n"
     "In the harness: static FUNCTION_mr m; FUNCTION_mr_init(&m, thunk) once, then\n"
     "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h). See docs/checking.md.\n";
 
@@ -33,31 +33,32 @@ static void embed_diags(const mrdsl_ctx *ctx) {
     fprintf(stderr, "mrfuzz: error: %s\n", mrdsl_errmsg(ctx));
 }
 
-/* Write text to path through a temporary file in the same directory and rename. */
-static int embed_write(const char *path, const char *text, size_t len) {
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return 3;
-  snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  int rc = 0;
-  if (!f || fwrite(text, 1, len, f) != len) {
-    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
-    rc = 2;
-  }
-  if (f && fclose(f) != 0 && !rc) {
-    fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", tmp, strerror(errno));
-    rc = 2;
-  }
-  if (!rc && rename(tmp, path) != 0) {
-    fprintf(stderr, "mrfuzz: error: cannot rename %s to %s: %s\n", tmp, path, strerror(errno));
-    rc = 2;
-  }
-  if (rc)
-    unlink(tmp);
-  free(tmp);
-  return rc;
+/* Why name cannot prefix the generated names (a type, PREFIX_init, ...: all at file
+ * scope), or NULL when it can. The header includes <stdbool.h>, hence bool/true/false;
+ * mrx_ is the namespace of its own helpers. */
+static const char *prefix_problem(const char *name) {
+  static const char *const keywords[] = {
+      "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+      "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+      "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+      "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Alignas",
+      "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
+      "_Static_assert", "_Thread_local", "bool", "true", "false"};
+  if (!*name)
+    return "is empty: expected a C identifier";
+  for (const char *p = name; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+          (p != name && *p >= '0' && *p <= '9')))
+      return "is not a C identifier (letters, digits and '_', not starting with a digit)";
+  for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (!strcmp(name, keywords[i]))
+      return "is a C keyword";
+  if (name[0] == '_')
+    return "is reserved: identifiers starting with '_' belong to the implementation at file "
+           "scope (C11 7.1.3)";
+  if (!strncmp(name, "mrx_", 4))
+    return "is reserved: mrx_ names the generated header's own helpers";
+  return NULL;
 }
 
 /* See drv.h. */
@@ -88,13 +89,11 @@ int drv_cmd_embed(int argc, char **argv) {
     fputs(embed_usage, stderr);
     return 2;
   }
-  if (prefix) /* a C identifier: it names types and functions */
-    for (const char *p = prefix; *p; p++)
-      if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
-            (p != prefix && *p >= '0' && *p <= '9'))) {
-        fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' is not a C identifier\n", prefix);
-        return 2;
-      }
+  const char *why = prefix ? prefix_problem(prefix) : NULL;
+  if (why) {
+    fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' %s\n", prefix, why);
+    return 2;
+  }
   mrdsl_ctx *ctx = NULL;
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 3;
@@ -110,8 +109,10 @@ int drv_cmd_embed(int argc, char **argv) {
     embed_diags(ctx);
     code = rc == MR_ENOMEM ? 3 : 2;
   } else if (out) {
-    code = embed_write(out, text, len);
-    if (!code)
+    code = drv_write_atomic(out, text, len) == 0 ? 0 : 2;
+    if (code)
+      fprintf(stderr, "mrfuzz: error: cannot write %s: %s\n", out, strerror(errno));
+    else
       fprintf(stderr, "mrfuzz: embed: %zu relations of %s -> %s\n", mrdsl_rel_count(f),
               mrdsl_subject_name(f), out);
   } else if (fwrite(text, 1, len, stdout) != len) {

@@ -2,7 +2,8 @@
  * cmd_trace.c - `mrfuzz trace [--summary] FILE`: a recorded trace as JSON Lines (one object
  * per call) or as a per-function summary. Decoding and rendering belong to libmrrt
  * (mr_trace_write_jsonl / mr_trace_write_summary); this file maps their codes to exits:
- * a cut tail (a crash mid-record) is a warning, a corrupted record an input error.
+ * a cut tail (a crash mid-record) or an empty file is a warning, a corrupted record an
+ * input error.
  */
 #include <stdio.h>
 
@@ -17,7 +18,8 @@ static const char trace_summary[] =
     "--summary: calls per function, the constants mined from each function's body and the "
     "blocks and edges reached. A trace cut in the middle of a record (the target crashed or "
     "was killed) prints every complete call, the interrupted one marked \"incomplete\", and "
-    "a warning about the cut (exit 0); a corrupted record "
+    "a warning about the cut (exit 0); an empty file prints nothing and a warning (exit 0); "
+    "a corrupted record "
     "is an error (exit 2) after everything before it was printed.";
 
 /* `mrfuzz trace`: see trace_summary. */

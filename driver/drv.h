@@ -54,11 +54,20 @@ void drv_list_fini(drv_list *l);
 uint64_t drv_fnv(uint64_t h, const void *p, size_t n);
 uint64_t drv_fnv_str(uint64_t h, const char *s); /* includes the NUL as a separator */
 
-/* Whole-file I/O. drv_read_file: malloc'd contents (NUL-terminated) or NULL with errno. */
+/* Whole-file I/O. drv_read_file: malloc'd contents (NUL-terminated) or NULL with errno
+ * (EISDIR for a directory). drv_read_file_max: the same, and EFBIG when there are more
+ * than max bytes (it stops reading there, so an endless stream is refused). */
 char *drv_read_file(const char *path, size_t *len /* OUT, may be NULL */);
-/* Write data to path atomically (temp file in the same directory, then rename).
- * 0 or -1 with errno. */
+char *drv_read_file_max(const char *path, size_t max, size_t *len /* OUT, may be NULL */);
+/* Write data to path atomically (temp file in the same directory, then rename). A symlink
+ * is written through (its target replaced, the link kept); an existing file keeps its
+ * mode. 0 or -1 with errno. */
 int drv_write_atomic(const char *path, const char *data, size_t len);
+/* Can the output file path (option opt, for the message) be written the way the writers
+ * do it (temp file in its directory, then rename)? Checked before long runs so that their
+ * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
+ * DRV_EXIT_USAGE (printed). */
+int drv_check_output(const char *opt, const char *path);
 /* mkdir -p. 0 or -1 with errno. */
 int drv_mkdirs(const char *path);
 /* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */

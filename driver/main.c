@@ -30,8 +30,12 @@ static void usage(FILE *f) {
              "Metamorphic testing for C: observe functions through an LLVM plugin, call them\n"
              "on generated inputs, discover and check relations between their results.\n\n"
              "commands:\n");
+  int w = 0; /* the longest name and two spaces: "prioritize" once ran into its summary */
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-    fprintf(f, "  %-10s%s\n", cmds[i].name, cmds[i].summary);
+    if ((int)strlen(cmds[i].name) + 2 > w)
+      w = (int)strlen(cmds[i].name) + 2;
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+    fprintf(f, "  %-*s%s\n", w, cmds[i].name, cmds[i].summary);
   fprintf(f, "\n'mrfuzz COMMAND --help' describes a command's options.\n"
              "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 internal error.\n");
 }

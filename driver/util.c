@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT
  * util.c - the driver's small helpers: messages, allocation that exits on exhaustion,
  * text buffers, FNV-1a hashing and file I/O (atomic writes: temp file + rename, so a
- * reader never sees a half-written file).
+ * reader never sees a half-written file; through symlinks, keeping the file's mode).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,26 +145,40 @@ uint64_t drv_fnv_str(uint64_t h, const char *s) {
   return drv_fnv(h, s ? s : "", strlen(s ? s : "") + 1);
 }
 
-/* Read a whole file; malloc'd, NUL-terminated; NULL with errno on failure. */
-char *drv_read_file(const char *path, size_t *len) {
+/* See drv.h. A directory or a regular file over max is refused before reading; a stream
+ * (pipe, /dev/zero) is read up to max + 1 bytes at most. */
+char *drv_read_file_max(const char *path, size_t max, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
+  struct stat st;
+  int err = 0;
+  if (fstat(fileno(f), &st) != 0)
+    err = errno;
+  else if (S_ISDIR(st.st_mode))
+    err = EISDIR;
+  else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max)
+    err = EFBIG;
   size_t cap = 4096, n = 0;
-  char *s = drv_alloc(cap);
-  for (;;) {
-    size_t got = fread(s + n, 1, cap - n - 1, f);
+  char *s = err ? NULL : drv_alloc(cap);
+  while (!err) {
+    size_t want = cap - n - 1, got = fread(s + n, 1, want, f);
     n += got;
-    if (n + 1 < cap)
+    if (n > max) {
+      err = EFBIG;
+    } else if (got < want) {
       break;
-    cap *= 2;
-    s = drv_realloc(s, cap);
+    } else { /* full: grow, at most to max + 1 bytes and the NUL */
+      cap = cap > max / 2 ? max + 2 : cap * 2;
+      s = drv_realloc(s, cap);
+    }
   }
-  int err = ferror(f);
+  if (!err && ferror(f))
+    err = EIO;
   fclose(f);
   if (err) {
     free(s);
-    errno = EIO;
+    errno = err;
     return NULL;
   }
   s[n] = '\0';
@@ -171,31 +187,92 @@ char *drv_read_file(const char *path, size_t *len) {
   return s;
 }
 
-/* Write data to path through "<path>.tmp.<pid>" and rename(2), which is atomic on POSIX. */
-int drv_write_atomic(const char *path, const char *data, size_t len) {
-  char *tmp = drv_fmt("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    free(tmp);
-    return -1;
+/* Read a whole file, any size; see drv_read_file_max. */
+char *drv_read_file(const char *path, size_t *len) {
+  return drv_read_file_max(path, SIZE_MAX / 2, len);
+}
+
+/* Where a write to path lands: path, or the file its chain of symlinks ends at (a relative
+ * link is read against the link's directory; the end need not exist yet). NULL (ELOOP)
+ * for a loop. Caller frees. */
+static char *write_target(const char *path) {
+  char *p = drv_strdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    char buf[PATH_MAX];
+    ssize_t n;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode) || (n = readlink(p, buf, sizeof buf - 1)) < 0)
+      return p;
+    buf[n] = '\0';
+    char *slash = strrchr(p, '/');
+    char *next = buf[0] == '/' || !slash ? drv_strdup(buf)
+                                         : drv_fmt("%.*s/%s", (int)(slash - p), p, buf);
+    free(p);
+    p = next;
   }
-  size_t put = fwrite(data, 1, len, f);
-  int bad = put != len || fflush(f) != 0;
+  free(p);
+  errno = ELOOP;
+  return NULL;
+}
+
+/* Write data through "<target>.tmp.<pid>" and rename(2), which is atomic on POSIX. The
+ * target is where path's symlinks lead, so a link stays a link; an existing target keeps
+ * its mode (the temp file would otherwise get the umask's). */
+int drv_write_atomic(const char *path, const char *data, size_t len) {
+  char *dst = write_target(path);
+  if (!dst)
+    return -1;
+  struct stat st;
+  bool keep_mode = stat(dst, &st) == 0;
+  char *tmp = drv_fmt("%s.tmp.%ld", dst, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0666);
+  bool bad = fd < 0 || (keep_mode && fchmod(fd, st.st_mode & 07777) != 0);
+  for (size_t off = 0; !bad && off < len;) {
+    ssize_t w = write(fd, data + off, len - off);
+    if (w >= 0)
+      off += (size_t)w;
+    else if (errno != EINTR)
+      bad = true;
+  }
+  bad = bad || fsync(fd) != 0; /* the data is on disk before the name points at it */
   int saved = errno;
-  if (fclose(f) != 0 && !bad) {
-    bad = 1;
+  if (fd >= 0 && close(fd) != 0 && !bad) {
+    bad = true;
     saved = errno;
   }
-  if (bad || rename(tmp, path) != 0) {
-    if (!bad)
-      saved = errno;
-    unlink(tmp);
-    free(tmp);
-    errno = saved;
-    return -1;
+  if (!bad && rename(tmp, dst) != 0) {
+    bad = true;
+    saved = errno;
   }
+  if (bad && fd >= 0)
+    unlink(tmp);
   free(tmp);
-  return 0;
+  free(dst);
+  errno = saved;
+  return bad ? -1 : 0;
+}
+
+/* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
+int drv_check_output(const char *opt, const char *path) {
+  struct stat st;
+  if (!strcmp(path, "-"))
+    return DRV_EXIT_OK;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    drv_error("%s %s: is a directory (nothing was run)", opt, path);
+    return DRV_EXIT_USAGE;
+  }
+  /* the writers put a temp file next to path and rename it: its directory must take both */
+  char *dir = drv_strdup(path), *slash = strrchr(dir, '/');
+  if (slash)
+    *(slash == dir ? slash + 1 : slash) = '\0'; /* "/x.mr": "/" */
+  int rc = DRV_EXIT_OK;
+  if (access(slash ? dir : ".", W_OK | X_OK) != 0) {
+    drv_error("%s %s: cannot write in %s: %s (nothing was run)", opt, path, slash ? dir : ".",
+              strerror(errno));
+    rc = DRV_EXIT_USAGE;
+  }
+  free(dir);
+  return rc;
 }
 
 /* Create path and its missing parents (mode 0777 & ~umask). */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mrdsl_int.h"
@@ -46,6 +47,11 @@ int mrdsl_load_path(mrdsl_ctx *ctx, const char *path, mrdsl_file **out) {
   arena_reset_diags(ctx);
   FILE *fp = fopen(path, "rb");
   if (!fp) return arena_err(ctx, MR_EIO, "%s: cannot open: %s", path, strerror(errno));
+  struct stat st; /* fopen opens a directory, whose read then fails as a mere "read error" */
+  if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(fp);
+    return arena_err(ctx, MR_EIO, "%s: is a directory, not a relation file", path);
+  }
   size_t len = 0, cap = 0;
   char *buf = NULL;
   int rc = MR_OK;

@@ -25,7 +25,7 @@
 #endif
 
 /* ---- Limits (docs/mrdsl.md, "Limits") ---- */
-#define MRDSL_MAX_INPUT (64u << 20) /* bytes of one file */
+#define MRDSL_MAX_INPUT MRDSL_MAX_FILE /* bytes of one file (public: readers stop there) */
 #define MRDSL_MAX_DEPTH 1000        /* height of an expression tree */
 #define MRDSL_MAX_NEST 200          /* nesting of parentheses and prefix operators */
 #define MRDSL_MAX_IDENT 256         /* bytes of an identifier */

@@ -42,6 +42,7 @@ extern "C" {
 
 #define MRDSL_MAX_EXECS 16  /* executions per relation (source + follow-ups) */
 #define MRDSL_MAX_PARAMS 32 /* parameters of a subject */
+#define MRDSL_MAX_FILE (64u << 20) /* bytes of a relation file; a larger one is refused */
 
 typedef struct mrdsl_ctx mrdsl_ctx;   /* one arena, diagnostics; not thread-safe */
 typedef struct mrdsl_file mrdsl_file; /* a parsed file: version, subject, relations */

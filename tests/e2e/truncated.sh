@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # truncated.sh - damaged traces: a trace cut in the middle of a record (a crash, kill -9)
 # still prints every call before the cut and reports the cut (exit 0); a corrupted byte
-# is reported as an error (exit 2) after the calls before it.
+# is reported as an error (exit 2) after the calls before it; an empty file is a warning.
 . "$(dirname "$0")/lib.sh"
 
 expect_exit 0 "$MRFUZZ" run -o h "$EXAMPLES/trig/trig.c:trig_sin" -n 300 --seed 4 --trace full.trace
@@ -61,10 +61,14 @@ expect_err "mrfuzz: error:"
 check "the summary of a corrupted trace: exit 2"
 expect_exit 2 "$MRFUZZ" trace --summary bad.trace
 
-check "an empty file is an empty trace (a run that recorded nothing): exit 0, no calls"
+check "an empty file is an empty trace (nothing recorded): exit 0, no calls, a warning"
 : >empty.trace
 expect_exit 0 "$MRFUZZ" trace empty.trace
 [ ! -s out ] || fail "calls printed for an empty trace"
+expect_err "mrfuzz: warning: empty.trace: empty"
+check "the summary of an empty trace warns too"
+expect_exit 0 "$MRFUZZ" trace --summary empty.trace
+expect_err "mrfuzz: warning: empty.trace: empty"
 check "a file that is not a trace: exit 2"
 echo "this is not a trace" >text.trace
 expect_exit 2 "$MRFUZZ" trace text.trace

@@ -355,6 +355,7 @@ typedef struct disc_run {
   disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
+  char wrote[4096];             /* the .mr written: -o, or the fallback after a late failure */
 } disc_run;
 
 /* An allocation failed: say so once. */
@@ -1004,12 +1005,12 @@ static int write_out(disc_run *R, const mr_subject *s) {
   char def[512];
   const char *path = out;
   if (!path) { snprintf(def, sizeof def, "%s.mr", s->name); path = def; }
-  if (mrdsl_write(R->ctx, R->f, path) != MR_OK) {
-    eng_error("discover: %s", mrdsl_errmsg(R->ctx));
-    return ENG_EXIT_USAGE;
+  int rc = eng_write_mr(R->ctx, R->f, path, s, "discover", R->wrote, sizeof R->wrote);
+  if (R->wrote[0]) {
+    status_line(R->o.quiet, "wrote %d relations to %s", R->nkept, R->wrote);
+    R->o.out = R->wrote; /* the suspects go next to them */
   }
-  status_line(R->o.quiet, "wrote %d relations to %s", R->nkept, path);
-  return ENG_EXIT_OK;
+  return rc;
 }
 
 /* The table per type (AutoMR Table IV) and the cleansing line. x bare: the workers' CPU
@@ -1131,7 +1132,10 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
     rc = write_out(&R, s);
     summary(&R);
   }
-  if (rc == ENG_EXIT_OK) rc = report_suspects(&R, s);
+  if (rc == ENG_EXIT_OK || R.wrote[0]) { /* also after a late failure saved elsewhere (3) */
+    int src = report_suspects(&R, s);
+    if (rc == ENG_EXIT_OK) rc = src;
+  }
   if (rc == ENG_EXIT_OK && R.replays > 0) rc = ENG_EXIT_VIOLATION; /* evidence of a fault */
   run_fini(&R);
   return rc < 0 ? ENG_EXIT_OK : rc;

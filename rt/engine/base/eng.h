@@ -244,6 +244,13 @@ int eng_ifm_first_numeric(const mr_subject *s);
  * OUT: *out, owned by ctx. */
 int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
                 mrdsl_file **out);
+/* Write f to path atomically (mrdsl_write). When that fails (late: mrfuzz checked path
+ * before the run) the relations go to a new directory under $TMPDIR (or /tmp) as
+ * S_NAME.mr, and a warning says where. cmd prefixes the messages. ENG_EXIT_OK, or
+ * ENG_EXIT_INTERNAL after a failure. OUT: wrote (cap bytes, may be NULL) gets the file
+ * written, path or the fallback, or "" when nothing was. */
+int eng_write_mr(mrdsl_ctx *ctx, const mrdsl_file *f, const char *path, const mr_subject *s,
+                 const char *cmd, char *wrote, size_t cap);
 
 /* ---- Argument generation (gen.c) ------------------------------------------------------ */
 /* The pointers behind one call's slots (arrays, strings, out cells), freed after it. */

@@ -2,10 +2,14 @@
  * relfile.c - every engine reads its relations the same way: the .mr file parsed and type
  * checked by mrdsl (diagnostics printed with their file:line:col), then its subject line
  * matched against the function this harness was built for, so a file written for another
- * function is refused before anything runs.
+ * function is refused before anything runs. And written the same way: atomically, and
+ * never lost at the end of a long run.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/eng.h"
 
@@ -45,4 +49,40 @@ int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
   }
   *out = f;
   return ENG_EXIT_OK;
+}
+
+/* See eng.h. */
+int eng_write_mr(mrdsl_ctx *ctx, const mrdsl_file *f, const char *path, const mr_subject *s,
+                 const char *cmd, char *wrote, size_t cap) {
+  char alt[4096];
+  if (!wrote) {
+    wrote = alt;
+    cap = sizeof alt;
+  }
+  if (mrdsl_write(ctx, f, path) == MR_OK) {
+    snprintf(wrote, cap, "%s", path);
+    return ENG_EXIT_OK;
+  }
+  eng_error("%s: %s", cmd, mrdsl_errmsg(ctx));
+  /* mrfuzz checked path before the run, so this is a late failure (the directory went
+   * away, the disk filled): keep the run's work. A fresh private directory, so that no
+   * link planted in a shared /tmp can redirect the write. */
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/mrfuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir)) {
+    eng_error("%s: the relations are lost: cannot create %s either: %s", cmd, dir,
+              strerror(errno));
+  } else {
+    snprintf(wrote, cap, "%s/%s.mr", dir, s->name);
+    if (mrdsl_write(ctx, f, wrote) == MR_OK) {
+      fprintf(stderr, "mrfuzz: warning: %s: the relations were saved to %s instead\n", cmd,
+              wrote);
+      return ENG_EXIT_INTERNAL;
+    }
+    eng_error("%s: the relations are lost: %s", cmd, mrdsl_errmsg(ctx));
+    rmdir(dir);
+  }
+  wrote[0] = '\0';
+  return ENG_EXIT_INTERNAL;
 }

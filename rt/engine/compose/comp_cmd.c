@@ -502,10 +502,8 @@ int eng_cmd_compose(const mr_subject *s, int argc, char **argv) {
       if (C.ents[i].rel && C.ents[i].idx >= C.nbasic && !C.ents[i].cand)
         mrdsl_remove_relation(C.f, C.ents[i].rel);
     report(&C);
-    if (C.out && mrdsl_write(c->dsl, C.f, C.out) != MR_OK) {
-      eng_error("%s", mrdsl_errmsg(c->dsl));
-      rc = ENG_EXIT_USAGE;
-    }
+    if (C.out)
+      rc = eng_write_mr(c->dsl, C.f, C.out, c->s, "compose", NULL, 0);
   }
   if (c->res)
     score_res_free(c);

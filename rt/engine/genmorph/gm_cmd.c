@@ -771,9 +771,8 @@ static int write_out(gm_run *R) {
     mrdsl_print(R->out, buf, need);
     fputs(buf, stdout);
     free(buf);
-  } else if (mrdsl_write(R->ctx, R->out, path) != MR_OK) {
-    eng_error("discover: cannot write %s: %s", path, mrdsl_errmsg(R->ctx));
-    return ENG_EXIT_INTERNAL;
+  } else {
+    return eng_write_mr(R->ctx, R->out, path, R->s, "discover", NULL, 0);
   }
   return ENG_EXIT_OK;
 }

@@ -116,24 +116,28 @@ void score_print(const score_ctx *c) {
   printf("\n%-24s %7s %7s %8s\n", "relation", "kills", "unique", "score");
   for (size_t k = 0; k < c->nrels; k++) {
     const score_rel *r = &c->rels[k];
-    if (r->invalid)
-      printf("%-24s %7s %7s %8s\n", r->name, "-", "-", "invalid");
+    if (r->invalid || !denom)
+      printf("%-24s %7s %7s %8s\n", r->name, "-", "-", r->invalid ? "invalid" : "-");
     else
       printf("%-24s %7u %7u %7.1f%%\n", r->name, r->kills, r->unique, pct(r->kills, denom));
   }
   uint32_t detected = t.killed + t.timeout + t.crash;
-  printf("\nmutation score: %u/%u = %.1f%% (%u killed by relations, %u crashed, %u timed out, "
-         "%u survived; %u equivalent suspects left out, %u of them never reached)\n",
-         detected, denom, pct(detected, denom), t.killed, t.crash, t.timeout, t.survived,
-         t.equivalent, t.unreached);
-  if (c->concrete)
+  if (!denom) /* a ratio of nothing would read as a score of 0 */
+    printf("\nmutation score: no mutants to score (all %u are equivalent suspects, %u of them "
+           "never reached)\n", t.equivalent, t.unreached);
+  else
+    printf("\nmutation score: %u/%u = %.1f%% (%u killed by relations, %u crashed, %u timed out, "
+           "%u survived; %u equivalent suspects left out, %u of them never reached)\n",
+           detected, denom, pct(detected, denom), t.killed, t.crash, t.timeout, t.survived,
+           t.equivalent, t.unreached);
+  if (c->concrete && denom)
     printf("concrete oracle (recorded outputs as assertions): %u/%u = %.1f%% (%u by "
            "assertions, %u crashed, %u timed out)\n",
            t.concrete + t.timeout + t.crash, denom, pct(t.concrete + t.timeout + t.crash, denom),
            t.concrete, t.crash, t.timeout);
   bool any = false;
   for (size_t k = 0; k < c->nrels; k++)
-    if (!c->rels[k].invalid && c->rels[k].unique == 0) {
+    if (denom && !c->rels[k].invalid && c->rels[k].unique == 0) {
       printf("%s%s", any ? ", " : "redundant relations (kill nothing the others do not): ",
              c->rels[k].name);
       any = true;
