@@ -45,6 +45,18 @@ else
   echo "note: GSL headers not installed; the GSL case is skipped"
 fi
 
+check "check a black box under libFuzzer: its value and residual features grow a corpus, exit 0"
+cat >cbrt.mr <<'EOF'
+mrdsl 1;
+subject cbrt(double x) -> double y;
+relation odd { x2 = -x1; check approx(y2, -y1, abs=1e-300, rel=1e-15); }
+relation scale8 { where abs(x1) < 1e300; x2 = 8 * x1; check approx(y2, 2 * y1, abs=1e-300, rel=1e-15); }
+EOF
+expect_exit 0 "$MRFUZZ" check -o h_cbrt math.h:cbrt -l m --mr cbrt.mr -- -max_total_time=5 -seed=1
+expect_out "violated 0"
+n=$(ls h_cbrt/corpus | wc -l)
+[ "$n" -ge 20 ] || fail "a black box's corpus holds $n inputs: libFuzzer saw no features of its values"
+
 check "a black box without its library fails to link: exit 2 with the linker's message"
 expect_exit 2 "$MRFUZZ" build -o h_nolib gsl/gsl_sf_bessel.h:gsl_sf_bessel_J1
 expect_err "linking the harness failed"

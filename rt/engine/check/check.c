@@ -51,13 +51,6 @@ struct eng_chk {
   bool done;                     /* tracking says stop (--until-adequate) */
 };
 
-/* Under libFuzzer, each relation's verdict on an input (checked, skipped) is a feature of
- * its own: an input that runs no call of the target at all (a `where` that excludes it,
- * a follow-up outside the domain) still counts as progress, so libFuzzer never stops with
- * "no interesting inputs" on a run that is merely skipping. Plain memory otherwise. */
-#define VERDICT_SLOTS 64u
-__attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t verdict_counters[VERDICT_SLOTS];
-
 /* The one subject being checked (a harness checks one function): counts its calls. */
 static void (*real_call)(const uint64_t *, uint64_t *);
 static uint64_t ncalls;
@@ -317,6 +310,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
   c->has_hash = false;
   mrdsl_build_opts bo = {rng_cb, c, c->ranges};
   int out = MRDSL_PASS;
+  bool valued = !c->black; /* a black box's source values are features (check_feat.c) */
   eng_path_begin(&c->path, c->src.slots);
   for (size_t i = 0; i < c->nrels; i++) {
     chk_rel *k = &c->rels[i];
@@ -328,13 +322,22 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       return rc;
     if (c->track)
       eng_track_verdict(c->track, i, rc);
-    verdict_counters[(2 * i + (rc == MRDSL_SKIP)) % VERDICT_SLOTS] = 1;
+    chk_feat_verdict(i, rc == MRDSL_SKIP);
     if (rc == MRDSL_SKIP) {
       k->skipped++;
       k->ill += res.ill;
       continue;
     }
     k->checked++;
+    if (c->black) {
+      if (!valued) {
+        int h;
+        const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
+        chk_feat_values(c->s, x[0].in, x[0].ret);
+        valued = true;
+      }
+      chk_feat_residual(i, &res);
+    }
     if (rc != MRDSL_FAIL)
       continue;
     k->violated++;
