@@ -251,6 +251,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = compile(c, c->req->file, 1, true, env);
   for (size_t i = 0; rc == DRV_EXIT_OK && i < c->req->sources->n; i++)
     rc = compile(c, c->req->sources->v[i], i + 2, true, env);
+  if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
+    rc = compile(c, o->setup, c->req->sources->n + 2, false, NULL);
   if (rc == DRV_EXIT_OK)
     rc = link_harness(c, exe);
   if (rc == DRV_EXIT_OK && drv_stamp_write(c->dir, key, &c->depfiles) != 0) {
@@ -283,6 +285,14 @@ static int check_inputs(build_ctx *c) {
   struct stat st;
   if (stat(c->req->file, &st) != 0 && !drv_ends_with(c->req->file, ".h")) {
     drv_error("%s: %s", c->req->file, strerror(errno));
+    return DRV_EXIT_USAGE;
+  }
+  if (c->o->setup && stat(c->o->setup, &st) != 0) {
+    drv_error("--setup %s: %s", c->o->setup, strerror(errno));
+    return DRV_EXIT_USAGE;
+  }
+  if (c->o->setup && !S_ISREG(st.st_mode)) {
+    drv_error("--setup %s: not a regular file (a C source defining mrfuzz_setup)", c->o->setup);
     return DRV_EXIT_USAGE;
   }
   for (size_t i = 0; i < c->req->sources->n; i++) {

@@ -78,6 +78,7 @@ static void put_prototype(drv_buf *b, const drv_sig *sig) {
 
 static void put_thunk(drv_buf *b, const drv_sig *sig) {
   drv_buf_printf(b, "static void mr_h_thunk(const uint64_t *a, uint64_t *ret) {\n");
+  drv_buf_printf(b, "  if (mrfuzz_before_call)\n    mrfuzz_before_call();\n");
   drv_buf_printf(b, "  mr_call_args = a; /* an exit() inside is a violation (mr_rt.h) */\n");
   if (sig->ret_kind == MR_KIND_VOID)
     drv_buf_printf(b, "  (%s)(", sig->name);
@@ -129,6 +130,9 @@ void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out) {
   free(disp);
   drv_buf_printf(out, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n");
   drv_buf_printf(out, "#include <mrfuzz/mr_rt.h>\n\n");
+  drv_buf_printf(out, "/* Library set-up (mrfuzz --setup FILE.c), when FILE.c defines them. */\n"
+                      "extern void mrfuzz_setup(void) __attribute__((weak));\n"
+                      "extern void mrfuzz_before_call(void) __attribute__((weak));\n\n");
   if (header)
     drv_buf_printf(out, "#include %s\n\n", header);
   else
@@ -137,5 +141,6 @@ void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out) {
   put_thunk(out, sig);
   put_subject(out, sig);
   drv_buf_printf(out, "int main(int argc, char **argv) {\n"
+                      "  if (mrfuzz_setup)\n    mrfuzz_setup();\n"
                       "  return mr_harness_main(argc, argv, &mr_h_subject);\n}\n");
 }

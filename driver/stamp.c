@@ -69,6 +69,11 @@ uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char 
   h = hash_list(h, "--array", &o->array, false);
   h = hash_list(h, "--string", &o->string, false);
   h = hash_list(h, "--out", &o->out, false);
+  if (o->setup) { /* its contents are in the dependency list, like every source's */
+    char *setup = drv_abspath(o->setup);
+    h = drv_fnv_str(drv_fnv_str(h, "--setup"), setup);
+    free(setup);
+  }
   return h;
 }
 

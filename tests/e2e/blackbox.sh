@@ -41,6 +41,19 @@ if [ -e /usr/include/gsl/gsl_sf_bessel.h ]; then
   check "gsl_sf_bessel_J0: outputs match the power series of J0"
   "$PYTHON" "$E2E/check_trace.py" --function gsl_sf_bessel_J0 --calls 300 --jsonl j0.jsonl \
     --summary j0.summary --black-box --range x=-10:10
+  check "--setup: GSL's aborting error handler turned off once per process (docs/driver.md)"
+  printf '#include <gsl/gsl_errno.h>\nvoid mrfuzz_setup(void) { gsl_set_error_handler_off(); }\n' >gsl_setup.c
+  gam="gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl -l gslcblas -l m --range x=-3:-3"
+  # shellcheck disable=SC2086
+  expect_exit 1 "$MRFUZZ" run -o h_gam0 $gam -n 5
+  expect_err "SIGABRT"
+  # shellcheck disable=SC2086
+  expect_exit 0 "$MRFUZZ" run -o h_gam1 $gam -n 5 --setup gsl_setup.c
+  printf 'mrdsl 1;\nsubject gsl_sf_gamma(double x) -> double y;\nrelation same { x2 = x1; check y2 == y1 || (isnan(y1) && isnan(y2)); }\n' >gam.mr
+  # shellcheck disable=SC2086
+  expect_exit 0 "$MRFUZZ" check -o h_gam2 $gam --mr gam.mr --setup gsl_setup.c -- -max_total_time=2
+  expect_exit 2 "$MRFUZZ" run -o h_gam3 gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl --setup no_such.c
+  expect_err "--setup no_such.c: No such file or directory"
 else
   echo "note: GSL headers not installed; the GSL case is skipped"
 fi
