@@ -107,7 +107,8 @@ static int check_header(const rt_rec *r, char *err, size_t errlen) {
 
 /* Walk the records of buf[0, len), calling fn for each whole record whose length and
  * checksum are right. A record running past the end is a cut (crash, kill -9), and an
- * empty buffer holds no session: the scan stops with MR_OK and says so in err. A bad length, checksum, header or type, or fn
+ * empty buffer holds no session: the scan stops with MR_OK and says so in err. A bad
+ * length, checksum, header or type, or fn
  * returning non-zero, stops with MR_ECORRUPT (the message in err): nothing after a bad
  * record is trusted. err is emptied first. */
 int rt_scan(const uint8_t *buf, size_t len, rt_rec_fn fn, void *ud, char *err, size_t errlen) {
