@@ -91,6 +91,13 @@ expect_exit 0 "$MRFUZZ" check crash50.c:crash50 --mr c50_eq.mr --engine random -
 checked_clean
 echo "ok"
 
+check "crash50, inequalities (VIII): the libFuzzer stage runs its time; the guards hold under conditioned's ulp moves"
+expect_exit 1 "$MRFUZZ" discover crash50.c:crash50 --types VIII --seed 2 "${SMALL[@]}" -o c50_ineq.mr --build-dir bd_c50
+guarded c50_ineq.mr
+grep -q "x2 > " c50_ineq.mr || { cat c50_ineq.mr; fail "no inequality relation"; }
+grep -q "target failed under the fuzzer" err && { cat err; fail "the fuzzer met the crash through a guarded relation"; }
+echo "ok"
+
 check "hang900, default domain: the hang is met outside [-100, 100] (validation's wide inputs), reported, excluded"
 expect_exit 1 "$MRFUZZ" discover hang900.c:hang900 --types I,VI --seed 2 "${SMALL[@]}" -o h900.mr --build-dir bd_h900
 cat out
@@ -133,6 +140,6 @@ for subj in "crash50 crash 49 50" "hang900 hang 880 900"; do
   [ "${n:-0}" -ge 1 ] || fail "$1: no relation"
   expect_exit 0 "$MRFUZZ" lint "g_$1.mr"
   guarded "g_$1.mr"
-  grep -q "^  where x1 <= $4\.0 && x2 <= $4\.0;" "g_$1.mr" || { cat "g_$1.mr"; fail "not guarded x1, x2 <= $4"; }
+  grep -q "^  where x1 < $4\.0 && x2 < $4\.0;" "g_$1.mr" || { cat "g_$1.mr"; fail "not guarded x1, x2 < $4"; }
   echo "ok"
 done

@@ -465,13 +465,13 @@ int disc_vmonos(int h, int m, int l, disc_mono *out, int cap);
 /* ---- Text (disc_emit.c) ---------------------------------------------------------------- */
 /* The relation body "relation NAME { ... }" into buf; false when it does not fit. Its
  * guard keeps every execution out of d's regions (d->bad): the source and each follow-up
- * defined by an equality in terms of the source's inputs (`2 * x1 + 1 <= 49.99`: the
- * guard reads execution 1 only, so it runs before any call), an inequality's follow-up by
- * its own name (before its call). */
+ * defined by an equality in terms of the source's inputs (`2 * x1 + 1 < 50.0`: the guard
+ * reads execution 1 only, so it runs before any call), an inequality's follow-up by its
+ * own name (before its call). */
 bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
                char *buf, size_t cap);
 /* The guard of any relation of h executions against d's regions, reading each execution's
- * inputs by name ("x1 <= 50.0 && x2 <= 50.0"; GenMorph's) into buf; "" without regions.
+ * inputs by name ("x1 < 50.0 && x2 < 50.0"; GenMorph's) into buf; "" without regions.
  * false when it does not fit. */
 bool disc_region_guard(const disc_subj *d, int h, char *buf, size_t cap);
 /* A complexity score (smaller is simpler): executions, degree, terms, constants. */

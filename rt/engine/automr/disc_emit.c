@@ -127,8 +127,11 @@ static void input_expr(const disc_subj *d, const disc_consts *k, const disc_rel 
     put(&x, d->in_int[e] ? "0" : "0.0");
 }
 
-/* Execution j outside region rg: `(E <= lo || E >= hi || ...)` over the bounded sides
- * (a region of every input: `false`). */
+/* Execution j outside region rg: `(E < lo || E > hi || ...)` over the bounded sides (a
+ * region of every input: `false`). A bound is an input that returned, and a float input
+ * strictly inside it stays inside when `conditioned` moves it one ulp (mg.c re-runs the
+ * execution there): `x1 <= 50.0` let 50.0 move to the crash at 50.000000000000007.
+ * Integers never move: `n1 <= 50`. */
 static void region_clause(const disc_subj *d, const disc_consts *k, const disc_rel *rel, const disc_mono *um,
                           int t, int j, const disc_region *rg, out *o) {
   char terms[1024];
@@ -139,13 +142,14 @@ static void region_clause(const disc_subj *d, const disc_consts *k, const disc_r
     char ex[512], v[32];
     if (rg->lo[e] > -INFINITY || rg->hi[e] < INFINITY)
       input_expr(d, k, rel, um, t, j, e, ex, sizeof ex);
+    const char *eq = d->in_int[e] ? "=" : "";
     if (rg->lo[e] > -INFINITY) {
       disc_in_value_text(d, e, rg->lo[e], v);
-      put(&q, "%s%s <= %s", nt++ ? " || " : "", ex, v);
+      put(&q, "%s%s <%s %s", nt++ ? " || " : "", ex, eq, v);
     }
     if (rg->hi[e] < INFINITY) {
       disc_in_value_text(d, e, rg->hi[e], v);
-      put(&q, "%s%s >= %s", nt++ ? " || " : "", ex, v);
+      put(&q, "%s%s >%s %s", nt++ ? " || " : "", ex, eq, v);
     }
   }
   if (q.len >= q.cap) /* too long to say: never applicable, rather than unguarded */
