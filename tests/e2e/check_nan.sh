@@ -3,7 +3,8 @@
 # check_nan.sh - a follow-up input that is NaN lies outside every domain (ranges are
 # intervals of numbers), so it is skipped like an infinite one, never run: `x2 = x1 * nan;
 # check y2 == y2;` would otherwise fail on a correct target (NaN != NaN). Checked with
-# libFuzzer and with --engine random; a relation beside it is still checked.
+# libFuzzer and with --engine random; a relation beside it is still checked; `score` takes
+# the relation as valid (the original does not violate it).
 . "$(dirname "$0")/lib.sh"
 
 cat >lin.c <<'C'
@@ -44,3 +45,10 @@ for engine in random libfuzzer; do
   [ "${c:-0}" -gt 0 ] && [ "${v:-x}" = 0 ] || fail "shift: checked $c skipped $s violated $v"
   echo "ok"
 done
+
+check "score: the NaN-following relation is valid (its groups skipped), not 'invalid' on the original"
+expect_exit 0 "$MRFUZZ" score lin.c:nan_lin --mr nan.mr -o h_score
+cat out
+grep -E "^times_nan +" out | grep -qv invalid || fail "times_nan reported invalid by score"
+grep -qE "^shift +[0-9]+ " out || fail "no score row for shift"
+echo "ok"
