@@ -8,7 +8,7 @@
 # a finding (exit 1). A target that fails on every input is a failure with its input, not
 # "0 relations". GenMorph (--engine genmorph) does the same on the same subjects. The
 # subjects are written here: 2x + 1 with an abort above 50, with an endless loop above
-# 900, and with a null dereference everywhere.
+# 900, and with a null dereference everywhere; x + 2y with an abort where x > 50, y < 0.
 . "$(dirname "$0")/lib.sh"
 SMALL=(--runs 8 --iters 30 --fuzz-falsify 2)
 
@@ -27,6 +27,14 @@ double hang900(double x) {
     for (volatile unsigned i = 0;; i++) {
     }
   return 2 * x + 1;
+}
+C
+cat >quad.c <<'C'
+#include <stdlib.h>
+double quad(double x, double y);
+double quad(double x, double y) {
+  if (x > 50 && y < 0) abort();
+  return x + 2 * y;
 }
 C
 cat >allcrash.c <<'C'
@@ -96,6 +104,15 @@ expect_exit 1 "$MRFUZZ" discover crash50.c:crash50 --types VIII --seed 2 "${SMAL
 guarded c50_ineq.mr
 grep -q "x2 > " c50_ineq.mr || { cat c50_ineq.mr; fail "no inequality relation"; }
 grep -q "target failed under the fuzzer" err && { cat err; fail "the fuzzer met the crash through a guarded relation"; }
+echo "ok"
+
+check "quad, two inputs failing in a quadrant: the region x > 50 and y < 0 (round bounds), checked clean"
+expect_exit 1 "$MRFUZZ" discover quad.c:quad --types I --seed 2 "${SMALL[@]}" -o quad.mr --build-dir bd_quad
+grep -qE "^  crash at x=[0-9.]+ y=-[0-9.]+ by SIGABRT \(signal 6\); excluded: x > 50\.0 and y < 0\.0$" out ||
+  { cat out; fail "the quadrant is not reported as x > 50.0 and y < 0.0"; }
+guarded quad.mr
+expect_exit 0 "$MRFUZZ" check quad.c:quad --mr quad.mr --engine random -o ck_quad -- -runs=20000 -seed=1
+checked_clean
 echo "ok"
 
 check "hang900, default domain: the hang is met outside [-100, 100] (validation's wide inputs), reported, excluded"

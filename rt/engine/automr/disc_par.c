@@ -176,20 +176,24 @@ static bool fails_at(probe *p, int e, double v) {
 }
 
 /* The bound o (an input that returned; c the nearest that failed, a = o +- tol away from
- * the region) as the shortest decimal that keeps the region honest: one between o and a
- * only excludes more, one between c and o must return itself (a probe each, two at
- * most), so `x > 50` is written rather than `x > 49.99` when 50 returns. */
+ * the region) as the roundest decimal that keeps the region honest: the multiple of the
+ * coarsest power of ten between c and a (nearest o), where one between o and a only
+ * excludes more and one between c and o must return itself (a probe each, two at most).
+ * So `x > 50` is written rather than `x > 49.99`, and `y < 0` rather than `y < 0.006`. */
 static double snap(probe *p, int e, double a, double o, double c) {
+  double lo = fmin(a, c), hi = fmax(a, c), top = fmax(fabs(lo), fabs(hi)), tried = NAN;
   int tries = 2;
-  double lo = fmin(a, c), hi = fmax(a, c), tried = NAN;
-  for (int prec = 1; prec <= 17; prec++) {
-    char buf[40];
-    snprintf(buf, sizeof buf, "%.*g", prec, lo / 2 + hi / 2);
+  if (!(top > 0) || !isfinite(top))
+    return o;
+  for (int k = (int)floor(log10(top)) + 1; k >= (int)floor(log10(hi - lo)) - 1 && k > -330; k--) {
+    char buf[48];
+    snprintf(buf, sizeof buf, "%.0fe%d", nearbyint(o / pow(10, k)), k); /* exact decimal */
     double v = strtod(buf, NULL);
+    if (!(v > lo && v < hi) && v != a)
+      continue;
     if (v >= fmin(a, o) && v <= fmax(a, o))
       return v;
-    bool gap = v > fmin(o, c) && v < fmax(o, c);
-    if (gap && v != tried && tries-- > 0 && eng_now() < p->deadline) {
+    if (v != tried && tries-- > 0 && eng_now() < p->deadline) { /* between c and o */
       tried = v;
       if (!fails_at(p, e, v))
         return v;
