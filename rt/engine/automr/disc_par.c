@@ -164,15 +164,19 @@ typedef struct probe {
   double x[DISC_MAX_N];  /* the input that failed; element e varies */
   double limit;          /* seconds a probe may take: longer is a hang */
   double deadline;       /* probing stops here, keeping what it knows */
+  bool retry;            /* limit is short of --call-timeout: a hang is probed twice */
 } probe;
 
-/* Does the target crash or hang with element e at v? */
+/* Does the target crash or hang with element e at v? A probe cut short near a hang is
+ * run once more: a machine that stalls a child for a moment must not move the bound. */
 static bool fails_at(probe *p, int e, double v) {
   double x[DISC_MAX_N];
   memcpy(x, p->x, sizeof x);
   x[e] = v;
-  int st;
-  return confirm(p->d, x, p->limit, &st) != 0;
+  int st, c = confirm(p->d, x, p->limit, &st);
+  if (c == 2 && p->retry)
+    c = confirm(p->d, x, p->limit, &st);
+  return c != 0;
 }
 
 /* The bound o (an input that returned; c the nearest that failed, a = o +- tol away from
@@ -251,10 +255,11 @@ static double edge(probe *p, int e, int dir, double r) {
 static void probe_region(disc_subj *d, const double *x, bool hang, double call_timeout,
                          disc_region *rg) {
   disc_region_near(d, x, rg);
-  /* a probe slower than a quarter of a call's budget counts as failing: near a hang the
-   * region grows a little (conservative) rather than costing --call-timeout a probe */
-  probe p = {d, {0}, hang ? fmin(call_timeout, fmax(0.25, call_timeout / 8)) : call_timeout,
-             eng_now() + fmax(30.0, 16 * call_timeout)};
+  /* near a hang a probe slower than an eighth of a call's budget (0.25 s at least) counts
+   * as failing: the region grows a little (conservative) rather than costing
+   * --call-timeout a probe */
+  double limit = hang ? fmin(call_timeout, fmax(0.25, call_timeout / 8)) : call_timeout;
+  probe p = {d, {0}, limit, eng_now() + fmax(30.0, 16 * call_timeout), limit < call_timeout};
   memcpy(p.x, x, (size_t)d->n * sizeof *x);
   for (int e = 0; e < d->n; e++) {
     double r = x[e] - rg->lo[e];
