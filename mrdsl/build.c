@@ -105,9 +105,12 @@ static void build_irange(int kind, const mrdsl_build_opts *o, int param, int64_t
   }
 }
 
-/* Store a double into an element/slot of kind (float or double); false when out of range. */
+/* Store a double into an element/slot of kind (float or double); false when out of range.
+ * A domain is an interval of numbers (the kind's finite range at widest), so NaN lies
+ * outside every one, like an infinity: a NaN follow-up run on a correct target fails
+ * `y2 == y2`. */
 static bool build_put_f(int kind, double v, double lo, double hi, void *dst) {
-  if (v < lo || v > hi) return false; /* NaN passes: it has no domain */
+  if (!(v >= lo && v <= hi)) return false;
   if (kind == MR_KIND_F32) {
     float f = (float)v;
     memcpy(dst, &f, 4);

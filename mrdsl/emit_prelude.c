@@ -300,7 +300,7 @@ const char emit_prelude[] =
     "  }\n"
     "}\n"
     "MRX_FN int mrx_put_f(int k, double v, double lo, double hi, void *dst) {\n"
-    "  if (v < lo || v > hi) return 0;\n"
+    "  if (!(v >= lo && v <= hi)) return 0; /* NaN is in no domain */\n"
     "  if (k == MRX_K_F32) { float f = (float)v; memcpy(dst, &f, 4); }\n"
     "  else memcpy(dst, &v, 8);\n"
     "  return 1;\n"

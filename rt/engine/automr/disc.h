@@ -23,6 +23,7 @@
 #define DISC_MAX_R 96   /* output monomials r */
 #define DISC_MAX_T 64   /* input monomials t */
 #define DISC_MAX_TYPES 16
+#define DISC_TEXT 16384 /* room for one relation's mrdsl text, its guard included */
 
 /* ---- Dynamic constants (consts.c; docs/pass.md "Value sites") --------------------------
  * Values the instrumented function computed that were the same on every call (GenMorph's
@@ -132,8 +133,23 @@ void disc_const_text(const disc_consts *k, double v, char *buf, size_t cap);
 typedef struct disc_shm {
   volatile uint64_t beat;            /* calls started */
   volatile int busy;                 /* inside a call */
+  volatile int task;                 /* the task running (disc_par_run) */
   volatile double x[DISC_MAX_N];     /* the input of the current call */
 } disc_shm;
+
+/* A region of the inputs where the target fails, excluded from discovery: the open box
+ * lo[e] < x[e] < hi[e] (every element; -inf/inf where it reaches the inputs discovery
+ * calls at all) around an input x that crashed or hung it. Its bounds are inputs that
+ * returned, found by probing outward from x along each element (disc_par.c); relations
+ * are guarded against every region (disc_emit). */
+typedef struct disc_region {
+  double x[DISC_MAX_N];       /* the input that failed: a reproducer */
+  double lo[DISC_MAX_N], hi[DISC_MAX_N];
+  int kind;                   /* 0: crash, 1: hang */
+  int status;                 /* a crash's wait status (signal, exit code) */
+  bool confirmed;             /* it failed again alone, in a fresh process (else x's
+                               * neighbourhood only: a stateful failure, not a finding) */
+} disc_region;
 
 typedef struct disc_subj {
   const mr_subject *s;         /* borrowed */
@@ -145,7 +161,7 @@ typedef struct disc_subj {
   bool wide[DISC_MAX_N];       /* the domain is the default box, not the user's --range:
                                 * validation also tries values far outside it */
   double klo[DISC_MAX_N], khi[DISC_MAX_N]; /* the kind's range of each input element */
-  const double *bad;           /* [nbad * n] inputs known to crash or hang (excluded) */
+  const disc_region *bad;      /* [nbad] regions where the target crashed or hung (excluded) */
   size_t nbad;
   bool plain;                  /* f(double, ...) -> double, inputs in parameter order: calls
                                 * skip encoding and decoding */
@@ -160,6 +176,8 @@ typedef struct disc_subj {
  * value and scalar out-parameters outputs. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed) for
  * arrays, strings, or no numeric output. Domains come from o (eng_dom of run's options). */
 int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o);
+/* disc_subj_init, printing nothing when quiet (GenMorph asks whether s is numeric). */
+int disc_subj_setup(disc_subj *d, const mr_subject *s, const eng_run_opts *o, bool quiet);
 /* Call the function on x (n values; integers must be integral and in range). Outputs in
  * y[m]. false when x is outside the domain or blacklisted, or an output is NaN/Inf. */
 bool disc_call(disc_subj *d, const double *x, double *y);
@@ -176,8 +194,33 @@ bool disc_call_wide(disc_subj *d, const double *x, double *y);
 #define DISC_REC 512
 bool disc_rec_start(disc_subj *d);
 double disc_replay(disc_subj *d, size_t *n);
-/* x is within the excluded neighbourhood of a crashing or hanging input. */
+/* Calls through the group runner (eng_mg_run) rather than disc_call: *ws becomes d's
+ * subject with a thunk that publishes each call's input in d->shm first (busy, beat), as
+ * disc_call does, so a crash or a hang there is blamed on its own input (a follow-up's);
+ * an input in a region of d->bad is not called at all, and disc_watch_refused then says
+ * so (true once, until the next refusal): the caller drops that group's verdict. One
+ * watched subject per process. */
+void disc_watch(disc_subj *d, mr_subject *ws /* OUT */);
+bool disc_watch_refused(void);
+/* x lies in a region where the target crashed or hung (d->bad). */
 bool disc_excluded(const disc_subj *d, const double *x);
+/* The region of x's neighbourhood alone (1/256 of each element's domain, at most half
+ * x's magnitude near zero): faults come in regions, and a stateful failure (one that
+ * does not reproduce alone) cannot be probed. */
+void disc_region_near(const disc_subj *d, const double *x, disc_region *rg);
+/* The limits of the inputs discovery calls for element e: the kind's range where the
+ * domain is the default one (validation goes far outside it), else the --range. */
+void disc_call_limits(const disc_subj *d, int e, double *lo, double *hi);
+/* Value v of input element e as mrdsl reads it back: an integer element's in integer
+ * form ("50"), a float's in the shortest round-trip form ("49.99", "50.0"). */
+void disc_in_value_text(const disc_subj *d, int e, double v, char buf[32]);
+/* "x > 49.99", "39.99 < x < 41.01 and y < 3", or "every input": region rg as text. */
+void disc_region_text(const disc_subj *d, const disc_region *rg, char *buf, size_t cap);
+/* A line per region on so: "  crash at x=73.2 by SIGABRT (signal 6); excluded: x > 50.0"
+ * (the input that failed is its reproducer; a hang is "with no progress for S s"). */
+void disc_regions_print(const disc_subj *d, double call_timeout, FILE *so);
+/* Did the target fail again alone on the input of some region (a finding)? */
+bool disc_regions_confirmed(const disc_subj *d);
 /* The harness slots of input x (scalars; out-parameters point at scratch cells). */
 void disc_encode(const disc_subj *d, const double *x, uint64_t *slots);
 /* The input elements x[n] of harness slots (the inverse of disc_encode). */
@@ -250,6 +293,8 @@ typedef struct disc_rel {
   uint32_t nrare;           /* equalities: fresh inputs that broke it, when they were a share
                              * of at most suspect_rate (evidence of a fault, not noise) ... */
   double rare[DISC_RARE][DISC_MAX_N]; /* ... and the first of them (validation replays them) */
+  uint32_t nguarded;        /* regions of d->bad its mrdsl text was emitted with (a guard
+                             * per region: the text is stale when more are known) */
 } disc_rel;
 
 /* ---- Configuration ------------------------------------------------------------------- */
@@ -418,9 +463,17 @@ int disc_umonos(int n, int k, disc_mono *out, int cap);
 int disc_vmonos(int h, int m, int l, disc_mono *out, int cap);
 
 /* ---- Text (disc_emit.c) ---------------------------------------------------------------- */
-/* The relation body "relation NAME { ... }" into buf; false when it does not fit. */
+/* The relation body "relation NAME { ... }" into buf; false when it does not fit. Its
+ * guard keeps every execution out of d's regions (d->bad): the source and each follow-up
+ * defined by an equality in terms of the source's inputs (`2 * x1 + 1 < 50.0`: the guard
+ * reads execution 1 only, so it runs before any call), an inequality's follow-up by its
+ * own name (before its call). */
 bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
                char *buf, size_t cap);
+/* The guard of any relation of h executions against d's regions, reading each execution's
+ * inputs by name ("x1 < 50.0 && x2 < 50.0"; GenMorph's) into buf; "" without regions.
+ * false when it does not fit. */
+bool disc_region_guard(const disc_subj *d, int h, char *buf, size_t cap);
 /* A complexity score (smaller is simpler): executions, degree, terms, constants. */
 /* A relation of the kind a reader writes: each follow-up input one source input scaled
  * and shifted (negation, exchange, doubling, a period), the check linear in the outputs
@@ -438,16 +491,23 @@ double disc_rel_complexity(const disc_cfg *c, const disc_rel *rel, int n, int m)
 typedef void (*disc_task_fn)(void *ud, int i, void *result);
 typedef struct disc_par_stats {
   int crashes, hangs, restarts, abandoned; /* workers lost; tasks given up */
-  double bad[16 * DISC_MAX_N];             /* inputs that crashed or hung (confirmed) */
-  int badkind[16];                         /* 0: crash, 1: hang */
-  int nbad;
 } disc_par_stats;
 /* Run ntasks tasks on jobs forked workers; done[i] tells which finished (results in
  * res[i * rsize]). Workers that crash or stall are replaced; the input they were calling is
- * confirmed in a throwaway child and added to d's blacklist. Stops at deadline. */
+ * confirmed in a throwaway child and, unless a known region holds it, the region around
+ * it is probed and added to d->bad (owned by d's owner), so the replacement skips it.
+ * Stops at deadline. */
 int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, void *res,
                  size_t rsize, bool *done, double deadline, double call_timeout,
                  disc_par_stats *st);
+
+/* Confirm alone (in a throwaway child, --call-timeout call_timeout) that input x, met in
+ * a call that crashed or hung (hang), fails, and find the region where the target fails
+ * around it (probes along each element, out to disc_call_limits) into rg; an input that
+ * does not fail again alone gets its neighbourhood only (disc_region_near), unconfirmed. */
+void disc_region_find(disc_subj *d, const double *x, bool hang, double call_timeout, disc_region *rg);
+/* Add rg to d->bad (grown: owned by d's owner), dropping the regions it contains. */
+void disc_region_add(disc_subj *d, const disc_region *rg);
 
 /* ---- Cleansing (cleanse.c) ----------------------------------------------------------- */
 /* Remove near-duplicates (AutoMR eq. 23, threshold 0.05) among rels[n]; marks them
@@ -491,6 +551,9 @@ int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness
 /* Discovery's domain as `check`'s options, one per line (--range for every input
  * element): malloc'd, NULL on ENOMEM. */
 char *disc_domain_args(const disc_subj *d);
+/* The falsification's own options for d's regions (--exclude LO:HI,... each, one per
+ * line; "" without regions): malloc'd, NULL on ENOMEM. */
+char *disc_exclude_args(const disc_subj *d);
 /* The same for any relations (GenMorph's): text is a whole .mr file whose relations are
  * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
  * domain options (--range, --len; one per line, for the dictionary too), own_args the

@@ -4,6 +4,7 @@
  * `approx(P, N, abs=.., rel=..)` with the positive terms on the left and the negative ones
  * on the right (`approx(y2 + 4 * y1^3, 3 * y1, ...)`), inequalities as `P <= bound`.
  * Coefficients are printed through the constant table (pi / 2, not 1.5707963267948966).
+ * The guard keeps every execution out of the regions where the target crashed or hung.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -111,6 +112,54 @@ static bool exact_int(const disc_subj *d, const disc_rel *rel, const disc_mono *
   return true;
 }
 
+/* Input element e of execution j as an expression the guard can read before any call:
+ * the source's name, an equality's definition in terms of the source (the same text as
+ * the definition, so the same value), an inequality's own name (its offset is random). */
+static void input_expr(const disc_subj *d, const disc_consts *k, const disc_rel *rel, const disc_mono *um,
+                       int t, int j, int e, char *buf, size_t cap) {
+  if (j == 1 || !rel || rel->in_ineq) { /* no relation: any (GenMorph's), by name */
+    eng_exec_name(buf, cap, disc_in_name(d, e), j, false);
+    return;
+  }
+  out x = {buf, cap, 0};
+  buf[0] = '\0';
+  if (poly_text(d, k, rel->A + ((size_t)(j - 2) * d->n + e) * t, um, t, 0, false, 0, !d->in_int[e], &x) == 0)
+    put(&x, d->in_int[e] ? "0" : "0.0");
+}
+
+/* Execution j outside region rg: `(E < lo || E > hi || ...)` over the bounded sides (a
+ * region of every input: `false`). A bound is an input that returned, and a float input
+ * strictly inside it stays inside when `conditioned` moves it one ulp (mg.c re-runs the
+ * execution there): `x1 <= 50.0` let 50.0 move to the crash at 50.000000000000007.
+ * Integers never move: `n1 <= 50`. */
+static void region_clause(const disc_subj *d, const disc_consts *k, const disc_rel *rel, const disc_mono *um,
+                          int t, int j, const disc_region *rg, out *o) {
+  char terms[1024];
+  out q = {terms, sizeof terms, 0};
+  terms[0] = '\0';
+  int nt = 0;
+  for (int e = 0; e < d->n; e++) {
+    char ex[512], v[32];
+    if (rg->lo[e] > -INFINITY || rg->hi[e] < INFINITY)
+      input_expr(d, k, rel, um, t, j, e, ex, sizeof ex);
+    const char *eq = d->in_int[e] ? "=" : "";
+    if (rg->lo[e] > -INFINITY) {
+      disc_in_value_text(d, e, rg->lo[e], v);
+      put(&q, "%s%s <%s %s", nt++ ? " || " : "", ex, eq, v);
+    }
+    if (rg->hi[e] < INFINITY) {
+      disc_in_value_text(d, e, rg->hi[e], v);
+      put(&q, "%s%s >%s %s", nt++ ? " || " : "", ex, eq, v);
+    }
+  }
+  if (q.len >= q.cap) /* too long to say: never applicable, rather than unguarded */
+    nt = 0;
+  if (nt == 0)
+    put(o, "false");
+  else
+    put(o, nt == 1 ? "%s" : "(%s)", terms);
+}
+
 /* See disc.h. */
 bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
                char *buf, size_t cap) {
@@ -128,6 +177,7 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
         put(&o, d->in_int[e] ? "0" : "0.0");
       put(&o, ";\n");
     }
+  bool where = false;
   if (rel->guard_mag > 0) { /* the magnitudes it was validated at (discover.c, validate) */
     char b[32];
     mrdsl_fmt_double(rel->guard_mag, b);
@@ -137,8 +187,16 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
       eng_exec_name(ref, sizeof ref, disc_in_name(d, e), 1, false);
       put(&o, "%sabs(%s) <= %s%s", e ? " && " : "", ref, b, d->in_int[e] || strpbrk(b, ".e") ? "" : ".0");
     }
-    put(&o, ";\n");
+    where = true;
   }
+  for (int j = 1; j <= rel->h && d->nbad; j++) /* out of the regions where it fails */
+    for (size_t b = 0; b < d->nbad; b++) {
+      put(&o, "%s", where ? " && " : "  where ");
+      where = true;
+      region_clause(d, &c->consts, rel, um, t, j, &d->bad[b], &o);
+    }
+  if (where)
+    put(&o, ";\n");
   if (disc_conditioned(d))
     put(&o, "  conditioned %d;\n", DISC_COND);
   char guard[512] = "";
@@ -198,6 +256,18 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
     put(&o, " %s %s;\n", rel->cmp < 0 ? "<=" : ">=", bt);
   }
   put(&o, "}\n");
+  return o.len < cap;
+}
+
+/* See disc.h. */
+bool disc_region_guard(const disc_subj *d, int h, char *buf, size_t cap) {
+  out o = {buf, cap, 0};
+  buf[0] = '\0';
+  for (int j = 1; j <= h; j++)
+    for (size_t b = 0; b < d->nbad; b++) {
+      if (o.len) put(&o, " && ");
+      region_clause(d, NULL, NULL, NULL, 0, j, &d->bad[b], &o);
+    }
   return o.len < cap;
 }
 

@@ -44,7 +44,7 @@ static struct {
   mrdsl_range *ranges;  /* owned [nparams] */
   eng_src src;
   disc_subj d;          /* for the excluded (crashing) inputs */
-  double *bad;          /* owned [nbad * n] */
+  disc_region *bad;     /* owned [nbad] */
   int out;              /* fd of the --out file */
   char dir[4096];       /* the --out file's directory: each breaking input goes here */
   eng_rng rng;
@@ -53,16 +53,22 @@ static struct {
 } F;
 
 
-/* "--exclude v0,v1,...": one input that crashed or hung during discovery. */
+/* "--exclude lo0:hi0,lo1:hi1,...": a region where the target crashed or hung during
+ * discovery (open bounds, inf for none). */
 static bool add_exclude(const char *v) {
-  double *nb = realloc(F.bad, (F.d.nbad + 1) * (size_t)F.d.n * sizeof *nb);
+  disc_region *nb = realloc(F.bad, (F.d.nbad + 1) * sizeof *nb);
   if (!nb)
     return false;
   F.bad = nb;
-  double *x = nb + F.d.nbad * (size_t)F.d.n;
+  disc_region *rg = nb + F.d.nbad;
+  memset(rg, 0, sizeof *rg);
   for (int e = 0; e < F.d.n; e++) {
     char *end;
-    x[e] = strtod(v, &end);
+    rg->lo[e] = strtod(v, &end);
+    if (end == v || *end != ':')
+      return false;
+    v = end + 1;
+    rg->hi[e] = strtod(v, &end);
     if (end == v || (*end && *end != ','))
       return false;
     v = *end ? end + 1 : end;

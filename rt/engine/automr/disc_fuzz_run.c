@@ -29,14 +29,14 @@ static bool write_mr(const disc_subj *d, const disc_cfg *c, const disc_rel *cons
   char subj[1024];
   disc_subject_text(d, subj, sizeof subj);
   fprintf(f, "mrdsl 1;\n%s\n", subj);
-  char *buf = malloc(16384);
+  char *buf = malloc(DISC_TEXT);
   bool ok = buf != NULL;
   for (int i = 0; i < n && ok; i++) {
     if (!keep[i])
       continue;
     char name[32];
     snprintf(name, sizeof name, "c%d", i);
-    if (disc_emit(d, c, rels[i], name, buf, 16384))
+    if (disc_emit(d, c, rels[i], name, buf, DISC_TEXT))
       fputs(buf, f);
     if (rels[i]->cmp == 0)
       continue;
@@ -47,17 +47,17 @@ static bool write_mr(const disc_subj *d, const disc_cfg *c, const disc_rel *cons
     pr.rel_tol = 0;
     pr.abs_tol = fmax(4 * rels[i]->max_res, 1e-300);
     snprintf(name, sizeof name, "probe_c%d", i);
-    if (disc_emit(d, c, &pr, name, buf, 16384))
+    if (disc_emit(d, c, &pr, name, buf, DISC_TEXT))
       fputs(buf, f);
   }
   free(buf);
   return ok;
 }
 
-/* See disc.h (excludes: --exclude for every input that crashed or hung instead,
- * falsification's own option). */
+/* See disc.h (excludes: --exclude for every region where the target crashed or hung
+ * instead, falsification's own option). */
 static char *domain_args(const disc_subj *d, bool excludes) {
-  size_t cap = 4096 + (size_t)d->nbad * (size_t)d->n * 26;
+  size_t cap = 4096 + (size_t)d->nbad * (size_t)d->n * 52;
   char *s = malloc(cap);
   if (!s)
     return NULL;
@@ -69,7 +69,7 @@ static char *domain_args(const disc_subj *d, bool excludes) {
   for (size_t b = 0; excludes && b < d->nbad && at < cap; b++) {
     at += (size_t)snprintf(s + at, cap - at, "%s--exclude\n", at ? "\n" : "");
     for (int e = 0; e < d->n && at < cap; e++)
-      at += (size_t)snprintf(s + at, cap - at, "%s%.17g", e ? "," : "", d->bad[b * (size_t)d->n + (size_t)e]);
+      at += (size_t)snprintf(s + at, cap - at, "%s%.17g:%.17g", e ? "," : "", d->bad[b].lo[e], d->bad[b].hi[e]);
   }
   return s;
 }
@@ -242,6 +242,9 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
 
 /* See disc.h. */
 char *disc_domain_args(const disc_subj *d) { return domain_args(d, false); }
+
+/* See disc.h. */
+char *disc_exclude_args(const disc_subj *d) { return domain_args(d, true); }
 
 /* See disc.h. */
 int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,

@@ -3,8 +3,9 @@
  * `jobs` child processes that return fixed-size result records through pipes. A worker
  * that dies on a signal (the target crashed) or stops making progress (a hang) is killed
  * and replaced; the input it was calling, published in a shared cell before every call,
- * is confirmed in a throwaway child and blacklisted, so the replacement skips it. The
- * coordinating process never calls the target itself.
+ * is confirmed in a throwaway child, the region where the target fails around it probed
+ * in more, and the region excluded, so the replacement skips it. The coordinating process
+ * never calls the target itself.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
@@ -31,7 +32,8 @@ typedef struct par_worker {
   size_t have;
   uint64_t beat;     /* last heartbeat seen */
   double beat_t;     /* when it changed */
-  int restarts;
+  int restarts;      /* restarts after a failure that was news */
+  int lost;          /* restarts in all */
   bool finished;
 } par_worker;
 
@@ -63,6 +65,7 @@ static int worker_main(void *arg) {
     if (j->deadline > 0 && eng_now() > j->deadline)
       break;
     int32_t id = i;
+    j->shm->task = i;
     memcpy(rec, &id, sizeof id);
     memset(rec + REC_HDR, 0, j->rsize);
     j->fn(j->ud, i, rec + REC_HDR); /* aligned for any result record */
@@ -110,39 +113,201 @@ static int confirm_main(void *arg) {
   double y[DISC_MAX_M];
   o->d->shm = NULL;
   o->d->nbad = 0;
-  disc_call(o->d, o->x, y);
+  disc_call_wide(o->d, o->x, y); /* stress inputs and wide follow-ups fail too */
   return 0;
 }
 
-/* Run x alone in a child: 0 fine, 1 crashed, 2 hung (killed after limit seconds). */
-static int confirm(disc_subj *d, const double *x, double limit) {
+/* Run x alone in a child: 0 fine, 1 crashed (*status: its wait status), 2 hung (killed
+ * after limit seconds). */
+static int confirm(disc_subj *d, const double *x, double limit, int *status) {
   par_one o = {d, x};
-  pid_t pid = eng_fork(NULL, confirm_main, &o);
+  eng_child_opts q = {.quiet = true}; /* a sanitizer's report per probe is noise */
+  pid_t pid = eng_fork(&q, confirm_main, &o);
+  *status = 0;
   if (pid < 0)
     return 0;
   bool killed;
-  int status = eng_child_wait(pid, eng_now() + limit, NULL, NULL, &killed);
+  int st = eng_child_wait(pid, eng_now() + limit, NULL, NULL, &killed);
   if (killed)
     return 2;
-  return WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0) ? 1 : 0;
+  *status = st;
+  return WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0) ? 1 : 0;
 }
 
-/* Blacklist x (owned copy grows d->bad) and note it in st. */
-static void add_bad(disc_subj *d, const double *x, int kind, disc_par_stats *st) {
-  double *nb = realloc((void *)d->bad, (d->nbad + 1) * (size_t)d->n * sizeof *nb);
-  if (!nb)
-    return;
-  memcpy(nb + d->nbad * (size_t)d->n, x, (size_t)d->n * sizeof *x);
-  d->bad = nb;
-  d->nbad++;
-  if (st->nbad < 16) {
-    memcpy(st->bad + (size_t)st->nbad * DISC_MAX_N, x, (size_t)d->n * sizeof *x);
-    st->badkind[st->nbad++] = kind;
+/* ---- The region around a failing input ------------------------------------------------
+ * Probing runs in throwaway children, from the coordinator, along one element at a time
+ * (the others as in the failing input): a gallop outwards at 4^i times the neighbourhood's
+ * step, then a bisection between the last input that failed and the first that returned.
+ * Both step in the doubles' order (adjacent doubles are adjacent integers there), so a
+ * region reaching from 900 to DBL_MAX costs a few dozen probes, not a thousand. */
+
+/* Doubles as ordered integers (-0 and 0 alike), and back. */
+static int64_t ord(double v) {
+  int64_t i;
+  memcpy(&i, &v, sizeof i);
+  return i < 0 ? -(i & INT64_MAX) : i;
+}
+static double unord(int64_t o) {
+  int64_t i = o < 0 ? (int64_t)((uint64_t)-o | (1ull << 63)) : o;
+  double v;
+  memcpy(&v, &i, sizeof v);
+  return v;
+}
+/* The distance of a and b in that order (as unsigned: it may exceed INT64_MAX). */
+static uint64_t odist(double a, double b) {
+  int64_t x = ord(a), y = ord(b);
+  return x < y ? (uint64_t)y - (uint64_t)x : (uint64_t)x - (uint64_t)y;
+}
+
+typedef struct probe {
+  disc_subj *d;
+  double x[DISC_MAX_N];  /* the input that failed; element e varies */
+  double limit;          /* seconds a probe may take: longer is a hang */
+  double deadline;       /* probing stops here, keeping what it knows */
+  bool retry;            /* limit is short of --call-timeout: a hang is probed twice */
+} probe;
+
+/* Does the target crash or hang with element e at v? A probe cut short near a hang is
+ * run once more: a machine that stalls a child for a moment must not move the bound. */
+static bool fails_at(probe *p, int e, double v) {
+  double x[DISC_MAX_N];
+  memcpy(x, p->x, sizeof x);
+  x[e] = v;
+  int st, c = confirm(p->d, x, p->limit, &st);
+  if (c == 2 && p->retry)
+    c = confirm(p->d, x, p->limit, &st);
+  return c != 0;
+}
+
+/* The bound o (an input that returned; c the nearest that failed, a = o +- tol away from
+ * the region) as the roundest decimal that keeps the region honest: the multiple of the
+ * coarsest power of ten between c and a (nearest o), where one between o and a only
+ * excludes more and one between c and o must return itself (a probe each, two at most).
+ * So `x > 50` is written rather than `x > 49.99`, and `y < 0` rather than `y < 0.006`. */
+static double snap(probe *p, int e, double a, double o, double c) {
+  double lo = fmin(a, c), hi = fmax(a, c), top = fmax(fabs(lo), fabs(hi)), tried = NAN;
+  int tries = 2;
+  if (!(top > 0) || !isfinite(top))
+    return o;
+  for (int k = (int)floor(log10(top)) + 1; k >= (int)floor(log10(hi - lo)) - 1 && k > -330; k--) {
+    char buf[48];
+    snprintf(buf, sizeof buf, "%.0fe%d", nearbyint(o / pow(10, k)), k); /* exact decimal */
+    double v = strtod(buf, NULL);
+    if (!(v > lo && v < hi) && v != a)
+      continue;
+    if (v >= fmin(a, o) && v <= fmax(a, o))
+      return v;
+    if (v != tried && tries-- > 0 && eng_now() < p->deadline) { /* between c and o */
+      tried = v;
+      if (!fails_at(p, e, v))
+        return v;
+    }
+  }
+  return o;
+}
+
+/* The bound on side dir (-1, +1) along element e of the failing region around p->x: an
+ * input that returned (or -inf / inf: the failure reaches the inputs' limit). r: the
+ * neighbourhood's step (disc_region_near); what is left unprobed at the deadline keeps
+ * it. */
+static double edge(probe *p, int e, int dir, double r) {
+  const disc_subj *d = p->d;
+  double lo, hi;
+  disc_call_limits(d, e, &lo, &hi);
+  double L = dir > 0 ? hi : lo, b = p->x[e], c = b, o = NAN;
+  if (dir > 0 ? b >= L : b <= L)
+    return dir * INFINITY;
+  uint64_t s0 = odist(b, b + dir * r), span = odist(b, L);
+  if (s0 == 0)
+    s0 = 1;
+  for (int i = 0; isnan(o); i++) { /* gallop */
+    if (eng_now() > p->deadline)
+      return c + dir * r;
+    uint64_t k = i < 32 && (s0 << (2 * i)) >> (2 * i) == s0 ? s0 << (2 * i) : UINT64_MAX;
+    double v = k >= span ? L : unord(ord(b) + (dir > 0 ? (int64_t)k : -(int64_t)k));
+    if (d->in_int[e])
+      v = dir > 0 ? fmin(ceil(v), L) : fmax(floor(v), L);
+    if (dir > 0 ? v <= c : v >= c)
+      continue; /* an integer's step rounded to the same value */
+    if (!fails_at(p, e, v))
+      o = v;
+    else if ((c = v) == L)
+      return dir * INFINITY;
+  }
+  double tol = fmax(r / 64, fabs(o) * 0x1p-12);
+  while (fabs(o - c) > tol && eng_now() < p->deadline) { /* bisect */
+    int64_t x = ord(c), y = ord(o), a = x < y ? x : y;
+    double m = unord(a + (int64_t)(odist(c, o) >> 1));
+    if (d->in_int[e])
+      m = nearbyint(m);
+    if (m == c || m == o)
+      break;
+    if (fails_at(p, e, m))
+      c = m;
+    else
+      o = m;
+    tol = fmax(r / 64, fabs(o) * 0x1p-12);
+  }
+  return d->in_int[e] ? o : snap(p, e, o + dir * tol, o, c);
+}
+
+/* The region around x, which failed alone (hang: it hung), probed along every element. */
+static void probe_region(disc_subj *d, const double *x, bool hang, double call_timeout,
+                         disc_region *rg) {
+  disc_region_near(d, x, rg);
+  /* near a hang a probe slower than an eighth of a call's budget (0.25 s at least) counts
+   * as failing: the region grows a little (conservative) rather than costing
+   * --call-timeout a probe */
+  double limit = hang ? fmin(call_timeout, fmax(0.25, call_timeout / 8)) : call_timeout;
+  probe p = {d, {0}, limit, eng_now() + fmax(30.0, 16 * call_timeout), limit < call_timeout};
+  memcpy(p.x, x, (size_t)d->n * sizeof *x);
+  for (int e = 0; e < d->n; e++) {
+    double r = x[e] - rg->lo[e];
+    rg->lo[e] = edge(&p, e, -1, r);
+    rg->hi[e] = edge(&p, e, +1, r);
   }
 }
 
-/* A worker ended (status) or was killed for a hang: record the input, maybe restart. */
-static void lost(par_worker *pw, disc_subj *d, disc_shm *shm, bool hang, double call_timeout,
+/* See disc.h. */
+void disc_region_find(disc_subj *d, const double *x, bool hang, double call_timeout, disc_region *rg) {
+  int status, c = confirm(d, x, call_timeout, &status);
+  if (c != 0)
+    probe_region(d, x, c == 2, call_timeout, rg);
+  else
+    disc_region_near(d, x, rg);
+  rg->kind = c == 2 || (c == 0 && hang);
+  rg->status = c == 1 ? status : 0;
+  rg->confirmed = c != 0;
+}
+
+/* See disc.h. Regions rg contains are dropped. */
+void disc_region_add(disc_subj *d, const disc_region *rg) {
+  disc_region *b = (disc_region *)d->bad;
+  size_t n = 0;
+  for (size_t i = 0; i < d->nbad; i++) {
+    bool inside = true;
+    for (int e = 0; e < d->n && inside; e++)
+      inside = b[i].lo[e] >= rg->lo[e] && b[i].hi[e] <= rg->hi[e] && b[i].confirmed <= rg->confirmed;
+    if (!inside)
+      b[n++] = b[i];
+  }
+  disc_region *nb = realloc(b, (n + 1) * sizeof *nb);
+  if (!nb) {
+    d->nbad = n;
+    return;
+  }
+  nb[n] = *rg;
+  d->bad = nb;
+  d->nbad = n + 1;
+}
+
+/* A worker ended (status) or was killed for a hang: the input it was calling, unless a
+ * region found since it started holds it, is confirmed alone and its region probed and
+ * excluded. Without an input vector (d->n == 0: a subject of arrays or strings) the task
+ * it was calling the target for is given up instead (done, its result zero), so the
+ * replacement goes on with the next. true when that was news and no progress (the
+ * restart counts against the worker). */
+static bool lost(disc_subj *d, disc_shm *shm, bool hang, double call_timeout, bool *done,
                  disc_par_stats *st) {
   double x[DISC_MAX_N];
   for (int i = 0; i < d->n; i++)
@@ -151,12 +316,19 @@ static void lost(par_worker *pw, disc_subj *d, disc_shm *shm, bool hang, double 
     st->hangs++;
   else
     st->crashes++;
-  if (shm->busy) {
-    int c = confirm(d, x, call_timeout);
-    add_bad(d, x, c == 2 || (c == 0 && hang) ? 1 : 0, st);
-  }
+  bool busy = shm->busy, news = !busy || !disc_excluded(d, x);
   shm->busy = 0;
-  pw->restarts++;
+  if (busy && d->n == 0) {
+    done[shm->task] = true;
+    st->abandoned++;
+    return false;
+  }
+  if (!busy || !news)
+    return news;
+  disc_region rg;
+  disc_region_find(d, x, hang, call_timeout, &rg);
+  disc_region_add(d, &rg);
+  return true;
 }
 
 /* See disc.h. */
@@ -235,8 +407,10 @@ int disc_par_run(disc_subj *d, int jobs, int ntasks, disc_task_fn fn, void *ud, 
       bool clean = !hang && WIFEXITED(status) && WEXITSTATUS(status) == 0;
       if (clean || past)
         continue;
-      lost(p, d, &shm[w], hang, call_timeout, st);
-      if (p->restarts > PAR_MAX_RESTARTS) {
+      /* a restart past a region found meanwhile is progress, not a failure to count;
+       * a worker that keeps dying on its own is given up */
+      p->restarts += lost(d, &shm[w], hang, call_timeout, done, st);
+      if (p->restarts > PAR_MAX_RESTARTS || ++p->lost > 8 * PAR_MAX_RESTARTS) {
         for (int i = w; i < ntasks; i += jobs)
           st->abandoned += !done[i];
         continue;

@@ -34,12 +34,12 @@ const char *disc_kind_ctype(int k) {
 static bool numeric(int k) { return eng_kind_float(k) || eng_kind_signed(k) || eng_kind_unsigned(k); }
 
 /* See disc.h. */
-int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
+int disc_subj_setup(disc_subj *d, const mr_subject *s, const eng_run_opts *o, bool quiet) {
   memset(d, 0, sizeof *d);
   d->s = s;
   if (s->ret_kind != MR_KIND_VOID) {
     if (!numeric(s->ret_kind)) {
-      eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
+      if (!quiet) eng_error("discover: %s returns %s; discovery needs a numeric result", s->name,
                 mr_kind_name(s->ret_kind));
       return ENG_EXIT_USAGE;
     }
@@ -49,20 +49,20 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
     const mr_subject_param *p = &s->params[i];
     bool out = (p->flags & MR_PF_OUT) && !(p->flags & MR_PF_ARRAY);
     if ((p->flags & MR_PF_ARRAY) || !numeric(p->kind)) {
-      eng_error("discover: parameter '%s' (%s) is not a numeric scalar or scalar out-parameter; "
+      if (!quiet) eng_error("discover: parameter '%s' (%s) is not a numeric scalar or scalar out-parameter; "
                 "discovery of polynomial relations needs numeric inputs and outputs", p->name, p->ctype);
       return ENG_EXIT_USAGE;
     }
     if (out) {
       if (d->m == DISC_MAX_M) {
-        eng_error("discover: more than %d outputs (return value and out-parameters)", DISC_MAX_M);
+        if (!quiet) eng_error("discover: more than %d outputs (return value and out-parameters)", DISC_MAX_M);
         return ENG_EXIT_USAGE;
       }
       d->out_param[d->m++] = (int)i;
       continue;
     }
     if (d->n == DISC_MAX_N) {
-      eng_error("discover: more than %d parameters", DISC_MAX_N);
+      if (!quiet) eng_error("discover: more than %d parameters", DISC_MAX_N);
       return ENG_EXIT_USAGE;
     }
     const eng_dom *dm = &o->dom[i];
@@ -75,17 +75,22 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
     eng_kind_limits(p->kind, &d->klo[k], &d->khi[k]);
   }
   if (d->m == 0) {
-    eng_error("discover: %s has no numeric output (a return value or a scalar out-parameter)", s->name);
+    if (!quiet) eng_error("discover: %s has no numeric output (a return value or a scalar out-parameter)", s->name);
     return ENG_EXIT_USAGE;
   }
   if (d->n == 0) {
-    eng_error("discover: %s has no input parameters", s->name);
+    if (!quiet) eng_error("discover: %s has no input parameters", s->name);
     return ENG_EXIT_USAGE;
   }
   d->plain = d->m == 1 && d->out_param[0] < 0 && s->ret_kind == MR_KIND_F64 && (size_t)d->n == s->nparams;
   for (int i = 0; i < d->n && d->plain; i++)
     d->plain = d->in_param[i] == i && s->params[i].kind == MR_KIND_F64;
   return ENG_EXIT_OK;
+}
+
+/* See disc.h. */
+int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
+  return disc_subj_setup(d, s, o, false);
 }
 
 /* Kind of output element e. */
@@ -128,22 +133,36 @@ void disc_decode(const disc_subj *d, const uint64_t *slots, double *x) {
     x[i] = eng_slot_dec(d->s->params[d->in_param[i]].kind, slots[d->in_param[i]]);
 }
 
-/* x is excluded when it lies within 1/256 of the domain's width of a confirmed crashing
- * or hanging input in every element: faults come in regions far more often than at single
- * points (a bad branch, a range check missing), and a worker restart per random point of
- * such a region would stall discovery. The exact inputs are what the report shows. Near
- * zero the region is at most half the input's magnitude: a library that aborts on a
- * subnormal (GSL's J1, underflow) must not hide [-0.39, 0.39] from the validation of a
- * relation that is false there. */
+/* See disc.h. Faults come in regions far more often than at single points (a bad
+ * branch, a range check missing), and a worker restart per random point of such a region
+ * would stall discovery. Near zero the neighbourhood is at most half the input's
+ * magnitude: a library that aborts on a subnormal (GSL's J1, underflow) must not hide
+ * [-0.39, 0.39] from the validation of a relation that is false there. */
+void disc_region_near(const disc_subj *d, const double *x, disc_region *rg) {
+  for (int e = 0; e < d->n; e++) {
+    double r = (d->hi[e] - d->lo[e]) / 256;
+    if (x[e] != 0)
+      r = fmin(r, fabs(x[e]) / 2);
+    rg->x[e] = x[e];
+    rg->lo[e] = x[e] - r;
+    rg->hi[e] = x[e] + r;
+  }
+}
+
+/* See disc.h. */
+void disc_call_limits(const disc_subj *d, int e, double *lo, double *hi) {
+  *lo = d->wide[e] ? d->klo[e] : d->lo[e];
+  *hi = d->wide[e] ? d->khi[e] : d->hi[e];
+}
+
+/* x in some region (open boxes: a bound is an input that returned). */
 static bool blacklisted(const disc_subj *d, const double *x) {
   for (size_t i = 0; i < d->nbad; i++) {
-    const double *b = d->bad + i * (size_t)d->n;
-    bool near = true;
-    for (int e = 0; e < d->n && near; e++) {
-      double r = (d->hi[e] - d->lo[e]) / 256;
-      near = fabs(x[e] - b[e]) <= (b[e] != 0 ? fmin(r, fabs(b[e]) / 2) : r);
-    }
-    if (near)
+    const disc_region *rg = &d->bad[i];
+    bool in = true;
+    for (int e = 0; e < d->n && in; e++)
+      in = x[e] > rg->lo[e] && x[e] < rg->hi[e];
+    if (in)
       return true;
   }
   return false;
@@ -151,6 +170,57 @@ static bool blacklisted(const disc_subj *d, const double *x) {
 
 /* See disc.h. */
 bool disc_excluded(const disc_subj *d, const double *x) { return d->nbad && blacklisted(d, x); }
+
+/* See disc.h. */
+void disc_regions_print(const disc_subj *d, double call_timeout, FILE *so) {
+  for (size_t i = 0; i < d->nbad; i++) {
+    const disc_region *rg = &d->bad[i];
+    char how[80], st[48], where[512];
+    eng_status_text(rg->status, st, sizeof st);
+    if (!rg->confirmed) snprintf(how, sizeof how, "that did not fail again alone (its neighbourhood only)");
+    else if (rg->kind) snprintf(how, sizeof how, "with no progress for %g s", call_timeout);
+    else snprintf(how, sizeof how, "by %s", st);
+    disc_region_text(d, rg, where, sizeof where);
+    fprintf(so, "  %s at", rg->kind ? "hang" : "crash");
+    for (int e = 0; e < d->n; e++) fprintf(so, " %s=%.17g", disc_in_name(d, e), rg->x[e]);
+    fprintf(so, " %s; excluded: %s\n", how, where);
+  }
+}
+
+/* See disc.h. */
+bool disc_regions_confirmed(const disc_subj *d) {
+  for (size_t i = 0; i < d->nbad; i++)
+    if (d->bad[i].confirmed) return true;
+  return false;
+}
+
+/* See disc.h. */
+void disc_in_value_text(const disc_subj *d, int e, double v, char buf[32]) {
+  if (d->in_int[e] && fabs(v) < 0x1p63)
+    snprintf(buf, 32, "%.0f", v);
+  else
+    mrdsl_fmt_double(v, buf);
+}
+
+/* See disc.h. */
+void disc_region_text(const disc_subj *d, const disc_region *rg, char *buf, size_t cap) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int e = 0; e < d->n && at < cap; e++) {
+    char lo[32], hi[32];
+    const char *v = disc_in_name(d, e), *and = at ? " and " : "";
+    disc_in_value_text(d, e, rg->lo[e], lo);
+    disc_in_value_text(d, e, rg->hi[e], hi);
+    bool l = rg->lo[e] > -INFINITY, h = rg->hi[e] < INFINITY;
+    int k = l && h ? snprintf(buf + at, cap - at, "%s%s < %s < %s", and, lo, v, hi)
+          : l      ? snprintf(buf + at, cap - at, "%s%s > %s", and, v, lo)
+          : h      ? snprintf(buf + at, cap - at, "%s%s < %s", and, v, hi)
+                   : 0;
+    at += k > 0 ? (size_t)k : 0;
+  }
+  if (!at)
+    snprintf(buf, cap, "every input");
+}
 
 /* x within [lo, hi] element-wise (integers integral) and not excluded. */
 static inline bool admissible_in(const disc_subj *d, const double *x, const double *lo, const double *hi) {
@@ -238,6 +308,46 @@ void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t c
       ok[k] = admissible(d, x + k * (size_t)d->n) && call1(d, x + k * (size_t)d->n, y + k * (size_t)d->m);
   if (d->shm)
     d->shm->busy = 0;
+}
+
+/* The subject of disc_watch: one per process (a worker, a child). */
+static disc_subj *watch_d;
+static bool watch_refused;
+
+/* The thunk of disc_watch's subject. */
+static void watched_call(const uint64_t *slots, uint64_t *ret) {
+  disc_subj *d = watch_d;
+  double x[DISC_MAX_N];
+  disc_decode(d, slots, x);
+  if (disc_excluded(d, x)) {
+    watch_refused = true;
+    *ret = 0;
+    return;
+  }
+  if (d->shm) {
+    for (int e = 0; e < d->n; e++)
+      d->shm->x[e] = x[e];
+    d->shm->busy = 1;
+    d->shm->beat++;
+  }
+  d->s->call(slots, ret);
+  if (d->shm)
+    d->shm->busy = 0;
+}
+
+/* See disc.h. */
+void disc_watch(disc_subj *d, mr_subject *ws) {
+  *ws = *d->s;
+  ws->call = watched_call;
+  watch_d = d;
+  watch_refused = false;
+}
+
+/* See disc.h. */
+bool disc_watch_refused(void) {
+  bool r = watch_refused;
+  watch_refused = false;
+  return r;
 }
 
 /* See disc.h. */

@@ -218,6 +218,29 @@ static bool group_in_box(const disc_subj *d, const eng_mg *g) {
   return true;
 }
 
+/* Relation i compiled anew in *own (a context of this worker) when regions were found
+ * since its text was emitted: its guard must keep validation out of them too. The
+ * compiled program as it was when nothing is new, or the new one fails to build. */
+static const mrdsl_prog *current_prog(const task_ud *u, int i, mrdsl_ctx **own) {
+  const disc_rel *rel = u->rels ? u->rels[i] : NULL;
+  *own = NULL;
+  if (!rel || rel->nguarded == u->d->nbad) return u->progs[i];
+  char subj[1024], *txt = malloc(DISC_TEXT);
+  disc_subject_text(u->d, subj, sizeof subj);
+  mrdsl_file *f;
+  mrdsl_rel *r;
+  const mrdsl_prog *p;
+  if (!txt || !disc_emit(u->d, u->c, rel, "r", txt, DISC_TEXT) || mrdsl_ctx_new(NULL, NULL, own) != MR_OK ||
+      mrdsl_file_new(*own, subj, &f) != MR_OK || mrdsl_add_relation(*own, f, txt, &r) != MR_OK ||
+      mrdsl_compile(*own, r, &p) != MR_OK) {
+    mrdsl_ctx_free(*own);
+    *own = NULL;
+    p = u->progs[i];
+  }
+  free(txt);
+  return p;
+}
+
 /* Validation in mrdsl semantics (what `check` will do, eng_mg_run): filter_n * rounds
  * fresh inputs of the domain, then half as many stress inputs (disc_stress: special
  * values, edges, constants, far outside a default domain). Follow-ups may leave a default
@@ -225,9 +248,13 @@ static bool group_in_box(const disc_subj *d, const eng_mg *g) {
 static void task_recheck(void *ud, int i, void *out) {
   task_ud *u = ud;
   chk_res *r = out;
-  eng_mg *g = eng_mg_new(u->d->s, u->ctx, u->progs[i]);
-  if (!g) { r->fail = 1; r->box_fail = 1; return; }
   disc_subj *d = u->d;
+  mrdsl_ctx *own;
+  const mrdsl_prog *prog = current_prog(u, i, &own);
+  mr_subject ws; /* a follow-up that crashes or hangs is blamed on its own input */
+  disc_watch(d, &ws);
+  eng_mg *g = eng_mg_new(&ws, own ? own : u->ctx, prog);
+  if (!g) { r->fail = 1; r->box_fail = 1; mrdsl_ctx_free(own); return; }
   eng_rng rng;
   eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
   mrdsl_range ranges[MRDSL_MAX_PARAMS]; /* the wide elements' set per input, below */
@@ -287,9 +314,9 @@ static void task_recheck(void *ud, int i, void *out) {
       if (bad) { r->skip++; continue; }
     }
     disc_encode(d, x, slots);
-    if (d->shm) for (int e = 0; e < d->n; e++) d->shm->x[e] = x[e];
     mrdsl_result res;
     int rc = eng_mg_run(g, slots, &bo, &res);
+    if (disc_watch_refused()) { r->skip++; continue; } /* a region found meanwhile */
     bool box = (rc == MRDSL_PASS || rc == MRDSL_FAIL) && group_in_box(d, g);
     r->box += box;
     r->dom += k < n && (rc == MRDSL_PASS || rc == MRDSL_FAIL);
@@ -309,6 +336,7 @@ static void task_recheck(void *ud, int i, void *out) {
     r->dom_fail += k >= 0 && k < n;
   }
   eng_mg_free(g);
+  mrdsl_ctx_free(own);
 }
 
 /* ================================ The run ================================ */
@@ -406,6 +434,22 @@ static int cmp_cx(const void *a, const void *b) {
   return (x->cmp > y->cmp) - (x->cmp < y->cmp);
 }
 
+/* ================================ Failures of the target ================================ */
+
+/* Has the target crashed or hung on an input that fails again alone (a finding)? */
+static bool target_failed(const disc_run *R) { return disc_regions_confirmed(&R->d); }
+
+/* The regions where the target crashed or hung, each with the input that failed there (a
+ * reproducer), how it failed, and what was excluded. */
+static void report_regions(const disc_run *R, FILE *so) {
+  const disc_par_stats *ps = &R->ps;
+  const disc_subj *d = &R->d;
+  if (!ps->crashes && !ps->hangs && !d->nbad) return;
+  fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned; %zu %s:\n",
+          ps->crashes, ps->hangs, ps->restarts, ps->abandoned, d->nbad, d->nbad == 1 ? "region" : "regions");
+  disc_regions_print(d, R->o.cfg.call_timeout, so);
+}
+
 /* ================================ Setup and sample ================================ */
 
 /* Options, relation types, the subject, the seed and the constant pool. */
@@ -459,6 +503,18 @@ static int sample(disc_run *R) {
   for (int e = 0; e < d->m; e++) box_ymax = fmax(box_ymax, fmax(fabs(c->ylo[e]), fabs(c->yhi[e])));
   c->unbounded = c->nonfinite || wide_ymax > 100 * box_ymax;
   c->box_ymax = box_ymax;
+  if (nvalid < 16 && target_failed(R)) { /* a finding, not a question of the domain */
+    const disc_region *rg = &d->bad[0];
+    char how[64], at[DISC_MAX_N * 40] = "";
+    if (rg->kind) snprintf(how, sizeof how, "hang (no progress for %g s)", c->call_timeout);
+    else eng_status_text(rg->status, how, sizeof how);
+    for (int e = 0, k = 0; e < d->n; e++)
+      k += snprintf(at + k, sizeof at - (size_t)k, "%s%s=%.17g", e ? " " : "", disc_in_name(d, e), rg->x[e]);
+    eng_error("discover: %s failed on every input tried (%d of %d random inputs left): %s at %s%s",
+              d->s->name, nvalid, ntotal, how, at, d->nbad > 1 ? "; every failure below" : "");
+    report_regions(R, stdout);
+    return ENG_EXIT_VIOLATION;
+  }
   if (nvalid < 16) {
     eng_error("discover: %s gave a finite result on only %d of %d random inputs; give its domain with --range",
               d->s->name, nvalid, ntotal);
@@ -482,7 +538,9 @@ static bool cand_key(const disc_subj *d, const disc_cfg *c, const disc_rel *rel,
   if (key.cmp != 0) key.B[0] = 0; /* inequalities: same relation up to its bound */
   key.abs_tol = key.rel_tol = 0;
   key.nonfinite = false;
-  return disc_emit(d, c, &key, "r", txt, cap);
+  disc_subj dk = *d; /* the regions' guard is the same on all: not part of the key */
+  dk.nbad = 0;
+  return disc_emit(&dk, c, &key, "r", txt, cap);
 }
 
 /* rel repeats a relation already among all[..nall) of this type: keep the loosest bound
@@ -631,9 +689,10 @@ static int to_mrdsl(disc_run *R) {
   for (int i = 0; i < R->nall; i++) {
     disc_rel *rel = &R->all[i];
     if (rel->status != DISC_ST_OK) continue;
-    char name[48], txt[8192];
+    char name[48], txt[DISC_TEXT];
     snprintf(name, sizeof name, "t%s_%d", R->types[rel->type].name, ++count[rel->type]);
     for (char *p = name; *p; p++) if (*p == ':') *p = '_';
+    rel->nguarded = (uint32_t)R->d.nbad;
     if (!disc_emit(&R->d, &R->o.cfg, rel, name, txt, sizeof txt)) continue;
     mrdsl_rel *r;
     if (mrdsl_add_relation(R->ctx, R->f, txt, &r) != MR_OK || mrdsl_compile(R->ctx, r, &R->progs[R->nr]) != MR_OK) {
@@ -699,6 +758,29 @@ static bool suspect(const disc_run *R, int i, const chk_res *v) {
   return few_failures(R, v) && disc_rel_plain(&R->all[R->idx[i]], R->d.n, R->d.m);
 }
 
+/* Relation i's text emitted anew (its guards as they stand: the magnitude, the regions
+ * known now) and recompiled in place of the old one. false when it does not fit or load:
+ * then it has left the file. */
+static bool reemit(disc_run *R, int i) {
+  disc_rel *rel = &R->all[R->idx[i]];
+  char name[128], *txt = malloc(DISC_TEXT);
+  snprintf(name, sizeof name, "%s", mrdsl_rel_name(R->rr[i]));
+  uint32_t ng = (uint32_t)R->d.nbad;
+  bool ok = txt && disc_emit(&R->d, &R->o.cfg, rel, name, txt, DISC_TEXT);
+  mrdsl_remove_relation(R->f, R->rr[i]);
+  mrdsl_rel *r;
+  if (ok && (mrdsl_add_relation(R->ctx, R->f, txt, &r) != MR_OK || mrdsl_compile(R->ctx, r, &R->progs[i]) != MR_OK)) {
+    eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(R->ctx), txt);
+    ok = false;
+  }
+  if (ok) {
+    R->rr[i] = r;
+    rel->nguarded = ng;
+  }
+  free(txt);
+  return ok;
+}
+
 /* Relation i held in the domain (or failed on a few inputs only) but failed outside it, first at magnitude wide_min: when
  * that is far enough out, keep it for the magnitudes below (one decade of margin) with
  * an explicit guard, re-emitted and recompiled in place. false: not so. */
@@ -712,19 +794,33 @@ static bool guard_magnitude(disc_run *R, int i) {
   double b = pow(10.0, floor(log10(v->wide_min)) - 1);
   if (!(b >= box) || !isfinite(b))
     return false;
-  char name[128], txt[8192];
-  snprintf(name, sizeof name, "%s", mrdsl_rel_name(R->rr[i]));
   rel->guard_mag = b;
-  mrdsl_rel *r;
-  if (!disc_emit(&R->d, &R->o.cfg, rel, name, txt, sizeof txt))
-    return false;
-  mrdsl_remove_relation(R->f, R->rr[i]);
-  if (mrdsl_add_relation(R->ctx, R->f, txt, &r) != MR_OK || mrdsl_compile(R->ctx, r, &R->progs[i]) != MR_OK) {
-    eng_error("discover: internal: a generated relation does not load: %s\n%s", mrdsl_errmsg(R->ctx), txt);
-    return false;
+  if (reemit(R, i)) return true;
+  R->cd[i] = false; /* gone from the file: not kept */
+  return false;
+}
+
+static void set_meta(mrdsl_ctx *ctx, mrdsl_rel *r, const disc_rel *rel, const disc_type *ty);
+
+/* Relations whose text predates regions found since (in validation, the short set's
+ * runs) get the guard of every region, re-emitted in place (meta: their meta too, once
+ * it is set). A relation that cannot be re-emitted is dropped: unguarded, it would lead
+ * `check` into a crash or a hang. Validation need not run again: a stronger guard only
+ * leaves inputs out, and every input it lets through, the weaker one did. */
+static void refresh_guards(disc_run *R, bool meta) {
+  for (int i = 0; i < R->nr; i++) {
+    disc_rel *rel = &R->all[R->idx[i]];
+    if (!R->keep[i] || rel->nguarded == R->d.nbad) continue;
+    if (!reemit(R, i)) {
+      R->keep[i] = false;
+      R->st[rel->type].filtered--;
+      R->st[rel->type].falsified--;
+      rel->status = DISC_ST_FILTERED;
+      if (meta) { R->st[rel->type].cleansed--; R->nkept--; } /* counted as kept already */
+    } else if (meta) {
+      set_meta(R->ctx, R->rr[i], rel, &R->types[rel->type]);
+    }
   }
-  R->rr[i] = r;
-  return true;
 }
 
 /* Validation (task_recheck) of every survivor, in mrdsl semantics; a relation that fails
@@ -1052,16 +1148,7 @@ static void summary(const disc_run *R) {
             ss->source_mutants ? "mutants of the mutation build" : "interface faults of the outputs", sh,
             all > 0 ? 100.0 * sh / all : 100.0, R->nall_kept, all, R->t_short);
   }
-  const disc_par_stats *ps = &R->ps;
-  if (ps->crashes || ps->hangs) {
-    fprintf(so, "excluded inputs: %d crashes, %d hangs, %d workers restarted, %d tasks abandoned\n",
-            ps->crashes, ps->hangs, ps->restarts, ps->abandoned);
-    for (int i = 0; i < ps->nbad; i++) {
-      fprintf(so, "  %s at", ps->badkind[i] ? "hang" : "crash");
-      for (int e = 0; e < R->d.n; e++) fprintf(so, " %s=%.17g", disc_in_name(&R->d, e), ps->bad[i * DISC_MAX_N + e]);
-      fputc('\n', so);
-    }
-  }
+  report_regions(R, so);
   fflush(so);
 }
 
@@ -1125,10 +1212,12 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) rc = search(&R);
   if (rc == ENG_EXIT_OK) rc = to_mrdsl(&R);
   if (rc == ENG_EXIT_OK) rc = recheck(&R);
+  if (rc == ENG_EXIT_OK) refresh_guards(&R, false);
   if (rc == ENG_EXIT_OK) rc = fuzz_falsify(&R);
   if (rc == ENG_EXIT_OK) rc = prune_z3(&R);
   if (rc == ENG_EXIT_OK) rc = shorten(&R, s);
   if (rc == ENG_EXIT_OK) {
+    refresh_guards(&R, true);
     rc = write_out(&R, s);
     summary(&R);
   }
@@ -1136,7 +1225,8 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
     int src = report_suspects(&R, s);
     if (rc == ENG_EXIT_OK) rc = src;
   }
-  if (rc == ENG_EXIT_OK && R.replays > 0) rc = ENG_EXIT_VIOLATION; /* evidence of a fault */
+  /* evidence of a fault: a suspect's reproducer, or the target crashed or hung */
+  if (rc == ENG_EXIT_OK && (R.replays > 0 || target_failed(&R))) rc = ENG_EXIT_VIOLATION;
   run_fini(&R);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }

@@ -30,6 +30,8 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
+/* A child's wait status in words into buf: "exit code 1", "SIGSEGV (signal 11)". */
+void eng_status_text(int status, char *buf, size_t cap);
 
 /* ---- Exits inside the function under test (exitguard.c) ------------------------------ */
 /* Report an exit() during a call of s (mr_call_args set) as a violation: exit 1. Once. */

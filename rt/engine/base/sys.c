@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * sys.c - what every file of the harness needs from the system: messages in the driver's
- * form ("mrfuzz: error: ...") and the one monotonic clock that deadlines, budgets and rates
- * are measured with.
+ * form ("mrfuzz: error: ...", a child's end in words) and the one monotonic clock that
+ * deadlines, budgets and rates are measured with.
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "base/eng.h"
@@ -24,4 +26,26 @@ double eng_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* See eng.h. The driver says it the same way (drv_status_str): one vocabulary for a
+ * target's failure, whoever reports it. */
+void eng_status_text(int status, char *buf, size_t cap) {
+  static const struct {
+    int sig;
+    const char *name;
+  } names[] = {{SIGSEGV, "SIGSEGV"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"},
+               {SIGILL, "SIGILL"},   {SIGKILL, "SIGKILL"}, {SIGTERM, "SIGTERM"}, {SIGTRAP, "SIGTRAP"},
+               {SIGPROF, "SIGPROF"}, {SIGALRM, "SIGALRM"}};
+  if (WIFEXITED(status)) {
+    snprintf(buf, cap, "exit code %d", WEXITSTATUS(status));
+  } else if (WIFSIGNALED(status)) {
+    const char *name = "signal";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+      if (names[i].sig == WTERMSIG(status))
+        name = names[i].name;
+    snprintf(buf, cap, "%s (signal %d)", name, WTERMSIG(status));
+  } else {
+    snprintf(buf, cap, "status 0x%x", (unsigned)status);
+  }
 }

@@ -93,20 +93,38 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
 /* The cache: for template t, source input i, mutant m (0 = original), a row of nf features
  * with a status. Mutants run in forked children with a CPU limit; a crash or a timeout
  * ends that mutant's rows (those computed before stay valid). */
-enum { GM_ROW_NONE, GM_ROW_OK, GM_ROW_SKIP };
+enum { GM_ROW_NONE, GM_ROW_OK, GM_ROW_SKIP, GM_ROW_FAIL /* the original crashed or hung, or
+                                                            * an input lies in a region of it */ };
+/* How the original failed on groups (the report; gm_exec.c). */
+typedef struct gm_fails {
+  int crashes, hangs;    /* groups that crashed or hung the original */
+  int excluded;          /* groups left out: an input in a region where it fails */
+  int first_t, first_i;  /* the first failure: template and source input ... */
+  int first_status;      /* ... its wait status (a crash) ... */
+  bool first_hang, first_src; /* ... a hang; in the source execution (else a follow-up) */
+} gm_fails;
 typedef struct gm_cache {
   int ntmpl, nin, nmut, nf; /* nmut counts mutants 1..M; the original is m = 0 */
   double *row;        /* shared [(nmut+1) * ntmpl * nin * nf] */
   uint8_t *st;        /* shared [(nmut+1) * ntmpl * nin]: GM_ROW_* */
   uint8_t *mstat;     /* shared [nmut+1]: 0 pending, 1 done, 2 crash, 3 timeout */
+  uint8_t *bad_src;   /* shared [nin]: the source input itself fails the original */
+  disc_shm *cell;     /* shared: the original's current call (whom to blame) ... */
+  volatile uint64_t *gbeat; /* shared: ... and the calls before its current group */
+  gm_fails fails;
   double orig_secs;   /* the original's run over everything */
 } gm_cache;
 
 /* Run every (template, input) group on the original and on mutants 1..nmut of fn, jobs at
  * a time; rows into c (c->ntmpl, nin, nmut set by the caller). progs[ntmpl] are compiled
- * relations with `check true`; src[nin] the source inputs' slots. 0, or -1 (no memory). */
+ * relations with `check true`; src[nin] the source inputs' slots. A group that crashes or
+ * hangs the original (no progress for call_timeout seconds) is left out (GM_ROW_FAIL), and
+ * so are, where d has an input vector (a numeric subject, else d->n is 0), the groups with
+ * an input in the region probed around it (disc_region_find; d->bad grows); mutants run
+ * only the groups the original passed. 0, or -1 (no memory). */
 int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
-                const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline);
+                const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline,
+                disc_subj *d, double call_timeout);
 void gm_cache_free(gm_cache *c);
 static inline const double *gm_row(const gm_cache *c, int m, int t, int i) {
   return c->row + ((size_t)m * c->ntmpl * c->nin + (size_t)t * c->nin + (size_t)i) * c->nf;

@@ -19,6 +19,8 @@
 
 #define GM_OUT 8        /* candidates per input relation */
 #define GM_KBITS 1024   /* mutants tracked per relation (kills of later ones are not) */
+#define GM_CALL_TIMEOUT 2.0 /* seconds without progress: the original hung */
+#define GM_REL_TEXT 8192    /* a relation's text, its guard included */
 
 typedef struct gm_opts {
   const char *out, *corpus;
@@ -230,6 +232,7 @@ typedef struct cmd_ud {
   const mrdsl_prog **progs;
   const gm_tmpl *tm;  /* the input relations */
   const cand *cs;     /* validation: the candidates */
+  disc_subj *d;       /* the workers' subject: its regions (a numeric one) */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -399,7 +402,9 @@ static void to_members(eng_args *a, const mr_subject *s, eng_rng *r) {
 static void task_validate(void *ud, int i, void *out) {
   const cmd_ud *u = ud;
   val_res *r = out;
-  eng_mg *g = eng_mg_new(u->sp->s, u->ctx, u->progs[i]);
+  mr_subject ws; /* a call that crashes or hangs is blamed on its input (disc_par.c) */
+  disc_watch(u->d, &ws);
+  eng_mg *g = eng_mg_new(&ws, u->ctx, u->progs[i]);
   eng_args a;
   eng_src fz;
   eng_args_init(&a, u->sp->s);
@@ -425,7 +430,8 @@ static void task_validate(void *ud, int i, void *out) {
     eng_rng_seed(&brng, (uint64_t)k);
     int rc = eng_mg_run(g, fdp ? fz.slots : a.slots, &bo, NULL);
     if (!fdp) eng_args_clear(&a);
-    if (rc == MRDSL_PASS) r->pass++;
+    if (disc_watch_refused()) r->skip++; /* an input in a region where the target fails */
+    else if (rc == MRDSL_PASS) r->pass++;
     else if (rc == MRDSL_FAIL || rc < 0) r->fail++;
     else r->skip++;
   }
@@ -454,12 +460,23 @@ typedef struct tstat {
   int npos, nneg, nkilled, gens, cands, valid, kept;
 } tstat;
 
+/* Candidate c named name as a relation, guarded against d's regions (where the target
+ * crashed or hung): text into buf; false when it does not fit. */
+static bool rel_text(const disc_subj *d, const gm_tmpl *tm, const cand *c, const char *name, char *buf,
+                     size_t cap) {
+  char guard[4096];
+  if (!disc_region_guard(d, 2, guard, sizeof guard)) return false;
+  int n = snprintf(buf, cap, "relation %s { %s%s%s%s check %s; }", name, *guard ? "where " : "", guard,
+                   *guard ? "; " : "", tm[c->tmpl].defs, c->text);
+  return n > 0 && (size_t)n < cap;
+}
+
 /* GenMorph's OASIs step (section 7): libFuzzer, in the falsification variant of the
  * harness (disc_fuzz.c), tries for --fuzz-falsify seconds to break the candidates that
  * passed validation, guided by the target's coverage and, for approx() checks, by their
  * residuals. It only drops relations. Returns how many it broke, or -1 when it did not run. */
 static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
-                   cand *cs, int ncand) {
+                   cand *cs, int ncand, const disc_subj *d) {
   if (!o->fuzz_harness || o->fuzz_secs <= 0)
     return -1;
   char *text = NULL;
@@ -469,17 +486,21 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   int alive = 0;
   if (f && keep) {
     fprintf(f, "mrdsl 1;\n%s\n", subj);
-    for (int i = 0; i < ncand; i++)
-      if ((keep[i] = cs[i].ok)) {
-        fprintf(f, "relation c%d { %s check %s; }\n", i, tm[cs[i].tmpl].defs, cs[i].text);
+    for (int i = 0; i < ncand; i++) {
+      char name[16], rt[GM_REL_TEXT];
+      snprintf(name, sizeof name, "c%d", i);
+      if ((keep[i] = cs[i].ok && rel_text(d, tm, &cs[i], name, rt, sizeof rt))) {
+        fprintf(f, "%s\n", rt);
         alive++;
       }
+    }
   }
-  bool ok = f && fclose(f) == 0 && keep;
+  /* a numeric subject: its regions are not fuzzed (--exclude) */
+  char *own = d->n > 0 ? disc_exclude_args(d) : strdup("--generic");
+  bool ok = f && fclose(f) == 0 && keep && own;
   int broken = -1;
   const char *why = "out of memory";
   if (ok && alive) {
-    char own[] = "--generic";
     double t = eng_now();
     broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep,
                                     o->fuzz_secs, o->run.seed, 1.0, NULL, NULL, &why);
@@ -500,6 +521,7 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   }
   free(text);
   free(keep);
+  free(own);
   return broken;
 }
 
@@ -528,6 +550,8 @@ typedef struct gm_run {
   int ncand;
   tstat *ts;                   /* owned [nt] */
   int nfz;                     /* broken by libFuzzer, -1: not run */
+  int vlost;                   /* candidates given up: the target failed validating them */
+  disc_subj *d;                /* the workers' subject (regions of a numeric one) */
 } gm_run;
 
 static void run_fini(gm_run *R) {
@@ -590,16 +614,17 @@ static int setup(gm_run *R) {
 
 /* Source inputs, then every (template, input) group on the original and every mutant:
  * a quarter of the budget at most. */
-static int executions(gm_run *R) {
+static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
   double per_in = ((double)R->fn->nmutants + 1) * R->nt * R->sp.nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
   if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
-  R->cache = (gm_cache){R->nt, R->src.n, (int)R->fn->nmutants, 0, NULL, NULL, NULL, 0};
+  R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = (int)R->fn->nmutants};
   if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d mutants\n",
                          R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut);
-  if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25) != 0)
+  if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
+                  d, GM_CALL_TIMEOUT) != 0)
     return oom();
   say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
@@ -609,7 +634,7 @@ static int executions(gm_run *R) {
 static int evolve(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
-  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL};
+  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
@@ -660,7 +685,10 @@ static int validate(gm_run *R, disc_subj *d) {
     R->u.cs = R->cs;
     disc_par_stats st;
     memset(&st, 0, sizeof st);
-    disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, 1e9, &st);
+    /* a candidate whose inputs crash or hang the target: the region is probed and left
+     * out (a numeric subject), else the candidate is given up (disc_par.c) */
+    disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, GM_CALL_TIMEOUT, &st);
+    R->vlost = st.abandoned;
   }
   bool debug = getenv("MRFUZZ_DISCOVER_DEBUG") != NULL;
   for (int i = 0; i < R->ncand; i++) {
@@ -725,6 +753,36 @@ static void prune(gm_run *R) {
   }
 }
 
+/* Did the original crash or hang (a finding): on an input that failed again alone (a
+ * numeric subject's region), or, without an input vector to confirm alone, at all? */
+static bool target_failed(const gm_run *R) {
+  const gm_fails *f = &R->cache.fails;
+  return R->d->n > 0 ? disc_regions_confirmed(R->d) : f->crashes + f->hangs + R->vlost > 0;
+}
+
+/* How the original failed, after the table: the regions left out with the input that
+ * failed in each (a numeric subject), else the groups and the first of them. */
+static void report_fails(const gm_run *R) {
+  const gm_fails *f = &R->cache.fails;
+  const disc_subj *d = R->d;
+  if (!f->crashes && !f->hangs && !R->vlost && !d->nbad) return;
+  printf("the target crashed or hung");
+  if (f->crashes + f->hangs + f->excluded)
+    printf("; executions: %d groups crashed, %d hung, %d more left out", f->crashes, f->hangs, f->excluded);
+  if (R->vlost)
+    printf("; validation: %d candidates given up", R->vlost);
+  printf("%s\n", d->n > 0 ? "; excluded inputs (every relation is guarded against them):" : "");
+  if (d->n > 0) {
+    disc_regions_print(d, GM_CALL_TIMEOUT, stdout);
+  } else if (f->crashes + f->hangs) {
+    char how[64];
+    if (f->first_hang) snprintf(how, sizeof how, "no progress for %g s", GM_CALL_TIMEOUT);
+    else eng_status_text(f->first_status, how, sizeof how);
+    printf("  first: %s, input relation %s on source input %d, in its %s execution\n", how,
+           R->tm[f->first_t].name, f->first_i, f->first_src ? "source" : "follow-up");
+  }
+}
+
 /* The kept relations with their meta, the table, and the .mr file (atomically). */
 static int write_out(gm_run *R) {
   gm_opts *o = R->o;
@@ -732,10 +790,10 @@ static int write_out(gm_run *R) {
   for (int i = 0; i < R->ncand; i++) {
     cand *c = &R->cs[i];
     if (!c->ok) continue;
-    char text[2048];
+    char text[GM_REL_TEXT];
     mrdsl_rel *rel;
-    snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, R->tm[c->tmpl].defs, c->text);
-    if (mrdsl_add_relation(R->ctx, R->out, text, &rel) != MR_OK) continue;
+    if (!rel_text(R->d, R->tm, c, c->name, text, sizeof text) ||
+        mrdsl_add_relation(R->ctx, R->out, text, &rel) != MR_OK) continue;
     mrdsl_ctx *ctx = R->ctx;
     mrdsl_rel_set_meta_str(ctx, rel, "type", gm_tmpl_name(R->tm[c->tmpl].kind));
     mrdsl_rel_set_meta_str(ctx, rel, "origin", "discover/genmorph");
@@ -760,6 +818,7 @@ static int write_out(gm_run *R) {
   }
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
+  report_fails(R);
   printf("relations: %d\n", nout);
   const char *path = o->out;
   char def[512];
@@ -787,20 +846,27 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
   R.t0 = eng_now();
   R.end = R.t0 + o->budget;
   R.nfz = -1;
-  disc_subj d; /* the workers' subject: GenMorph's tasks call through eng_mg_run, not disc_call */
-  memset(&d, 0, sizeof d);
-  d.s = s;
+  /* the workers' subject: GenMorph's tasks call through eng_mg_run, not disc_call; a
+   * numeric one (discovery's input vector) has its failing regions probed and left out */
+  disc_subj d;
+  if (disc_subj_setup(&d, s, &o->run, true) != ENG_EXIT_OK) {
+    memset(&d, 0, sizeof d);
+    d.s = s;
+  }
+  R.d = &d;
   int rc = setup(&R);
-  if (rc == ENG_EXIT_OK) rc = executions(&R);
+  if (rc == ENG_EXIT_OK) rc = executions(&R, &d);
   if (rc == ENG_EXIT_OK) rc = evolve(&R, &d);
   if (rc == ENG_EXIT_OK) rc = candidates(&R);
   if (rc == ENG_EXIT_OK) rc = validate(&R, &d);
   if (rc == ENG_EXIT_OK) {
-    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand);
+    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d);
     prune(&R);
     rc = write_out(&R);
   }
+  if (rc == ENG_EXIT_OK && target_failed(&R)) rc = ENG_EXIT_VIOLATION; /* a finding */
   run_fini(&R);
+  free((void *)d.bad);
   return rc;
 }
 

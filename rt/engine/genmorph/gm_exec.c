@@ -4,7 +4,11 @@
  * mutant of the mutation build, each program in a forked child (mutant selected through
  * the runtime, CPU and wall-clock limits as in score_run.c), and its features go to
  * memory shared with the parent. A crash or hang ends only that child: the original is
- * restarted past the group that killed it, a mutant keeps the rows it finished.
+ * restarted past the group that killed it (for a numeric subject the region where it
+ * fails is probed around the input it was calling, and every group reaching into it left
+ * out; else a source input that fails it is left out of every template, a template that
+ * hangs it three times dropped), a mutant runs only the groups the original passed and
+ * keeps the rows it finished.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
@@ -21,6 +25,10 @@
 
 #include "genmorph/gm.h"
 
+/* The shared statuses: st [nprog * ng], mstat [nprog], bad_src [nin], then (at an 8-byte
+ * boundary) the cell and the group's starting beat. */
+#define ST_CELL(c) ((((size_t)(c)->nmut + 1) * ((size_t)(c)->ntmpl * (size_t)(c)->nin + 1) + (size_t)(c)->nin + 7) & ~(size_t)7)
+#define ST_SIZE(c) (ST_CELL(c) + sizeof(disc_shm) + sizeof(uint64_t))
 
 typedef struct exec_job {
   gm_cache *c;
@@ -48,12 +56,19 @@ static int child_main(void *arg) {
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, base = (size_t)m * ng;
   for (size_t g = from; g < ng; g++) {
     int t = (int)(g / (size_t)c->nin), i = (int)(g % (size_t)c->nin);
+    if (m ? c->st[g] != GM_ROW_OK : c->bad_src[i] || c->st[g] == GM_ROW_FAIL) { /* see above */
+      __atomic_store_n(&c->st[base + g], m ? GM_ROW_SKIP : GM_ROW_FAIL, __ATOMIC_RELEASE);
+      continue;
+    }
     eng_rng rng;
     eng_rng_seed(&rng, 0x6a09e667f3bcc909ull ^ (uint64_t)g * 0x9e3779b97f4a7c15ull);
     mrdsl_build_opts bo = {eng_rng_cb, &rng, NULL};
+    *c->gbeat = c->cell->beat;
     int rc = eng_mg_run(j->mg[t], j->src[i], &bo, NULL);
     uint8_t st = GM_ROW_SKIP;
-    if (rc == MRDSL_PASS) {
+    if (disc_watch_refused()) { /* an input in a region where the original fails */
+      st = GM_ROW_FAIL;
+    } else if (rc == MRDSL_PASS) {
       int h;
       const mrdsl_exec *x = eng_mg_execs(j->mg[t], &h);
       gm_features(j->sp, x, c->row + (base + g) * (size_t)c->nf);
@@ -86,22 +101,59 @@ static bool stalled(void *ud) {
   return eng_now() - p->last > p->timeout;
 }
 
-/* The original, restarted past any group that crashes or hangs it (those rows stay
- * GM_ROW_SKIP: no correct execution there). */
-static int run_original(const exec_job *j, double call_timeout, double deadline) {
+/* Group g crashed (status) or hung the original: noted for the report, left out, and what
+ * it tells excluded: the region around the input it was calling (a numeric subject), or
+ * its source input when that was the call (else the subject has no input vector to
+ * probe); a template that hung it three times is dropped (each hang costs call_timeout). */
+static void failed(const exec_job *j, disc_subj *d, size_t g, int status, bool hang, double call_timeout,
+                   int *hangs_of) {
+  gm_cache *c = j->c;
+  int t = (int)(g / (size_t)c->nin), i = (int)(g % (size_t)c->nin);
+  bool busy = c->cell->busy, src = busy && c->cell->beat - *c->gbeat == 1;
+  gm_fails *f = &c->fails;
+  if (f->crashes + f->hangs == 0)
+    f->first_t = t, f->first_i = i, f->first_status = status, f->first_hang = hang, f->first_src = src;
+  f->crashes += !hang;
+  f->hangs += hang;
+  c->st[g] = GM_ROW_FAIL;
+  c->cell->busy = 0;
+  if (busy && d->n > 0) {
+    double x[DISC_MAX_N];
+    for (int e = 0; e < d->n; e++) x[e] = c->cell->x[e];
+    if (!disc_excluded(d, x)) {
+      disc_region rg;
+      disc_region_find(d, x, hang, call_timeout, &rg);
+      disc_region_add(d, &rg);
+    }
+  } else if (src) {
+    c->bad_src[i] = 1;
+  }
+  if (hang && d->n == 0 && ++hangs_of[t] >= 3)
+    for (size_t k = (size_t)t * (size_t)c->nin; k < (size_t)(t + 1) * (size_t)c->nin; k++)
+      if (c->st[k] == GM_ROW_NONE) c->st[k] = GM_ROW_FAIL;
+}
+
+/* The original, restarted past any group that crashes or hangs it (failed()). */
+static int run_original(const exec_job *j, disc_subj *d, double call_timeout, double deadline) {
   gm_cache *c = j->c;
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, from = 0;
   double t0 = eng_now();
-  for (int restarts = 0; from < ng && restarts < 64; restarts++) {
+  int *hangs_of = calloc((size_t)c->ntmpl, sizeof *hangs_of);
+  if (!hangs_of) return -1;
+  while (from < ng) { /* each restart leaves a group behind: at most ng */
     pid_t pid = spawn(j, 0, from, 0);
-    if (pid < 0) return -1;
+    if (pid < 0) { free(hangs_of); return -1; }
     /* no progress for call_timeout seconds: hung */
     progress pr = {c, ng, from, eng_now(), call_timeout};
-    eng_child_wait(pid, deadline, stalled, &pr, NULL);
+    bool killed;
+    int status = eng_child_wait(pid, deadline, stalled, &pr, &killed);
+    if (deadline > 0 && eng_now() > deadline) break; /* out of time, not the target's fault */
     while (from < ng && c->st[from] != GM_ROW_NONE) from++;
-    if (from < ng) c->st[from++] = GM_ROW_SKIP; /* the group that crashed or hung it */
-    if (deadline > 0 && eng_now() > deadline) break;
+    if (from < ng) failed(j, d, from++, status, killed, call_timeout, hangs_of);
   }
+  free(hangs_of);
+  for (size_t g = 0; g < ng; g++) c->fails.excluded += c->st[g] == GM_ROW_FAIL;
+  c->fails.excluded -= c->fails.crashes + c->fails.hangs;
   c->orig_secs = eng_now() - t0;
   c->mstat[0] = 1;
   return 0;
@@ -109,25 +161,35 @@ static int run_original(const exec_job *j, double call_timeout, double deadline)
 
 /* See gm.h. */
 int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
-                const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline) {
+                const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline,
+                disc_subj *d, double call_timeout) {
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, nprog = (size_t)c->nmut + 1;
   c->nf = sp->nf;
   size_t rows = nprog * ng * (size_t)c->nf * sizeof(double);
   c->row = mmap(NULL, rows ? rows : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  c->st = mmap(NULL, nprog * ng + nprog, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  c->st = mmap(NULL, ST_SIZE(c), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (c->row == MAP_FAILED || c->st == MAP_FAILED) {
     c->row = NULL;
     c->st = NULL;
     return -1;
   }
-  memset(c->st, 0, nprog * ng + nprog);
+  memset(c->st, 0, ST_SIZE(c));
   c->mstat = c->st + nprog * ng;
+  c->bad_src = c->mstat + nprog;
+  c->cell = (disc_shm *)(void *)(c->st + ST_CELL(c)); /* aligned: see ST_CELL */
+  c->gbeat = (volatile uint64_t *)(void *)(c->cell + 1);
+  memset(&c->fails, 0, sizeof c->fails);
+  /* the original's calls publish their inputs in the cell and skip d's regions */
+  mr_subject ws;
+  disc_shm *keep = d->shm;
+  d->shm = c->cell;
+  disc_watch(d, &ws);
   eng_mg **mg = calloc((size_t)c->ntmpl, sizeof *mg);
   int rc = mg ? 0 : -1;
   for (int t = 0; t < c->ntmpl && rc == 0; t++)
-    if (!(mg[t] = eng_mg_new(sp->s, ctx, progs[t]))) rc = -1;
+    if (!(mg[t] = eng_mg_new(&ws, ctx, progs[t]))) rc = -1;
   exec_job j = {c, sp, mg, src, fn};
-  if (rc == 0) rc = run_original(&j, 2.0, deadline);
+  if (rc == 0) rc = run_original(&j, d, call_timeout, deadline);
   /* mutants: CPU 10x the original + 0.5 s (loops), wall 20x + 2 s (blocking) */
   double cpu = 10 * c->orig_secs + 0.5, wall = 20 * c->orig_secs + 2;
   pid_t pid[64] = {0};
@@ -164,6 +226,7 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
     if (pid[k] > 0) eng_child_kill(pid[k]);
   for (int t = 0; mg && t < c->ntmpl; t++) eng_mg_free(mg[t]);
   free(mg);
+  d->shm = keep;
   return rc;
 }
 
@@ -171,7 +234,7 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
 void gm_cache_free(gm_cache *c) {
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, nprog = (size_t)c->nmut + 1;
   if (c->row) munmap(c->row, nprog * ng * (size_t)c->nf * sizeof(double) ? nprog * ng * (size_t)c->nf * sizeof(double) : 1);
-  if (c->st) munmap(c->st, nprog * ng + nprog);
+  if (c->st) munmap(c->st, ST_SIZE(c));
   c->row = NULL;
   c->st = NULL;
 }

@@ -297,6 +297,11 @@ static void test_build_scalar(void) {
   mrdsl_exec ex[3] = {{in1, NULL, fb(sin(0.5))}, {0}, {0}};
   CHECK(mrdsl_build(w, 2, ex, &o, &slots) == MRDSL_PASS);
   CHECK(bf(slots[0]) == 0.5 + 2 * 3.141592653589793);
+  in1[0] = fb(NAN); /* a NaN follow-up is outside every domain, ranged or not */
+  CHECK(mrdsl_build(w, 2, ex, &o, &slots) == MRDSL_SKIP);
+  in1[0] = fb(INFINITY);
+  CHECK(mrdsl_build(w, 2, ex, &o, &slots) == MRDSL_SKIP);
+  in1[0] = fb(0.5);
   CHECK(mrdsl_build(w, 1, ex, &o, &slots) == MR_EINVAL);
   CHECK(mrdsl_build(w, 3, ex, &o, &slots) == MR_EINVAL);
   mrdsl_work_free(w);
