@@ -40,9 +40,9 @@ void eng_chk_free(eng_chk *c);
 int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size);
 /* Name of the relation the last MRDSL_FAIL was about. */
 const char *eng_chk_failed(const eng_chk *c);
-/* Seconds one input is expected to take at most: the slowest of n source calls on
- * pseudo-random inputs, times the calls an input makes (every relation's executions). No
- * relation is checked and nothing is recorded; the basis of the default per-input timeout. */
+/* Seconds one input is expected to take at most: the slowest of n pseudo-random inputs,
+ * every relation run on each as checking runs it (guards first), verdicts ignored and
+ * nothing counted or recorded; the basis of the default per-input timeout. */
 double eng_chk_calibrate(eng_chk *c, unsigned n);
 /* Called with each calibration input's bytes before its call (a hang watchdog's view). */
 void eng_chk_on_calibrate(void (*each)(const uint8_t *data, size_t size));

@@ -194,6 +194,8 @@ static void on_alarm(int sig) {
 static void calibration_input(const uint8_t *data, size_t size) {
   cur_data = data;
   cur_size = size;
+  snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", hang_prefix ? hang_prefix : "./",
+           (unsigned long long)eng_fnv(ENG_FNV_INIT, data, size));
   started++;
 }
 
