@@ -256,7 +256,8 @@ static void violations_of(const char *stats, const char *path, drv_list *rels) {
   if (dir)
     closedir(dir);
   free(key);
-  qsort(rels->v, rels->n, sizeof *rels->v, by_name); /* readdir's order is arbitrary */
+  if (rels->n > 1) /* readdir's order is arbitrary */
+    qsort(rels->v, rels->n, sizeof *rels->v, by_name);
 }
 
 /* The report a worker saved with the violation of rel (after the relation's name). */
