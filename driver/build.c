@@ -329,17 +329,17 @@ static pid_t holder_pid(int fd) {
 
 /* Who holds the lock on fd: " (pid N: COMMAND LINE)", or "". Caller frees. */
 static char *holder(int fd) {
-  struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-  if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK)
+  pid_t pid = holder_pid(fd);
+  if (!pid)
     return drv_strdup("");
-  char *path = drv_fmt("/proc/%ld/cmdline", (long)fl.l_pid);
+  char *path = drv_fmt("/proc/%ld/cmdline", (long)pid);
   size_t n = 0;
   char *cmd = drv_read_file(path, &n);
   free(path);
   for (size_t i = 0; cmd && i + 1 < n; i++)
     if (!cmd[i])
       cmd[i] = ' ';
-  char *r = cmd && n ? drv_fmt(" (pid %ld: %.200s)", (long)fl.l_pid, cmd) : drv_fmt(" (pid %ld)", (long)fl.l_pid);
+  char *r = cmd && n ? drv_fmt(" (pid %ld: %.200s)", (long)pid, cmd) : drv_fmt(" (pid %ld)", (long)pid);
   free(cmd);
   return r;
 }
