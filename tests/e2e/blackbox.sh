@@ -70,6 +70,26 @@ expect_out "violated 0"
 n=$(ls h_cbrt/corpus | wc -l)
 [ "$n" -ge 20 ] || fail "a black box's corpus holds $n inputs: libFuzzer saw no features of its values"
 
+check "a seeded wrong black box (a library wrapper, compiled without mrpass) is caught under libFuzzer"
+printf 'double wrong_cbrt(double x);\n' >wrongcbrt.h
+cat >wrongcbrt.c <<'EOF'
+#include <math.h>
+/* cbrt with a seeded fault: a relative error of 1e-9 on [3, 3.5) */
+double wrong_cbrt(double x) {
+  double r = cbrt(x);
+  return x >= 3 && x < 3.5 ? r * (1 + 1e-9) : r;
+}
+EOF
+"$MR_CLANG" -O2 -c wrongcbrt.c -o wrongcbrt.o && ar rcs libwrongcbrt.a wrongcbrt.o || fail "cannot build the wrapper"
+sed 's/subject cbrt/subject wrong_cbrt/' cbrt.mr >wrong.mr
+expect_exit 1 "$MRFUZZ" check -o h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
+  --mr wrong.mr -- -max_total_time=60 -seed=1
+expect_out "(relation odd; replay: mrfuzz repro"
+ls h_wrong/findings/crash-* >/dev/null 2>&1 || fail "no reproducer of the wrong wrapper"
+expect_exit 1 "$MRFUZZ" repro -o h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
+  --mr wrong.mr h_wrong/findings/crash-*
+expect_err "relation violated: odd (wrong_cbrt"
+
 check "a black box without its library fails to link: exit 2 with the linker's message"
 expect_exit 2 "$MRFUZZ" build -o h_nolib gsl/gsl_sf_bessel.h:gsl_sf_bessel_J1
 expect_err "linking the harness failed"
