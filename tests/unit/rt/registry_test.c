@@ -8,7 +8,7 @@
 
 #include "rt_test.h"
 
-static mr_param_desc two_params[] = {{"x", MR_KIND_F64, 0, -1}, {"n", MR_KIND_I32, 0, -1}};
+static mr_param_desc two_params[] = {{"x", MR_KIND_F64, 0, -1, 0, 0, 0}, {"n", MR_KIND_I32, 0, -1, 0, 0, 0}};
 static mr_const_desc consts[] = {
     {MR_KIND_I64, {0}, (uint64_t)-3}, {MR_KIND_U64, {0}, 18446744073709551615u}, {MR_KIND_F64, {0}, 0}};
 static uint64_t blocks[4], edges[3];
@@ -128,7 +128,7 @@ static void bad_desc_abi(void) {
 }
 
 static void bad_desc_array(void) {
-  static mr_param_desc p[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 5}};
+  static mr_param_desc p[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 5, 0, 0, 0}};
   static mr_fn_desc d = {.abi_version = MR_ABI_VERSION, .name = "arr", .nparams = 1,
                          .ret_kind = MR_KIND_VOID, .params = p};
   mr_fn_desc *sec[] = {&d};
