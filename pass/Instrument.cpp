@@ -133,21 +133,6 @@ DebugLoc siteLoc(const Instruction *I, const Function &F) {
 // Records in registers
 //===----------------------------------------------------------------------===//
 
-/// The IR values a record arrives as when the ABI passed (R.ArgNo) or returned
-/// it in registers: the IR arguments, or the return value's elements.
-SmallVector<Type *, 4> recordPieces(Function &Body, const RecordSlot &R) {
-  SmallVector<Type *, 4> Pieces;
-  Type *RetTy = Body.getReturnType();
-  if (R.ArgNo != NoArg)
-    for (unsigned K = 0; K < R.NumArgs; ++K)
-      Pieces.push_back(Body.getArg(R.ArgNo + K)->getType());
-  else if (auto *ST = dyn_cast<StructType>(RetTy))
-    Pieces.append(ST->element_begin(), ST->element_end());
-  else
-    Pieces.push_back(RetTy);
-  return Pieces;
-}
-
 /// The type of an alloca that holds a record copied from its registers: the
 /// pieces in their natural layout, which overlays the C record when each piece
 /// starts its own 8-byte word, as the x86-64 and AArch64 ABIs assign them.

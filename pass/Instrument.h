@@ -87,6 +87,11 @@ struct FnSignature {
   const char *Source = "ir"; ///< "spec", "debug info" or "ir" (MR_DEBUG output)
 };
 
+/// The IR values a record arrives as when the ABI passed (R.ArgNo) or returned
+/// it in registers: the IR arguments, or the return value's elements.
+llvm::SmallVector<llvm::Type *, 4> recordPieces(const llvm::Function &F,
+                                                const RecordSlot &R);
+
 /// Computes F's signature from MR_SPEC (when Spec is set), else debug info,
 /// else IR types. Warns about every parameter recorded as opaque. Returns false
 /// after reporting an error (Spec does not match the definition).

@@ -511,6 +511,32 @@ bool mapSpecParams(Function &F, const SpecEntry &E,
   return true;
 }
 
+/// The bytes of a record that its register pieces hold, each piece starting
+/// its own 8-byte word.
+uint64_t piecesBytes(const Function &F, const RecordSlot &R) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  uint64_t End = 0;
+  for (Type *Ty : recordPieces(F, R))
+    End = alignTo(End, 8) + DL.getTypeStoreSize(Ty);
+  return End;
+}
+
+/// A record in registers must fill the bytes its leaves span; false after
+/// reporting when the definition passes or returns fewer.
+bool piecesHold(const Function &F, const SpecEntry &E, const RecordSlot &R,
+                ArrayRef<SpecLeaf> Leaves, StringRef What) {
+  if (R.Indirect)
+    return true;
+  uint64_t Have = piecesBytes(F, R);
+  uint64_t Want = static_cast<uint64_t>(recordBytes(Leaves));
+  if (Have >= Want)
+    return true;
+  reportError(F.getContext(),
+              "MR_SPEC: '" + E.Name + "': " + What + " spans " + Twine(Want) +
+                  " bytes, the definition's registers hold " + Twine(Have));
+  return false;
+}
+
 /// Appends the leaves of record R as descriptor parameters read through Slot:
 /// named PREFIX.PATH, flagged MR_PF_FIELD | Flags.
 void addLeaves(FnSignature &Sig, ArrayRef<SpecLeaf> R, StringRef Prefix,
@@ -558,6 +584,8 @@ bool specRecordParam(Function &F, const SpecEntry &E, const SpecParam &S,
   // No record holds a pointer, so a by-value record arriving as one pointer
   // was passed in memory (byval, or a copy on targets without byval).
   R.Indirect = IsPtr;
+  if (!piecesHold(F, E, R, S.Leaves, "parameter '" + S.Name + "'"))
+    return false;
   addLeaves(Sig, S.Leaves, S.Name, static_cast<int>(Slot), recordLeafFlags(S),
             ArgNo);
   return true;
@@ -579,6 +607,8 @@ bool specRecordRet(Function &F, const SpecEntry &E, FnSignature &Sig) {
                                     "returns void");
     return false;
   }
+  if (!piecesHold(F, E, R, E.RetLeaves, "the returned record"))
+    return false;
   Sig.Records.push_back(R);
   addLeaves(Sig, E.RetLeaves, "ret", MR_SLOT_RET, MR_PF_RET, NoArg);
   return true;
@@ -663,6 +693,19 @@ SpecFit signatureFromSpec(Function &F, const SpecEntry &E, FnSignature &Sig) {
 }
 
 } // namespace
+
+SmallVector<Type *, 4> recordPieces(const Function &F, const RecordSlot &R) {
+  SmallVector<Type *, 4> Pieces;
+  Type *RetTy = F.getReturnType();
+  if (R.ArgNo != NoArg)
+    for (unsigned K = 0; K < R.NumArgs; ++K)
+      Pieces.push_back(F.getArg(R.ArgNo + K)->getType());
+  else if (auto *ST = dyn_cast<StructType>(RetTy))
+    Pieces.append(ST->element_begin(), ST->element_end());
+  else
+    Pieces.push_back(RetTy);
+  return Pieces;
+}
 
 bool computeSignature(Function &F, const SpecEntry *Spec, const MrOptions &Opts,
                       FnSignature &Out) {
