@@ -14,12 +14,14 @@ san=()
 
 v2='{x:f64@0,y:f64@8}'
 v3='{x:f32@0,y:f32@4,z:f32@8}'
+ints='{a:i32@0,b:i32@4,c:i32@8}'
 big='{a[0]:f64@0,a[1]:f64@8,a[2]:f64@16,a[3]:f64@24,tag:i32@32}'
 rect='{lo.x:f64@0,lo.y:f64@8,hi.x:f64@16,hi.y:f64@24,tag[0]:i16@32,tag[1]:i16@34,open:bool@36}'
 spec="vec_len2(v:$v2)f64; vec3_sum(v:$v3)f32; mixed_scale(m:{n:i32@0,w:f64@8},k:f64)f64;
 big_sum(b:$big)f64; rect_area(r:$rect*!const)f64; vec_x_or0(p:$v2*!const)f64; vec_scale(v:$v2*,k:f64)void;
 to_polar(x:f64,y:f64,p:$v2*!out)void; wsum(w:$v2,a:f64[2]!const,n:i32)f64;
-vec_add(a:$v2,b:$v2)$v2; vec3_neg(v:$v3)$v3; big_make(s:f64,tag:i32)$big"
+vec_add(a:$v2,b:$v2)$v2; vec3_neg(v:$v3)$v3; big_make(s:f64,tag:i32)$big;
+sum8(a:f64,b:f64,c:f64,d:f64,e:f64,f:f64,g:f64,h:f64,v:$v2,p:$ints)f64; ints_make(a:i32)$ints"
 
 check "structs.c builds at -O$opt $dbg with its records in MR_SPEC, without warnings"
 expect_exit 0 env MR_SPEC="$spec" "$MR_CLANG" -O"$opt" "$dbg" -Xclang -disable-lifetime-markers \
@@ -53,6 +55,10 @@ want = {
                  {"ret.x": -1.5, "ret.y": 2.5, "ret.z": -0.125}),
     "big_make": ({"s": 0.5, "tag": 77},
                  {"ret.a[0]": 0.5, "ret.a[1]": 1, "ret.a[2]": 1.5, "ret.a[3]": 2, "ret.tag": 77}),
+    "sum8": (dict({k: i + 1 for i, k in enumerate("abcdefgh")},
+                  **{"v.x": 9.5, "v.y": 10.25, "p.a": -1, "p.b": -2, "p.c": -3}),
+             {"return": 49.75}),
+    "ints_make": ({"a": -40000}, {"ret.a": -40000, "ret.b": 40000, "ret.c": -80000}),
 }
 calls = [json.loads(line) for line in open(sys.argv[1])]
 seen = {c["fn"]: c for c in calls}

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT
  * structs.c - record parameters and results in every way clang's x86-64 ABI passes
  * them, for tests/e2e/structs.sh: by value in two SSE registers, in <2 x float> + float,
- * in an integer and an SSE register, in memory (byval), by const pointer (nested records
- * and an array field, and NULL), by in-out and out pointers, next to an array whose
- * length parameter comes after a record, and returned in registers and through sret.
+ * in an integer and an SSE register, in i64 + i32, in memory (byval, also a small record
+ * once the SSE registers run out), by const pointer (nested records and an array field,
+ * and NULL), by in-out and out pointers, next to an array whose length parameter comes
+ * after a record, and returned in registers ({double,double}, {<2 x float>,float},
+ * {i64,i32}) and through sret.
  */
 struct vec2 { double x, y; };
 struct vec3f { float x, y, z; };
 struct mixed { int n; double w; };
 struct big { double a[4]; int tag; };                  /* 40 bytes */
 struct rect { struct vec2 lo, hi; short tag[2]; _Bool open; }; /* 40 bytes */
+struct ints { int a, b, c; };                          /* i64, i32 */
 
 double vec_len2(struct vec2 v) { return v.x * v.x + v.y * v.y; }
 
@@ -52,6 +55,17 @@ struct vec3f vec3_neg(struct vec3f v) {
   return r;
 }
 
+/* Eight doubles take the SSE registers: v goes to memory (byval), p to i64 + i32. */
+double sum8(double a, double b, double c, double d, double e, double f, double g, double h,
+            struct vec2 v, struct ints p) {
+  return a + b + c + d + e + f + g + h + v.x + v.y + p.a + p.b + p.c;
+}
+
+struct ints ints_make(int a) {
+  struct ints r = {a, -a, 2 * a};
+  return r;
+}
+
 struct big big_make(double s, int tag) {
   struct big b = {{s, 2 * s, 3 * s, 4 * s}, tag};
   return b;
@@ -75,6 +89,8 @@ int main(void) {
   struct vec2 s = vec_add((struct vec2){1.0, 2.0}, (struct vec2){0.25, -8.0});
   struct vec3f n = vec3_neg((struct vec3f){1.5f, -2.5f, 0.125f});
   struct big b = big_make(0.5, 77);
-  sink += v.x + p.x + s.x + n.x + b.a[3];
+  sink += sum8(1, 2, 3, 4, 5, 6, 7, 8, (struct vec2){9.5, 10.25}, (struct ints){-1, -2, -3});
+  struct ints k = ints_make(-40000);
+  sink += v.x + p.x + s.x + n.x + b.a[3] + k.c;
   return sink == 0; /* use the results; 0 */
 }
