@@ -569,7 +569,11 @@ bool specRecordParam(Function &F, const SpecEntry &E, const SpecParam &S,
                      FnSignature &Sig) {
   Type *Ty = ArgNo == NoArg ? nullptr : F.getArg(ArgNo)->getType();
   bool IsPtr = Ty && Ty->isPointerTy() && NumArgs == 1;
-  if (!Ty || (S.Pointer && !IsPtr)) {
+  // No record holds a pointer, so a by-value record arriving as one pointer
+  // was passed in memory: byval, or a copy when larger than two words.
+  bool InMemory =
+      IsPtr && (F.getArg(ArgNo)->hasByValAttr() || recordBytes(S.Leaves) > 16);
+  if (!Ty || (S.Pointer ? !IsPtr : IsPtr && !InMemory)) {
     reportError(F.getContext(),
                 "MR_SPEC: '" + E.Name + "': parameter '" + S.Name +
                     "' is a record" + (S.Pointer ? " pointer" : "") +
@@ -581,8 +585,6 @@ bool specRecordParam(Function &F, const SpecEntry &E, const SpecParam &S,
   R.Slot = static_cast<int>(Slot);
   R.ArgNo = ArgNo;
   R.NumArgs = NumArgs;
-  // No record holds a pointer, so a by-value record arriving as one pointer
-  // was passed in memory (byval, or a copy on targets without byval).
   R.Indirect = IsPtr;
   if (!piecesHold(F, E, R, S.Leaves, "parameter '" + S.Name + "'"))
     return false;
