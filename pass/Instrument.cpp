@@ -185,6 +185,8 @@ private:
   recordCopies(Function &Body, const FnSignature &Sig, Instruction *IP);
   Value *returnedRecord(IRBuilder<> &B, Function &Body, const FnSignature &Sig,
                         ArrayRef<AllocaInst *> Copies, Value *RetVal);
+  void fillSlots(IRBuilder<> &EB, Function &Body, const FnSignature &Sig,
+                 AllocaInst *Slots, ArrayRef<AllocaInst *> Copies);
   Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
   LoadInst *loadState(IRBuilder<> &B);
 
@@ -478,6 +480,44 @@ Value *ModuleInstrumenter::returnedRecord(IRBuilder<> &B, Function &Body,
   return B.getInt64(0);
 }
 
+/// At the entry hook: every parameter's slot (mr_abi.h encoding), and each
+/// record's address in the slot of its first leaf, copying a record passed in
+/// registers to its alloca first.
+void ModuleInstrumenter::fillSlots(IRBuilder<> &EB, Function &Body,
+                                   const FnSignature &Sig, AllocaInst *Slots,
+                                   ArrayRef<AllocaInst *> Copies) {
+  Type *I64 = EB.getInt64Ty();
+  auto SlotPtr = [&](unsigned I) {
+    return EB.CreateConstInBoundsGEP2_64(Slots->getAllocatedType(), Slots, 0,
+                                         I);
+  };
+  for (unsigned I = 0; I < Sig.Params.size(); ++I) {
+    const ParamInfo &P = Sig.Params[I];
+    if (P.Flags & MR_PF_FIELD) // the record's address, below
+      continue;
+    Value *Slot = SlotPtr(I);
+    Value *V = P.ArgNo == NoArg ? EB.getInt64(0)
+                                : encode(EB, Body.getArg(P.ArgNo), P.Kind);
+    setNoSanitize(EB.CreateStore(V, Slot));
+  }
+  for (unsigned J = 0; J < Sig.Records.size(); ++J) {
+    const RecordSlot &R = Sig.Records[J];
+    if (R.Slot == MR_SLOT_RET)
+      continue;
+    Value *Addr = EB.getInt64(0);
+    if (R.Indirect) {
+      Addr = EB.CreatePtrToInt(Body.getArg(R.ArgNo), I64);
+    } else if (Copies[J]) {
+      SmallVector<Value *, 4> Pieces;
+      for (unsigned K = 0; K < R.NumArgs; ++K)
+        Pieces.push_back(Body.getArg(R.ArgNo + K));
+      storePieces(EB, Copies[J], Pieces);
+      Addr = EB.CreatePtrToInt(Copies[J], I64);
+    }
+    setNoSanitize(EB.CreateStore(Addr, SlotPtr(static_cast<unsigned>(R.Slot))));
+  }
+}
+
 /// Returns the clone's __mr_state load at entry (the value sites test it too).
 LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
                                           const FnSignature &Sig,
@@ -514,35 +554,8 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
   IP->getParent()->setName("mr.body");
   IRBuilder<> EB(EnterBr);
   EB.SetCurrentDebugLocation(siteLoc(IP, Body));
-  auto SlotPtr = [&](unsigned I) {
-    return EB.CreateConstInBoundsGEP2_64(Slots->getAllocatedType(), Slots, 0,
-                                         I);
-  };
-  for (unsigned I = 0; I < N; ++I) {
-    const ParamInfo &P = Sig.Params[I];
-    if (P.Flags & MR_PF_FIELD) // the record's address, below
-      continue;
-    Value *Slot = SlotPtr(I);
-    Value *V = P.ArgNo == NoArg ? EB.getInt64(0)
-                                : encode(EB, Body.getArg(P.ArgNo), P.Kind);
-    setNoSanitize(EB.CreateStore(V, Slot));
-  }
-  for (unsigned J = 0; J < Sig.Records.size(); ++J) {
-    const RecordSlot &R = Sig.Records[J];
-    if (R.Slot == MR_SLOT_RET)
-      continue;
-    Value *Addr = EB.getInt64(0);
-    if (R.Indirect) {
-      Addr = EB.CreatePtrToInt(Body.getArg(R.ArgNo), I64);
-    } else if (Copies[J]) {
-      SmallVector<Value *, 4> Pieces;
-      for (unsigned K = 0; K < R.NumArgs; ++K)
-        Pieces.push_back(Body.getArg(R.ArgNo + K));
-      storePieces(EB, Copies[J], Pieces);
-      Addr = EB.CreatePtrToInt(Copies[J], I64);
-    }
-    setNoSanitize(EB.CreateStore(Addr, SlotPtr(static_cast<unsigned>(R.Slot))));
-  }
+  if (Slots)
+    fillSlots(EB, Body, Sig, Slots, Copies);
   EB.CreateCall(Enter, {DescPtr, SlotsPtr});
 
   bool RetRecord = llvm::any_of(
