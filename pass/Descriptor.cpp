@@ -13,6 +13,8 @@
 //                 mutants, flags, pad3, nvalues, pad4, values,
 //                 value_cells}                                   (144 bytes,
 //                 x86_64)
+//   __mr_params.f: [{name, kind, flags, len_index, slot, pad, offset}]
+//                 (a record's leaves: slot and offset, docs/pass.md "Records")
 //   __mr_mutants.f: [{op, pad[3], block, line, col, orig, repl, desc}]
 //                 (mutation builds only, MR_MUTATE)
 //   __mr_values.f: [{kind, origin, pad[2], block, line, col}]   (value sites)
@@ -81,7 +83,9 @@ DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
   Type *I8 = Type::getInt8Ty(Ctx), *I16 = Type::getInt16Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   Type *Str = Type::getInt8PtrTy(Ctx);
-  ParamDescTy = getOrCreateStruct(Ctx, "mr.param_desc", {Str, I8, I8, I16});
+  // name, kind, flags, len_index, slot, pad, offset
+  ParamDescTy = getOrCreateStruct(Ctx, "mr.param_desc",
+                                  {Str, I8, I8, I16, I16, I16, I32});
   ConstDescTy =
       getOrCreateStruct(Ctx, "mr.const_desc", {I8, ArrayType::get(I8, 7), I64});
   LocDescTy = getOrCreateStruct(Ctx, "mr.loc_desc", {I32, I32});
@@ -168,7 +172,9 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
   for (const ParamInfo &P : Sig.Params)
     Params.push_back(ConstantStruct::get(
         ParamDescTy, {string(P.Name), i8(Ctx, P.Kind), i8(Ctx, P.Flags),
-                      i16(Ctx, static_cast<uint16_t>(P.LenIndex))}));
+                      i16(Ctx, static_cast<uint16_t>(P.LenIndex)),
+                      i16(Ctx, static_cast<uint16_t>(P.Slot)), i16(Ctx, 0),
+                      i32(Ctx, P.Offset)}));
   Constant *Pad7 =
       ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), 7));
   for (const MinedConst &C : Consts)

@@ -130,6 +130,34 @@ DebugLoc siteLoc(const Instruction *I, const Function &F) {
 }
 
 //===----------------------------------------------------------------------===//
+// Records in registers
+//===----------------------------------------------------------------------===//
+
+/// The type of an alloca that holds a record copied from its registers: the
+/// pieces in their natural layout, which overlays the C record when each piece
+/// starts its own 8-byte word, as the x86-64 and AArch64 ABIs assign them.
+/// Null when the layout does not (the record's leaves are then logged null).
+StructType *overlayType(LLVMContext &Ctx, const DataLayout &DL,
+                        ArrayRef<Type *> Pieces) {
+  StructType *ST = StructType::get(Ctx, Pieces);
+  const StructLayout *SL = DL.getStructLayout(ST);
+  uint64_t Word = 0;
+  for (unsigned K = 0; K < Pieces.size(); ++K) {
+    if (SL->getElementOffset(K) != Word)
+      return nullptr;
+    Word += alignTo(DL.getTypeStoreSize(Pieces[K]), 8);
+  }
+  return ST;
+}
+
+/// Stores the pieces of a record into its copy.
+void storePieces(IRBuilder<> &B, AllocaInst *Copy, ArrayRef<Value *> Pieces) {
+  for (unsigned K = 0; K < Pieces.size(); ++K)
+    setNoSanitize(B.CreateStore(
+        Pieces[K], B.CreateStructGEP(Copy->getAllocatedType(), Copy, K)));
+}
+
+//===----------------------------------------------------------------------===//
 // ModuleInstrumenter
 //===----------------------------------------------------------------------===//
 
@@ -153,6 +181,12 @@ private:
   void insertDispatch(Function &F, Function &Clone);
   LoadInst *insertHooks(Function &Body, const FnSignature &Sig,
                         GlobalVariable *Desc);
+  SmallVector<AllocaInst *, 2>
+  recordCopies(Function &Body, const FnSignature &Sig, Instruction *IP);
+  Value *returnedRecord(IRBuilder<> &B, Function &Body, const FnSignature &Sig,
+                        ArrayRef<AllocaInst *> Copies, Value *RetVal);
+  void fillSlots(IRBuilder<> &EB, Function &Body, const FnSignature &Sig,
+                 AllocaInst *Slots, ArrayRef<AllocaInst *> Copies);
   Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
   LoadInst *loadState(IRBuilder<> &B);
 
@@ -395,6 +429,95 @@ Value *ModuleInstrumenter::encode(IRBuilder<> &B, Value *V, unsigned Kind) {
   return Signed ? B.CreateSExt(V, I64) : B.CreateZExt(V, I64);
 }
 
+/// Entry allocas for the records the ABI passes or returns in registers, by
+/// Sig.Records index (null: the record has an address already, or no copy
+/// overlays it).
+SmallVector<AllocaInst *, 2>
+ModuleInstrumenter::recordCopies(Function &Body, const FnSignature &Sig,
+                                 Instruction *IP) {
+  SmallVector<AllocaInst *, 2> Copies;
+  const DataLayout &DL = M.getDataLayout();
+  for (const RecordSlot &R : Sig.Records) {
+    StructType *ST =
+        R.Indirect ? nullptr : overlayType(Ctx, DL, recordPieces(Body, R));
+    if (!R.Indirect && !ST)
+      reportWarning(Ctx, "'" + Body.getName() +
+                             "': a record passed in registers does not "
+                             "overlay its pieces; its fields are logged null");
+    AllocaInst *A = nullptr;
+    if (ST) {
+      A = new AllocaInst(ST, DL.getAllocaAddrSpace(), "mr.record", IP);
+      A->setAlignment(Align(8));
+    }
+    Copies.push_back(A);
+  }
+  return Copies;
+}
+
+/// __mr_exit's `ret` for a returned record: its address (the sret argument, or
+/// the copy RetVal is stored to); 0 without one.
+Value *ModuleInstrumenter::returnedRecord(IRBuilder<> &B, Function &Body,
+                                          const FnSignature &Sig,
+                                          ArrayRef<AllocaInst *> Copies,
+                                          Value *RetVal) {
+  for (unsigned J = 0; J < Sig.Records.size(); ++J) {
+    const RecordSlot &R = Sig.Records[J];
+    if (R.Slot != MR_SLOT_RET)
+      continue;
+    if (R.Indirect)
+      return B.CreatePtrToInt(Body.getArg(R.ArgNo), B.getInt64Ty());
+    if (!Copies[J] || !RetVal)
+      break;
+    SmallVector<Value *, 4> Pieces;
+    if (auto *ST = dyn_cast<StructType>(RetVal->getType()))
+      for (unsigned K = 0; K < ST->getNumElements(); ++K)
+        Pieces.push_back(B.CreateExtractValue(RetVal, K));
+    else
+      Pieces.push_back(RetVal);
+    storePieces(B, Copies[J], Pieces);
+    return B.CreatePtrToInt(Copies[J], B.getInt64Ty());
+  }
+  return B.getInt64(0);
+}
+
+/// At the entry hook: every parameter's slot (mr_abi.h encoding), and each
+/// record's address in the slot of its first leaf, copying a record passed in
+/// registers to its alloca first.
+void ModuleInstrumenter::fillSlots(IRBuilder<> &EB, Function &Body,
+                                   const FnSignature &Sig, AllocaInst *Slots,
+                                   ArrayRef<AllocaInst *> Copies) {
+  Type *I64 = EB.getInt64Ty();
+  auto SlotPtr = [&](unsigned I) {
+    return EB.CreateConstInBoundsGEP2_64(Slots->getAllocatedType(), Slots, 0,
+                                         I);
+  };
+  for (unsigned I = 0; I < Sig.Params.size(); ++I) {
+    const ParamInfo &P = Sig.Params[I];
+    if (P.Flags & MR_PF_FIELD) // the record's address, below
+      continue;
+    Value *Slot = SlotPtr(I);
+    Value *V = P.ArgNo == NoArg ? EB.getInt64(0)
+                                : encode(EB, Body.getArg(P.ArgNo), P.Kind);
+    setNoSanitize(EB.CreateStore(V, Slot));
+  }
+  for (unsigned J = 0; J < Sig.Records.size(); ++J) {
+    const RecordSlot &R = Sig.Records[J];
+    if (R.Slot == MR_SLOT_RET)
+      continue;
+    Value *Addr = EB.getInt64(0);
+    if (R.Indirect) {
+      Addr = EB.CreatePtrToInt(Body.getArg(R.ArgNo), I64);
+    } else if (Copies[J]) {
+      SmallVector<Value *, 4> Pieces;
+      for (unsigned K = 0; K < R.NumArgs; ++K)
+        Pieces.push_back(Body.getArg(R.ArgNo + K));
+      storePieces(EB, Copies[J], Pieces);
+      Addr = EB.CreatePtrToInt(Copies[J], I64);
+    }
+    setNoSanitize(EB.CreateStore(Addr, SlotPtr(static_cast<unsigned>(R.Slot))));
+  }
+}
+
 /// Returns the clone's __mr_state load at entry (the value sites test it too).
 LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
                                           const FnSignature &Sig,
@@ -417,6 +540,7 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
         Slots->getAllocatedType(), Slots,
         {ConstantInt::get(I64, 0), ConstantInt::get(I64, 0)}, "mr.args", IP);
   }
+  SmallVector<AllocaInst *, 2> Copies = recordCopies(Body, Sig, IP);
   IRBuilder<> B(IP);
   B.SetCurrentDebugLocation(siteLoc(IP, Body));
   LoadInst *EntryState = loadState(B);
@@ -430,16 +554,12 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
   IP->getParent()->setName("mr.body");
   IRBuilder<> EB(EnterBr);
   EB.SetCurrentDebugLocation(siteLoc(IP, Body));
-  for (unsigned I = 0; I < N; ++I) {
-    const ParamInfo &P = Sig.Params[I];
-    Value *Slot =
-        EB.CreateConstInBoundsGEP2_64(Slots->getAllocatedType(), Slots, 0, I);
-    Value *V = P.ArgNo == NoArg ? EB.getInt64(0)
-                                : encode(EB, Body.getArg(P.ArgNo), P.Kind);
-    setNoSanitize(EB.CreateStore(V, Slot));
-  }
+  if (Slots)
+    fillSlots(EB, Body, Sig, Slots, Copies);
   EB.CreateCall(Enter, {DescPtr, SlotsPtr});
 
+  bool RetRecord = llvm::any_of(
+      Sig.Records, [](const RecordSlot &R) { return R.Slot == MR_SLOT_RET; });
   for (ReturnInst *R : Rets) {
     BasicBlock *BB = R->getParent();
     CallInst *MustTail = BB->getTerminatingMustTailCall();
@@ -451,9 +571,10 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
     XB.SetCurrentDebugLocation(siteLoc(R, Body));
     // After a musttail call nothing may run: the exit is logged before it,
     // without a return value.
-    Value *Ret = R->getReturnValue() && !MustTail
-                     ? encode(XB, R->getReturnValue(), Sig.RetKind)
-                     : XB.getInt64(0);
+    Value *RetVal = MustTail ? nullptr : R->getReturnValue();
+    Value *Ret = RetRecord ? returnedRecord(XB, Body, Sig, Copies, RetVal)
+                 : RetVal  ? encode(XB, RetVal, Sig.RetKind)
+                           : XB.getInt64(0);
     XB.CreateCall(Exit, {DescPtr, SlotsPtr, Ret});
   }
   return EntryState;

@@ -54,23 +54,43 @@ bool instrumentModule(llvm::Module &M, const MrOptions &Opts);
 /// ParamInfo::ArgNo of a parameter that occupies no IR argument (empty struct).
 constexpr unsigned NoArg = ~0u;
 
-/// One logged parameter; parameter i of the descriptor is slot i of the hooks.
+/// One logged parameter, or one leaf of a record (MR_PF_FIELD); parameter i
+/// of the descriptor is slot i of the hooks.
 struct ParamInfo {
   std::string Name;  ///< from MR_SPEC, else debug info, else "argN"
   uint8_t Kind = 0;  ///< enum mr_kind (element kind for arrays / out-params)
   uint8_t Flags = 0; ///< MR_PF_*
   int16_t LenIndex = -1; ///< MR_PF_ARRAY: index of the length parameter
+  int16_t Slot = 0;      ///< MR_PF_FIELD: slot of the record's address
+  uint32_t Offset = 0;   ///< MR_PF_FIELD: byte offset in the record
   unsigned ArgNo = 0;    ///< (first) IR argument that fills the slot, or NoArg
   const char *Why = nullptr; ///< why the parameter is opaque (for the warning)
+};
+
+/// Where the hooks get the address of a record parameter or result
+/// (docs/pass.md "Records").
+struct RecordSlot {
+  int Slot = 0;           ///< descriptor slot, or MR_SLOT_RET (__mr_exit's ret)
+  unsigned ArgNo = NoArg; ///< first IR argument; NoArg: the IR return value
+  unsigned NumArgs = 1;   ///< IR arguments the ABI split a by-value record into
+  bool Indirect = false;  ///< ArgNo is the address already (pointer, byval,
+                          ///< sret); else the pieces are copied to an alloca
 };
 
 /// What the hooks and the descriptor say about one target.
 struct FnSignature {
   llvm::SmallVector<ParamInfo, 8> Params;
+  /// Record parameters and result (their leaves are among Params).
+  llvm::SmallVector<RecordSlot, 2> Records;
   uint8_t RetKind = 0;       ///< enum mr_kind
   bool Variadic = false;     ///< the fixed parameters only are logged
   const char *Source = "ir"; ///< "spec", "debug info" or "ir" (MR_DEBUG output)
 };
+
+/// The IR values a record arrives as when the ABI passed (R.ArgNo) or returned
+/// it in registers: the IR arguments, or the return value's elements.
+llvm::SmallVector<llvm::Type *, 4> recordPieces(const llvm::Function &F,
+                                                const RecordSlot &R);
 
 /// Computes F's signature from MR_SPEC (when Spec is set), else debug info,
 /// else IR types. Warns about every parameter recorded as opaque. Returns false

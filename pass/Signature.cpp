@@ -108,9 +108,10 @@ constexpr int64_t UnknownAggregate = -2;
 /// aggregate (one byval/indirect pointer, or as many arguments as fill its
 /// 8-byte words), or UnknownAggregate (takes the arguments left over; at most
 /// one such parameter). ArgNos[i] is the first IR argument of parameter i,
-/// NoArg when it has none.
+/// NoArg when it has none; Counts[i] (when given) how many it takes.
 bool mapParams(const Function &F, ArrayRef<int64_t> Bytes,
-               SmallVectorImpl<unsigned> &ArgNos) {
+               SmallVectorImpl<unsigned> &ArgNos,
+               SmallVectorImpl<unsigned> *Counts = nullptr) {
   SmallVector<unsigned, 8> Args = cParamArgs(F);
   const DataLayout &DL = F.getParent()->getDataLayout();
   size_t M = Args.size(), N = Bytes.size();
@@ -119,7 +120,10 @@ bool mapParams(const Function &F, ArrayRef<int64_t> Bytes,
     return false;
   size_t Cur = 0;
   ArgNos.clear();
+  if (Counts)
+    Counts->clear();
   for (int64_t B : Bytes) {
+    size_t Before = Cur;
     ArgNos.push_back(Cur < M ? Args[Cur] : NoArg);
     if (B == -1) {
       ++Cur;
@@ -143,6 +147,8 @@ bool mapParams(const Function &F, ArrayRef<int64_t> Bytes,
     }
     if (Cur > M)
       return false;
+    if (Counts)
+      Counts->push_back(static_cast<unsigned>(Cur - Before));
   }
   return Cur == M;
 }
@@ -468,41 +474,166 @@ bool signatureFromDebugInfo(Function &F, const MrOptions &Opts,
 
 enum class SpecFit { Ok, Unusable, Error };
 
-/// Where each MR_SPEC parameter lives in the IR: by-value aggregates (opaque)
-/// may have been split by the ABI; debug info sizes them, else a single opaque
-/// parameter absorbs the extra arguments.
+/// The bytes a record's leaves span: its size up to the tail padding, which
+/// gives the same number of 8-byte words and the same "more than 16 bytes" as
+/// the C size (leaf alignments divide 8).
+int64_t recordBytes(ArrayRef<SpecLeaf> Leaves) {
+  int64_t End = 0;
+  for (const SpecLeaf &L : Leaves)
+    End = std::max<int64_t>(End, int64_t(L.Offset) + kindSize(L.Kind));
+  return End;
+}
+
+/// Where each MR_SPEC parameter lives in the IR: by-value aggregates may have
+/// been split by the ABI; debug info or the record's leaves size them, else a
+/// single opaque parameter absorbs the extra arguments. Counts[i]: the IR
+/// arguments parameter i takes.
 bool mapSpecParams(Function &F, const SpecEntry &E,
-                   SmallVectorImpl<unsigned> &ArgNos) {
+                   SmallVectorImpl<unsigned> &ArgNos,
+                   SmallVectorImpl<unsigned> &Counts) {
   SmallVector<DIType *, 8> Types;
   SmallVector<int64_t, 8> Bytes;
   bool UseDI = diParamTypes(F, Types) && Types.size() == E.Params.size();
-  for (unsigned I = 0; I < E.Params.size(); ++I)
-    Bytes.push_back(UseDI ? aggregateBytes(Types[I])
-                    : E.Params[I].Kind == MR_KIND_OPAQUE ? UnknownAggregate
-                                                         : -1);
-  if (mapParams(F, Bytes, ArgNos))
+  for (unsigned I = 0; I < E.Params.size(); ++I) {
+    const SpecParam &P = E.Params[I];
+    Bytes.push_back(UseDI                        ? aggregateBytes(Types[I])
+                    : P.isRecord() && !P.Pointer ? recordBytes(P.Leaves)
+                    : P.Kind == MR_KIND_OPAQUE   ? UnknownAggregate
+                                                 : -1);
+  }
+  if (mapParams(F, Bytes, ArgNos, &Counts))
     return true;
   SmallVector<unsigned, 8> Args = cParamArgs(F);
   if (Args.size() != E.Params.size())
     return false;
   ArgNos.assign(Args.begin(), Args.end());
+  Counts.assign(Args.size(), 1);
+  return true;
+}
+
+/// The bytes of a record that its register pieces hold, each piece starting
+/// its own 8-byte word.
+uint64_t piecesBytes(const Function &F, const RecordSlot &R) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  uint64_t End = 0;
+  for (Type *Ty : recordPieces(F, R))
+    End = alignTo(End, 8) + DL.getTypeStoreSize(Ty);
+  return End;
+}
+
+/// A record in registers must fill the bytes its leaves span; false after
+/// reporting when the definition passes or returns fewer.
+bool piecesHold(const Function &F, const SpecEntry &E, const RecordSlot &R,
+                ArrayRef<SpecLeaf> Leaves, StringRef What) {
+  if (R.Indirect)
+    return true;
+  uint64_t Have = piecesBytes(F, R);
+  uint64_t Want = static_cast<uint64_t>(recordBytes(Leaves));
+  if (Have >= Want)
+    return true;
+  reportError(F.getContext(),
+              "MR_SPEC: '" + E.Name + "': " + What + " spans " + Twine(Want) +
+                  " bytes, the definition's registers hold " + Twine(Have));
+  return false;
+}
+
+/// Appends the leaves of record R as descriptor parameters read through Slot:
+/// named PREFIX.PATH, flagged MR_PF_FIELD | Flags.
+void addLeaves(FnSignature &Sig, ArrayRef<SpecLeaf> R, StringRef Prefix,
+               int Slot, unsigned Flags, unsigned ArgNo) {
+  for (const SpecLeaf &L : R) {
+    ParamInfo &P = Sig.Params.emplace_back();
+    P.Name = (Prefix + "." + L.Path).str();
+    P.Kind = L.Kind;
+    P.Flags = static_cast<uint8_t>(MR_PF_FIELD | Flags);
+    P.Slot = static_cast<int16_t>(Slot);
+    P.Offset = L.Offset;
+    P.ArgNo = ArgNo;
+  }
+}
+
+/// The leaf flags of a record parameter: by value none (read at entry), a
+/// pointer CONST (entry), OUT (exit) or INOUT (both).
+unsigned recordLeafFlags(const SpecParam &S) {
+  if (!S.Pointer)
+    return 0;
+  return S.Flags & MR_PF_OUT     ? MR_PF_OUT
+         : S.Flags & MR_PF_CONST ? MR_PF_CONST
+                                 : MR_PF_INOUT;
+}
+
+/// A record parameter: where its address comes from. False (after reporting)
+/// when the IR argument cannot hold it.
+bool specRecordParam(Function &F, const SpecEntry &E, const SpecParam &S,
+                     unsigned ArgNo, unsigned NumArgs, unsigned Slot,
+                     FnSignature &Sig) {
+  Type *Ty = ArgNo == NoArg ? nullptr : F.getArg(ArgNo)->getType();
+  bool IsPtr = Ty && Ty->isPointerTy() && NumArgs == 1;
+  // No record holds a pointer, so a by-value record arriving as one pointer
+  // was passed in memory: byval, or a copy when larger than two words.
+  bool InMemory =
+      IsPtr && (F.getArg(ArgNo)->hasByValAttr() || recordBytes(S.Leaves) > 16);
+  if (!Ty || (S.Pointer ? !IsPtr : IsPtr && !InMemory)) {
+    reportError(F.getContext(),
+                "MR_SPEC: '" + E.Name + "': parameter '" + S.Name +
+                    "' is a record" + (S.Pointer ? " pointer" : "") +
+                    ", the definition has type " +
+                    (Ty ? typeName(Ty) : std::string("(none)")));
+    return false;
+  }
+  RecordSlot &R = Sig.Records.emplace_back();
+  R.Slot = static_cast<int>(Slot);
+  R.ArgNo = ArgNo;
+  R.NumArgs = NumArgs;
+  R.Indirect = IsPtr;
+  if (!piecesHold(F, E, R, S.Leaves, "parameter '" + S.Name + "'"))
+    return false;
+  addLeaves(Sig, S.Leaves, S.Name, static_cast<int>(Slot), recordLeafFlags(S),
+            ArgNo);
+  return true;
+}
+
+/// A returned record: through the sret argument, or the IR return value
+/// (copied to an alloca at exit). False (after reporting) on a void return.
+bool specRecordRet(Function &F, const SpecEntry &E, FnSignature &Sig) {
+  RecordSlot R;
+  R.Slot = MR_SLOT_RET;
+  for (const Argument &A : F.args())
+    if (A.hasStructRetAttr()) {
+      R.ArgNo = A.getArgNo();
+      R.Indirect = true;
+    }
+  if (!R.Indirect && F.getReturnType()->isVoidTy()) {
+    reportError(F.getContext(), "MR_SPEC: '" + E.Name +
+                                    "' returns a record, the definition "
+                                    "returns void");
+    return false;
+  }
+  if (!piecesHold(F, E, R, E.RetLeaves, "the returned record"))
+    return false;
+  Sig.Records.push_back(R);
+  addLeaves(Sig, E.RetLeaves, "ret", MR_SLOT_RET, MR_PF_RET, NoArg);
   return true;
 }
 
 /// Applies an MR_SPEC entry; Unusable (with a warning) when the arity differs
-/// in a way by-value aggregates could explain, Error after reporting.
+/// in a way by-value aggregates could explain, Error after reporting. A record
+/// becomes its leaves (docs/pass.md "Records"), so descriptor indices differ
+/// from C positions: length indices are translated.
 SpecFit signatureFromSpec(Function &F, const SpecEntry &E, FnSignature &Sig) {
   LLVMContext &Ctx = F.getContext();
-  SmallVector<unsigned, 8> ArgNos;
-  if (!mapSpecParams(F, E, ArgNos)) {
+  SmallVector<unsigned, 8> ArgNos, Counts;
+  if (!mapSpecParams(F, E, ArgNos, Counts)) {
     bool HasOpaque = llvm::any_of(
         E.Params, [](const SpecParam &P) { return P.Kind == MR_KIND_OPAQUE; });
+    bool HasRecord =
+        llvm::any_of(E.Params, [](const SpecParam &P) { return P.isRecord(); });
     std::string Msg =
         ("MR_SPEC: '" + E.Name + "' has " + Twine(E.Params.size()) +
          " parameter(s), the definition has " + Twine(cParamArgs(F).size()) +
          " IR argument(s)")
             .str();
-    if (!HasOpaque) {
+    if (!HasOpaque || HasRecord) {
       reportError(Ctx, Msg);
       return SpecFit::Error;
     }
@@ -510,9 +641,21 @@ SpecFit signatureFromSpec(Function &F, const SpecEntry &E, FnSignature &Sig) {
                   Msg + " (by-value aggregates); using debug info or IR types");
     return SpecFit::Unusable;
   }
+  SmallVector<unsigned, 8> First; // descriptor index of each C parameter
+  unsigned Next = 0;
+  for (const SpecParam &S : E.Params) {
+    First.push_back(Next);
+    Next += S.isRecord() ? S.Leaves.size() : 1;
+  }
   Sig.Params.clear();
+  Sig.Records.clear();
   for (unsigned I = 0; I < E.Params.size(); ++I) {
     const SpecParam &S = E.Params[I];
+    if (S.isRecord()) {
+      if (!specRecordParam(F, E, S, ArgNos[I], Counts[I], First[I], Sig))
+        return SpecFit::Error;
+      continue;
+    }
     Type *Ty = ArgNos[I] == NoArg ? nullptr : F.getArg(ArgNos[I])->getType();
     if (S.Kind != MR_KIND_OPAQUE && (!Ty || !paramFits(S.Kind, S.Flags, Ty))) {
       reportError(Ctx,
@@ -527,19 +670,24 @@ SpecFit signatureFromSpec(Function &F, const SpecEntry &E, FnSignature &Sig) {
     P.Name = S.Name;
     P.Kind = S.Kind;
     P.Flags = S.Flags;
-    P.LenIndex = S.LenIndex;
+    P.LenIndex = S.LenIndex < 0 ? -1 : static_cast<int16_t>(First[S.LenIndex]);
     P.ArgNo = ArgNos[I];
     if (S.Kind == MR_KIND_OPAQUE)
       P.Why = "opaque in MR_SPEC";
   }
-  bool RetOk = hasSRet(F) ? E.RetKind == MR_KIND_OPAQUE
-                          : E.RetKind == MR_KIND_OPAQUE ||
-                                retFits(E.RetKind, F.getReturnType());
-  if (!RetOk) {
-    reportError(Ctx, "MR_SPEC: '" + E.Name + "' returns " +
-                         kindName(E.RetKind) + ", the definition returns " +
-                         typeName(F.getReturnType()));
-    return SpecFit::Error;
+  if (!E.RetLeaves.empty()) {
+    if (!specRecordRet(F, E, Sig))
+      return SpecFit::Error;
+  } else {
+    bool RetOk = hasSRet(F) ? E.RetKind == MR_KIND_OPAQUE
+                            : E.RetKind == MR_KIND_OPAQUE ||
+                                  retFits(E.RetKind, F.getReturnType());
+    if (!RetOk) {
+      reportError(Ctx, "MR_SPEC: '" + E.Name + "' returns " +
+                           kindName(E.RetKind) + ", the definition returns " +
+                           typeName(F.getReturnType()));
+      return SpecFit::Error;
+    }
   }
   Sig.RetKind = E.RetKind;
   Sig.Source = "spec";
@@ -547,6 +695,19 @@ SpecFit signatureFromSpec(Function &F, const SpecEntry &E, FnSignature &Sig) {
 }
 
 } // namespace
+
+SmallVector<Type *, 4> recordPieces(const Function &F, const RecordSlot &R) {
+  SmallVector<Type *, 4> Pieces;
+  Type *RetTy = F.getReturnType();
+  if (R.ArgNo != NoArg)
+    for (unsigned K = 0; K < R.NumArgs; ++K)
+      Pieces.push_back(F.getArg(R.ArgNo + K)->getType());
+  else if (auto *ST = dyn_cast<StructType>(RetTy))
+    Pieces.append(ST->element_begin(), ST->element_end());
+  else
+    Pieces.push_back(RetTy);
+  return Pieces;
+}
 
 bool computeSignature(Function &F, const SpecEntry *Spec, const MrOptions &Opts,
                       FnSignature &Out) {
@@ -568,9 +729,12 @@ bool computeSignature(Function &F, const SpecEntry *Spec, const MrOptions &Opts,
   }
   dbgs(Opts) << "mrpass: " << F.getName() << ": signature from " << Sig.Source
              << ":";
-  for (const ParamInfo &P : Sig.Params)
+  for (const ParamInfo &P : Sig.Params) {
     dbgs(Opts) << " " << P.Name << ":" << kindName(P.Kind) << "/"
                << unsigned(P.Flags) << "/" << P.LenIndex;
+    if (P.Flags & MR_PF_FIELD)
+      dbgs(Opts) << "@" << P.Slot << "+" << P.Offset;
+  }
   dbgs(Opts) << " -> " << kindName(Sig.RetKind) << "\n";
   Out = std::move(Sig);
   return true;

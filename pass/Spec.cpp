@@ -47,6 +47,26 @@ StringRef kindName(unsigned Kind) {
   return Kind < MR_KIND__COUNT ? StringRef(KindNames[Kind]) : StringRef("?");
 }
 
+unsigned kindSize(unsigned Kind) {
+  switch (Kind) {
+  case MR_KIND_VOID:
+    return 0;
+  case MR_KIND_BOOL:
+  case MR_KIND_I8:
+  case MR_KIND_U8:
+    return 1;
+  case MR_KIND_I16:
+  case MR_KIND_U16:
+    return 2;
+  case MR_KIND_I32:
+  case MR_KIND_U32:
+  case MR_KIND_F32:
+    return 4;
+  default:
+    return 8;
+  }
+}
+
 bool isIntegerKind(unsigned Kind) {
   return Kind >= MR_KIND_I8 && Kind <= MR_KIND_U64;
 }
@@ -71,6 +91,9 @@ public:
 private:
   bool entry(SpecEntry &E);
   bool param(SpecParam &P);
+  bool flags(SpecParam &P);
+  bool record(SpecRecord &R);
+  bool leaf(SpecLeaf &L);
   bool kind(uint8_t &K, bool AllowVoid);
   bool ident(std::string &S, const char *What);
   bool checkLengths(const SpecEntry &E);
@@ -133,10 +156,19 @@ bool SpecParser::kind(uint8_t &K, bool AllowVoid) {
 }
 
 bool SpecParser::param(SpecParam &P) {
-  if (!ident(P.Name, "a parameter name") || !expect(':') ||
-      !kind(P.Kind, /*AllowVoid=*/false))
+  if (!ident(P.Name, "a parameter name") || !expect(':'))
     return false;
   LenCols.push_back(0);
+  if (peek('{')) {
+    P.Kind = MR_KIND_VOID;
+    if (!record(P.Leaves))
+      return false;
+    P.Pointer = peek('*');
+    Pos += P.Pointer;
+    return flags(P);
+  }
+  if (!kind(P.Kind, /*AllowVoid=*/false))
+    return false;
   if (peek('[')) {
     ++Pos;
     skipBlanks();
@@ -153,19 +185,73 @@ bool SpecParser::param(SpecParam &P) {
     if (!expect(']'))
       return false;
   }
+  return flags(P);
+}
+
+/// `{'!' FLAG}`; on a record only a pointer takes one, and not both.
+bool SpecParser::flags(SpecParam &P) {
   while (peek('!')) {
-    ++Pos;
+    size_t Bang = Pos++;
     std::string Flag;
     size_t Start = (skipBlanks(), Pos);
     if (!ident(Flag, "a flag (out, const)"))
       return false;
-    if (Flag == "out")
-      P.Flags |= MR_PF_OUT;
-    else if (Flag == "const")
-      P.Flags |= MR_PF_CONST;
-    else
+    if (P.isRecord() && !P.Pointer)
+      return fail(Bang, "expected ',' or ')': a record passed by value takes "
+                        "no flag");
+    unsigned F = Flag == "out" ? MR_PF_OUT : Flag == "const" ? MR_PF_CONST : 0;
+    if (!F)
       return fail(Start, "expected a flag (out, const), got '" + Flag + "'");
+    if (P.isRecord() && (P.Flags | F) == (MR_PF_OUT | MR_PF_CONST))
+      return fail(Start, "expected one of out, const on a record pointer");
+    P.Flags |= F;
   }
+  return true;
+}
+
+/// `'{' leaf (',' leaf)* '}'`
+bool SpecParser::record(SpecRecord &R) {
+  if (!expect('{'))
+    return false;
+  for (bool More = true; More;) {
+    if (!leaf(R.emplace_back()))
+      return false;
+    More = peek(',');
+    Pos += More;
+  }
+  return expect('}');
+}
+
+/// `PATH ':' KIND '@' OFFSET`, PATH as written in C ("lo.x", "pts[1].x").
+bool SpecParser::leaf(SpecLeaf &L) {
+  skipBlanks();
+  size_t Start = Pos;
+  if (Pos >= Text.size() || !isIdentStart(Text[Pos]))
+    return fail(Pos, "expected a field path");
+  while (Pos < Text.size() && (isIdentChar(Text[Pos]) || Text[Pos] == '.' ||
+                               Text[Pos] == '[' || Text[Pos] == ']'))
+    ++Pos;
+  L.Path = Text.slice(Start, Pos).str();
+  if (!expect(':'))
+    return false;
+  size_t KindAt = (skipBlanks(), Pos);
+  if (!kind(L.Kind, /*AllowVoid=*/false))
+    return false;
+  if (L.Kind < MR_KIND_BOOL || L.Kind > MR_KIND_F64)
+    return fail(KindAt,
+                "expected a field kind (bool, i8..u64, f32, f64), got '" +
+                    kindName(L.Kind) + "'");
+  if (!expect('@'))
+    return false;
+  skipBlanks();
+  size_t At = Pos;
+  while (Pos < Text.size() && isDigit(Text[Pos]) && Pos - At < 10)
+    ++Pos;
+  uint64_t Off = 0;
+  if (At == Pos || Text.slice(At, Pos).getAsInteger(10, Off) ||
+      Off >= (1u << 30))
+    return fail(At, "expected a byte offset");
+  L.Offset = static_cast<uint32_t>(Off);
   return true;
 }
 
@@ -198,7 +284,24 @@ bool SpecParser::entry(SpecEntry &E) {
     More = peek(',');
     Pos += More;
   }
-  return expect(')') && kind(E.RetKind, /*AllowVoid=*/true) && checkLengths(E);
+  if (!expect(')'))
+    return false;
+  size_t RetAt = (skipBlanks(), Pos);
+  if (peek('{')) {
+    E.RetKind = MR_KIND_VOID;
+    if (!record(E.RetLeaves))
+      return false;
+  } else if (!kind(E.RetKind, /*AllowVoid=*/true)) {
+    return false;
+  }
+  size_t N = E.RetLeaves.size();
+  for (const SpecParam &P : E.Params)
+    N += P.isRecord() ? P.Leaves.size() : 1;
+  if (N > MaxSpecLeaves)
+    return fail(RetAt, "expected at most " + Twine(MaxSpecLeaves) +
+                           " parameters and fields in '" + E.Name + "', got " +
+                           Twine(N));
+  return checkLengths(E);
 }
 
 bool SpecParser::parse(SmallVectorImpl<SpecEntry> &Out, std::string &Err) {

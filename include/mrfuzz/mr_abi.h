@@ -9,8 +9,9 @@
 
 #include <stdint.h>
 
-#define MR_ABI_VERSION 3u /* 2: mutant schemata (mr_mutant_desc, mr_fn_desc.mutants);
-                           * 3: value sites (mr_value_desc, __mr_value, MR_STATE_VALUES) */
+#define MR_ABI_VERSION 4u /* 2: mutant schemata (mr_mutant_desc, mr_fn_desc.mutants);
+                           * 3: value sites (mr_value_desc, __mr_value, MR_STATE_VALUES);
+                           * 4: record leaves (mr_param_desc.slot/offset, MR_PF_FIELD...) */
 
 /* ---- Symbols emitted by the pass / provided by the runtime ------------------------- */
 #define MR_HOOK_ENTER "__mr_enter"             /* void (mr_fn_desc *, const uint64_t *args) */
@@ -63,14 +64,30 @@ enum mr_kind { MR_KIND_LIST(MR_KIND_ENUM) MR_KIND__COUNT };
  *   ARRAY: pointer to `kind` elements, count in parameter `len_index`; logged before
  *          and after the call (in-place functions have their result there);
  *   OUT:   non-const pointer to one `kind` scalar, written by the callee (logged at exit);
- *   CSTR kind: NUL-terminated string, logged at entry (and at exit when not CONST). */
+ *   CSTR kind: NUL-terminated string, logged at entry (and at exit when not CONST);
+ * or a leaf of a record (FIELD): one scalar of `kind` at byte `offset` of the record whose
+ * address is in hook slot `slot` (MR_SLOT_RET: the `ret` of __mr_exit). A leaf is logged
+ * at entry (by value, CONST pointer), at entry and exit (INOUT), or at exit only (OUT,
+ * RET). A record is flattened into its leaves in field order, "r.lo.x", "r.a[2]";
+ * the leaves of a returned record come last, named "ret.PATH". */
 #define MR_PF_ARRAY 0x1u
 #define MR_PF_OUT 0x2u
 #define MR_PF_CONST 0x4u
+#define MR_PF_INOUT 0x8u  /* non-const pointer to a scalar (a record leaf): read before and after the call */
+#define MR_PF_FIELD 0x10u /* a leaf of a record parameter or result (docs/pass.md "Records") */
+#define MR_PF_RET 0x20u   /* a leaf of a returned record */
+
+/* mr_param_desc.slot of a leaf of the returned record: read through __mr_exit's `ret`. */
+#define MR_SLOT_RET (-1)
 
 /* How args reach the hooks: the pass stores every argument into a uint64_t slot
  * (integers sign/zero-extended per kind, bool 0/1, f32 as its 32 bits zero-extended,
- * f64 as its 64 bits, pointers as their address). `ret` is encoded the same way. */
+ * f64 as its 64 bits, pointers as their address). `ret` is encoded the same way.
+ * Slot i belongs to descriptor parameter i. A record's slot is the one of its first leaf
+ * and holds the record's address (a pointer parameter, a byval copy, or a copy of the
+ * registers the ABI passed it in); the slots of its other leaves are not written. For
+ * a returned record `ret` is its address (sret, or a copy of the returned registers),
+ * and ret_kind is MR_KIND_VOID. */
 
 /* ---- Descriptors built by the pass (read-only except where noted) ------------------ */
 typedef struct mr_param_desc {
@@ -78,6 +95,9 @@ typedef struct mr_param_desc {
   uint8_t kind;      /* enum mr_kind (element kind for arrays) */
   uint8_t flags;     /* MR_PF_* */
   int16_t len_index; /* ARRAY: index of the length parameter, else -1 */
+  int16_t slot;      /* FIELD: slot holding the record's address, or MR_SLOT_RET; else 0 */
+  uint16_t pad;
+  uint32_t offset;   /* FIELD: byte offset of the leaf in the record; else 0 */
 } mr_param_desc;
 
 typedef struct mr_const_desc {

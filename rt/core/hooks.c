@@ -130,10 +130,37 @@ static void put_string(enc *e, const char *s) {
   put_seq(e, MR_KIND_CSTR, 0, s, n > RT_MAX_STR ? RT_MAX_STR : n, 1, n > RT_MAX_STR);
 }
 
+/* Whether a record leaf is read at entry (at_exit false) or after the call: inputs at
+ * entry, out-only and returned leaves after it, in-out ones at both. */
+static bool leaf_logged(unsigned flags, bool at_exit) {
+  if (flags & (MR_PF_OUT | MR_PF_RET)) return at_exit;
+  return (flags & MR_PF_INOUT) || !at_exit;
+}
+
+/* A record leaf: the scalar at `offset` in the record whose address is in its slot (or
+ * `ret`); a null address (a NULL pointer, a record the pass could not copy) is NULL. */
+static void put_leaf(enc *e, const mr_param_desc *pd, const uint64_t *args, uint64_t ret,
+                     bool at_exit) {
+  if (!leaf_logged(pd->flags, at_exit)) {
+    put_flag_only(e, pd->kind, RT_VF_ABSENT);
+    return;
+  }
+  uint64_t base = pd->slot == MR_SLOT_RET ? ret : args[pd->slot];
+  if (!base)
+    put_flag_only(e, pd->kind, RT_VF_NULL);
+  else
+    put_scalar(e, pd->kind,
+               user_load((const uint8_t *)slot_ptr(base) + pd->offset, rt_kind_size(pd->kind)));
+}
+
 /* Parameter i of d as seen at entry (at_exit false) or after the call. */
-static void put_param(enc *e, const mr_fn_desc *d, const uint64_t *args, uint32_t i,
-                      bool at_exit) {
+static void put_param(enc *e, const mr_fn_desc *d, const uint64_t *args, uint64_t ret,
+                      uint32_t i, bool at_exit) {
   const mr_param_desc *pd = &d->params[i];
+  if (pd->flags & MR_PF_FIELD) { /* its own slot is not written: only the first leaf's */
+    put_leaf(e, pd, args, ret, at_exit);
+    return;
+  }
   uint64_t slot = args[i];
   int kind = pd->kind;
   if (pd->flags & MR_PF_ARRAY) {
@@ -170,6 +197,7 @@ static void put_param(enc *e, const mr_fn_desc *d, const uint64_t *args, uint32_
 static size_t min_size(const mr_fn_desc *d, uint32_t i, bool at_exit) {
   if (i == d->nparams) return d->ret_kind == MR_KIND_CSTR ? 6 : 2 + rt_kind_size(d->ret_kind);
   const mr_param_desc *pd = &d->params[i];
+  if (pd->flags & MR_PF_FIELD) return 2 + (leaf_logged(pd->flags, at_exit) ? rt_kind_size(pd->kind) : 0);
   if (pd->flags & MR_PF_ARRAY || pd->kind == MR_KIND_CSTR) return 6;
   if (at_exit && !(pd->flags & MR_PF_OUT)) return 2;
   return 2 + rt_kind_size(pd->kind);
@@ -185,7 +213,7 @@ size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type, const mr_fn_
   if (cap < fixed + RT_REC_TRAILER) return 0;
   enc e = {dst + fixed, dst + cap - RT_REC_TRAILER, 0, fit, false};
   for (uint32_t i = 0; i < d->nparams; i++) e.rest += min_size(d, i, at_exit);
-  if (at_exit) {
+  if (at_exit) { /* a returned record: ret_kind void, its leaves come with the parameters */
     if (d->ret_kind == MR_KIND_CSTR)
       put_string(&e, slot_ptr(ret));
     else
@@ -193,7 +221,7 @@ size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type, const mr_fn_
   }
   for (uint32_t i = 0; i < d->nparams && !e.over; i++) {
     e.rest -= min_size(d, i, at_exit);
-    put_param(&e, d, args, i, at_exit);
+    put_param(&e, d, args, ret, i, at_exit);
   }
   if (e.over) return 0;
   uint8_t *p = dst + RT_REC_HDR;

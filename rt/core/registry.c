@@ -16,6 +16,17 @@ static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *safe_name(const mr_fn_desc *d) { return d->name ? d->name : "(unnamed)"; }
 
+/* A record leaf reads a scalar through the address in the slot of its record's first leaf
+ * (an earlier leaf, or itself) or through the return value (docs/pass.md "Records"). */
+static bool leaf_ok(const mr_fn_desc *d, uint32_t i) {
+  const mr_param_desc *p = &d->params[i];
+  if (p->kind < MR_KIND_BOOL || p->kind > MR_KIND_F64 || p->offset >= (1u << 30)) return false;
+  if (p->flags & MR_PF_RET) return p->slot == MR_SLOT_RET && !(p->flags & ~(MR_PF_FIELD | MR_PF_RET));
+  if (p->flags & MR_PF_ARRAY) return false;
+  if (p->slot < 0 || (uint32_t)p->slot > i) return false;
+  return (d->params[p->slot].flags & (MR_PF_FIELD | MR_PF_RET)) == MR_PF_FIELD;
+}
+
 /* A descriptor the hooks can trust: the pass and the harness build these, so anything
  * off here means a mismatched or corrupted build, and running on would read wild memory. */
 static void validate(const mr_fn_desc *d) {
@@ -33,10 +44,15 @@ static void validate(const mr_fn_desc *d) {
     rt_die("corrupt descriptor '", n, "': edge tables missing");
   for (uint32_t i = 0; i < d->nparams; i++) {
     const mr_param_desc *p = &d->params[i];
-    if (p->kind >= MR_KIND__COUNT || (p->flags & ~(MR_PF_ARRAY | MR_PF_OUT | MR_PF_CONST)))
+    if (p->kind >= MR_KIND__COUNT ||
+        (p->flags & ~(MR_PF_ARRAY | MR_PF_OUT | MR_PF_CONST | MR_PF_INOUT | MR_PF_FIELD |
+                      MR_PF_RET)))
       rt_die("corrupt descriptor '", n, "': bad parameter kind or flags");
+    if ((p->flags & MR_PF_FIELD) ? !leaf_ok(d, i) : (p->flags & (MR_PF_INOUT | MR_PF_RET)) != 0)
+      rt_die("corrupt descriptor '", n, "': bad record field");
     if ((p->flags & MR_PF_ARRAY) && (p->len_index < 0 || (uint32_t)p->len_index >= d->nparams ||
-                                     (uint32_t)p->len_index == i))
+                                     (uint32_t)p->len_index == i ||
+                                     (d->params[p->len_index].flags & MR_PF_FIELD)))
       rt_die("corrupt descriptor '", n, "': array without a valid length parameter");
   }
   if (d->nmutants && !d->mutants) rt_die("corrupt descriptor '", n, "': mutants missing");

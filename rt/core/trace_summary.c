@@ -81,6 +81,24 @@ static void print_consts(FILE *o, const rt_func *f) {
   putc('\n', o);
 }
 
+/* The record fields (leaves) of f by name, the inputs (logged at entry) and the outputs
+ * (logged after the call: out, in-out and returned ones); nothing without records. */
+static void print_fields(FILE *o, const rt_func *f) {
+  for (int out = 0; out < 2; out++) {
+    bool head = false;
+    for (uint32_t i = 0; i < f->nparams; i++) {
+      unsigned fl = f->params[i].flags;
+      bool at_exit = fl & (MR_PF_OUT | MR_PF_INOUT | MR_PF_RET);
+      bool at_entry = !(fl & (MR_PF_OUT | MR_PF_RET));
+      if (!(fl & MR_PF_FIELD) || !(out ? at_exit : at_entry)) continue;
+      if (!head) fputs(out ? "  record fields out:" : "  record fields in:", o);
+      head = true;
+      fprintf(o, " %.*s", (int)f->params[i].name.n, (const char *)f->params[i].name.p);
+    }
+    if (head) putc('\n', o);
+  }
+}
+
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
@@ -160,6 +178,7 @@ static int print_summary(FILE *o, summary *s) {
       if (group[k] == i) calls += m->fn[k].calls;
     fprintf(o, "%.*s (%.*s)\n  calls: %" PRIu64 "\n", (int)f->name.n, (const char *)f->name.p,
             (int)f->file.n, (const char *)f->file.p, calls);
+    print_fields(o, f);
     print_consts(o, f);
     rc = print_cover(o, s, (uint32_t)i, group);
   }

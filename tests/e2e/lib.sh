@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # lib.sh - helpers of the end-to-end tests (sourced). Environment from CTest:
 #   MRFUZZ (the driver), EXAMPLES (examples/), WORK (a scratch directory per test),
-#   E2E (this folder), PYTHON, MR_CLANG, MR_PLUGIN.
+#   E2E (this folder), PYTHON, MR_CLANG, MR_PLUGIN, MR_RTLIB (libmrrt.a).
 # Every test prints "check: ..." before each assertion, so a failure log reads as a story.
 set -eu
 : "${MRFUZZ:?}" "${EXAMPLES:?}" "${WORK:?}" "${E2E:?}" "${PYTHON:=python3}"

@@ -10,8 +10,10 @@
 //   - success: every entry is well formed (C identifiers, kinds in range, no
 //     void parameter, only known flags, ARRAY iff a length index, the length
 //     parameter is another parameter of integer kind, each function once, Col
-//     points at the name), and the canonical print of the entries parses back
-//     to the same entries and the same print (parse(print(x)) == x).
+//     points at the name; records: scalar leaves with paths, flags only on a
+//     record pointer, at most 255 parameters and leaves), and the canonical
+//     print of the entries parses back to the same entries and the same print
+//     (parse(print(x)) == x).
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,25 @@ bool isColumnError(StringRef Err, size_t Size) {
   return N >= 1 && N <= Size + 1 && Err.drop_front(Digits).startswith(": ");
 }
 
+/// `{path:kind@offset,...}`
+std::string printRecord(ArrayRef<SpecLeaf> R) {
+  std::string S = "{";
+  for (unsigned I = 0; I < R.size(); ++I)
+    S += (I ? "," : "") + R[I].Path + ":" + kindName(R[I].Kind).str() + "@" +
+         std::to_string(R[I].Offset);
+  return S + "}";
+}
+
+bool sameRecord(ArrayRef<SpecLeaf> A, ArrayRef<SpecLeaf> B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I].Path != B[I].Path || A[I].Kind != B[I].Kind ||
+        A[I].Offset != B[I].Offset)
+      return false;
+  return true;
+}
+
 /// The canonical MR_SPEC text of Entries: no blanks, every entry ends in ';'.
 std::string printSpec(ArrayRef<SpecEntry> Entries) {
   std::string S;
@@ -87,7 +108,9 @@ std::string printSpec(ArrayRef<SpecEntry> Entries) {
     S += E.Name + "(";
     for (unsigned I = 0; I < E.Params.size(); ++I) {
       const SpecParam &P = E.Params[I];
-      S += (I ? "," : "") + P.Name + ":" + kindName(P.Kind).str();
+      S += (I ? "," : "") + P.Name + ":" +
+           (P.isRecord() ? printRecord(P.Leaves) + (P.Pointer ? "*" : "")
+                         : kindName(P.Kind).str());
       if (P.Flags & MR_PF_ARRAY)
         S += "[" + std::to_string(P.LenIndex) + "]";
       if (P.Flags & MR_PF_OUT)
@@ -95,7 +118,10 @@ std::string printSpec(ArrayRef<SpecEntry> Entries) {
       if (P.Flags & MR_PF_CONST)
         S += "!const";
     }
-    S += ")" + kindName(E.RetKind).str() + ";";
+    S += ")" +
+         (E.RetLeaves.empty() ? kindName(E.RetKind).str()
+                              : printRecord(E.RetLeaves)) +
+         ";";
   }
   return S;
 }
@@ -107,21 +133,36 @@ bool sameEntries(ArrayRef<SpecEntry> A, ArrayRef<SpecEntry> B) {
   for (size_t I = 0; I < A.size(); ++I) {
     const SpecEntry &X = A[I], &Y = B[I];
     if (X.Name != Y.Name || X.RetKind != Y.RetKind ||
-        X.Params.size() != Y.Params.size())
+        X.Params.size() != Y.Params.size() ||
+        !sameRecord(X.RetLeaves, Y.RetLeaves))
       return false;
     for (size_t J = 0; J < X.Params.size(); ++J) {
       const SpecParam &P = X.Params[J], &Q = Y.Params[J];
       if (P.Name != Q.Name || P.Kind != Q.Kind || P.Flags != Q.Flags ||
-          P.LenIndex != Q.LenIndex)
+          P.LenIndex != Q.LenIndex || P.Pointer != Q.Pointer ||
+          !sameRecord(P.Leaves, Q.Leaves))
         return false;
     }
   }
   return true;
 }
 
+/// Leaves: a path starting like an identifier, a scalar kind.
+void checkRecord(StringRef Text, ArrayRef<SpecLeaf> R,
+                 const std::string &Where) {
+  for (const SpecLeaf &L : R) {
+    CHECK(!L.Path.empty() && (isAlpha(L.Path[0]) || L.Path[0] == '_'), Where);
+    CHECK(L.Kind >= MR_KIND_BOOL && L.Kind <= MR_KIND_F64, Where);
+    CHECK(L.Offset < (1u << 30), Where);
+  }
+}
+
 void checkEntry(StringRef Text, const SpecEntry &E) {
   CHECK(isIdent(E.Name), "function name '" + E.Name + "'");
   CHECK(E.RetKind < MR_KIND__COUNT, "function '" + E.Name + "'");
+  CHECK(E.RetLeaves.empty() || E.RetKind == MR_KIND_VOID, E.Name);
+  checkRecord(Text, E.RetLeaves, "'" + E.Name + "' result");
+  size_t Leaves = E.RetLeaves.size();
   CHECK(E.Col >= 1 && E.Col <= Text.size() &&
             Text.drop_front(E.Col - 1).startswith(E.Name),
         "function '" + E.Name + "' at col " + std::to_string(E.Col));
@@ -129,6 +170,15 @@ void checkEntry(StringRef Text, const SpecEntry &E) {
     const SpecParam &P = E.Params[I];
     std::string Where = "'" + E.Name + "' parameter " + std::to_string(I);
     CHECK(isIdent(P.Name), Where);
+    Leaves += P.isRecord() ? P.Leaves.size() : 1;
+    if (P.isRecord()) {
+      checkRecord(Text, P.Leaves, Where);
+      CHECK(P.Kind == MR_KIND_VOID && P.LenIndex < 0, Where);
+      CHECK(P.Pointer || P.Flags == 0, Where);
+      CHECK(P.Flags != (MR_PF_OUT | MR_PF_CONST), Where);
+      continue;
+    }
+    CHECK(!P.Pointer, Where);
     CHECK(P.Kind < MR_KIND__COUNT && P.Kind != MR_KIND_VOID, Where);
     CHECK((P.Flags & ~(MR_PF_ARRAY | MR_PF_OUT | MR_PF_CONST)) == 0, Where);
     bool IsArray = P.Flags & MR_PF_ARRAY;
@@ -139,6 +189,7 @@ void checkEntry(StringRef Text, const SpecEntry &E) {
     CHECK(L < E.Params.size() && L != I, Where);
     CHECK(isIntegerKind(E.Params[L].Kind), Where);
   }
+  CHECK(Leaves <= MaxSpecLeaves, "'" + E.Name + "' has too many leaves");
 }
 
 void checkSpec(StringRef Text) {

@@ -16,9 +16,9 @@ define void @g() {
 }
 
 ; CHECK: $mr.module_ctor = comdat any
-; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 3, i32 0, i8* getelementptr {{.*}} @[[FNAME:.mr.str[.0-9]*]], {{.*}} @[[FILE:.mr.str[.0-9]*]], i64 0, i64 0), i32 1, i8 9, [3 x i8] zeroinitializer, %mr.param_desc* getelementptr {{.*}} @__mr_params.f, i64 0, i64 0), i32 0, i32 1, %mr.const_desc* null, i64* getelementptr {{.*}} @__mr_block_counters.f, i64 0, i64 0), %mr.loc_desc* getelementptr {{.*}} @__mr_block_locs.f, i64 0, i64 0), i32 0, i32 0, i64* null, %mr.edge_desc* null, i32 0, i32 0, %mr.mutant_desc* null, i32 0, i32 0, i32 0, i32 0, %mr.value_desc* null, %mr.value_cell* null }, align 8
+; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 4, i32 0, i8* getelementptr {{.*}} @[[FNAME:.mr.str[.0-9]*]], {{.*}} @[[FILE:.mr.str[.0-9]*]], i64 0, i64 0), i32 1, i8 9, [3 x i8] zeroinitializer, %mr.param_desc* getelementptr {{.*}} @__mr_params.f, i64 0, i64 0), i32 0, i32 1, %mr.const_desc* null, i64* getelementptr {{.*}} @__mr_block_counters.f, i64 0, i64 0), %mr.loc_desc* getelementptr {{.*}} @__mr_block_locs.f, i64 0, i64 0), i32 0, i32 0, i64* null, %mr.edge_desc* null, i32 0, i32 0, %mr.mutant_desc* null, i32 0, i32 0, i32 0, i32 0, %mr.value_desc* null, %mr.value_cell* null }, align 8
 ; CHECK: @__mr_site.f = internal global i8* bitcast (%mr.fn_desc* @__mr_desc.f to i8*), section "mr_sites", align 8
-; CHECK: @__mr_desc.g = internal global %mr.fn_desc { i32 3, i32 0, {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null,
+; CHECK: @__mr_desc.g = internal global %mr.fn_desc { i32 4, i32 0, {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null,
 ; CHECK: @__mr_site.g = internal global i8* bitcast (%mr.fn_desc* @__mr_desc.g to i8*), section "mr_sites", align 8
 ; CHECK: @__start_mr_sites = extern_weak hidden global i8*
 ; CHECK: @__stop_mr_sites = extern_weak hidden global i8*
@@ -29,7 +29,7 @@ define void @g() {
 
 ; CHECK-LABEL: define internal void @mr.module_ctor()
 ; CHECK-SAME:  comdat {
-; CHECK-NEXT:    call void @__mr_module_init(i32 3, i8** @__start_mr_sites, i8** @__stop_mr_sites)
+; CHECK-NEXT:    call void @__mr_module_init(i32 4, i8** @__start_mr_sites, i8** @__stop_mr_sites)
 ; CHECK-NEXT:    ret void
 
 ; CHECK: !mr.instrumented = !{}

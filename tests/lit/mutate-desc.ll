@@ -25,7 +25,7 @@ define i32 @f(i32 %a) !dbg !5 {
 !9 = !DILocation(line: 2, column: 12, scope: !5)
 
 ; CHECK: %mr.mutant_desc = type { i8, [3 x i8], i32, i32, i32, i8*, i8*, i8* }
-; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 3, {{.*}}, i32 [[N:[0-9]+]], i32 0, %mr.mutant_desc* getelementptr inbounds ([[[N]] x %mr.mutant_desc], [[[N]] x %mr.mutant_desc]* @__mr_mutants.f, i64 0, i64 0), i32 1, i32 0, i32 {{[0-9]+}}, i32 0, %mr.value_desc* {{.*}} }
+; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 4, {{.*}}, i32 [[N:[0-9]+]], i32 0, %mr.mutant_desc* getelementptr inbounds ([[[N]] x %mr.mutant_desc], [[[N]] x %mr.mutant_desc]* @__mr_mutants.f, i64 0, i64 0), i32 1, i32 0, i32 {{[0-9]+}}, i32 0, %mr.value_desc* {{.*}} }
 ; Texts are shared between mutants (one global each).
 ; CHECK-DAG: c"replace '+' with '-'\00"
 ; CHECK-DAG: c"replace the constant 7 with 8\00"
@@ -33,5 +33,5 @@ define i32 @f(i32 %a) !dbg !5 {
 ; The first mutant: AOR (1) in block 0 at 2:12, "+" -> "-".
 ; CHECK: @__mr_mutants.f = private constant [{{[0-9]+}} x %mr.mutant_desc] [%mr.mutant_desc { i8 1, [3 x i8] zeroinitializer, i32 0, i32 2, i32 12,
 
-; OFF: @__mr_desc.f = internal global %mr.fn_desc { i32 3, {{.*}}, i32 0, i32 0, %mr.mutant_desc* null, i32 0, i32 0, i32 {{[0-9]+}}, i32 0, %mr.value_desc* {{.*}} }
+; OFF: @__mr_desc.f = internal global %mr.fn_desc { i32 4, {{.*}}, i32 0, i32 0, %mr.mutant_desc* null, i32 0, i32 0, i32 {{[0-9]+}}, i32 0, %mr.value_desc* {{.*}} }
 ; OFF-NOT: __mr_mutant

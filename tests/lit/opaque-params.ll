@@ -22,8 +22,8 @@ define i32 @va(i32 %n, ...) {
   ret i32 %n
 }
 
-; CHECK: @__mr_params.sf = private constant [3 x %mr.param_desc] [%mr.param_desc { {{.*}}, i8 0, i8 0, i16 -1 }, %mr.param_desc { {{.*}}, i8 0, i8 0, i16 -1 }, %mr.param_desc { {{.*}}, i8 7, i8 0, i16 -1 }]
-; CHECK: @__mr_params.va = private constant [1 x %mr.param_desc] [%mr.param_desc { {{.*}}, i8 7, i8 0, i16 -1 }]
+; CHECK: @__mr_params.sf = private constant [3 x %mr.param_desc] [%mr.param_desc { {{.*}}, i8 0, i8 0, i16 -1, i16 0, i16 0, i32 0 }, %mr.param_desc { {{.*}}, i8 0, i8 0, i16 -1, i16 0, i16 0, i32 0 }, %mr.param_desc { {{.*}}, i8 7, i8 0, i16 -1, i16 0, i16 0, i32 0 }]
+; CHECK: @__mr_params.va = private constant [1 x %mr.param_desc] [%mr.param_desc { {{.*}}, i8 7, i8 0, i16 -1, i16 0, i16 0, i32 0 }]
 
 ; The byval argument is forwarded with its attribute and without `tail`.
 ; CHECK-LABEL: define i32 @sf(

@@ -45,7 +45,7 @@ int main(void) {
 // NODBG: EXIT sum ret=249 arg0=250 arg1=-3 arg2=2.5
 // CHECK: MAIN 1.5 4 6.5 3 249
 // CHECK: INITS 1 SITES 2
-// CHECK: DESC scale abi=3 id=1 nparams=3 ret=void nconsts={{[0-9]+}} nblocks={{[0-9]+}} nedges={{[0-9]+}}
+// CHECK: DESC scale abi=4 id=1 nparams=3 ret=void nconsts={{[0-9]+}} nblocks={{[0-9]+}} nedges={{[0-9]+}}
 // DBG:   PARAM v f64 flags=1 len=1
 // DBG:   PARAM n u64 flags=0 len=-1
 // DBG:   PARAM count i32 flags=2 len=-1
@@ -58,7 +58,7 @@ int main(void) {
 // The loop condition runs n + 1 = 4 times, the body 3 times.
 // CHECK: BLOCKS 0@{{[0-9]+}}=1 1@{{[0-9]+}}=4 2@{{[0-9]+}}=3 3@{{[0-9]+}}=3 4@{{[0-9]+}}=1{{$}}
 // CHECK: EDGES 0->1=1 1->2=3 1->4=1 2->3=3 3->1=3{{$}}
-// CHECK: DESC sum abi=3 id=2 nparams=3 ret=u8 nconsts=0 nblocks=1 nedges=0
+// CHECK: DESC sum abi=4 id=2 nparams=3 ret=u8 nconsts=0 nblocks=1 nedges=0
 // CHECK: BLOCKS 0@{{[0-9]+}}=1
 
 // OFF-NOT: ENTER

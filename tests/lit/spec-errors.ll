@@ -30,6 +30,43 @@
 ; RUN: env MR_SPEC='f(x:f64)void' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=RET
 ; RET: error: mrpass: MR_SPEC: 'f' returns void, the definition returns double
+; Records (docs/pass.md "Records"): syntax, then entries the definition cannot hold.
+; RUN: env MR_SPEC='f(r:{x:f64@0}!const)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RFLAG
+; RFLAG: error: mrpass: MR_SPEC: col 14: expected ',' or ')': a record passed by value takes no flag
+; RUN: env MR_SPEC='f(r:{x:cstr@0}*)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RKIND
+; RKIND: error: mrpass: MR_SPEC: col 8: expected a field kind (bool, i8..u64, f32, f64), got 'cstr'
+; RUN: env MR_SPEC='f(r:{x:f64 0}*)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RAT
+; RAT: error: mrpass: MR_SPEC: col 12: expected '@'
+; RUN: env MR_SPEC='f(r:{x:f64@1073741824}*)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=ROFF
+; ROFF: error: mrpass: MR_SPEC: col 12: expected a byte offset
+; RUN: env MR_SPEC='f(r:{x:f64@0)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RCLOSE
+; RCLOSE: error: mrpass: MR_SPEC: col 13: expected '}'
+; RUN: env MR_SPEC='f(r:{9x:f64@0}*)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RPATH
+; RPATH: error: mrpass: MR_SPEC: col 6: expected a field path
+; RUN: env MR_SPEC='f(r:{x:f64@0}*!out!const)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=ROUTC
+; ROUTC: error: mrpass: MR_SPEC: col 20: expected one of out, const on a record pointer
+; RUN: env MR_SPEC='f(r:{x:f64@0}*)f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RPTR
+; RPTR: error: mrpass: MR_SPEC: 'f': parameter 'r' is a record pointer, the definition has type double
+; RUN: env MR_SPEC='h(r:{x:f64@0})void' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RBYVAL
+; RBYVAL: error: mrpass: MR_SPEC: 'h': parameter 'r' is a record, the definition has type double*
+; RUN: env MR_SPEC='f(r:{x:f64@0,y:f64@8})f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RSIZE
+; RSIZE: error: mrpass: MR_SPEC: 'f': parameter 'r' spans 16 bytes, the definition's registers hold 8
+; RUN: env MR_SPEC='f(x:f64){x:f64@0,y:f64@8}' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RRET
+; RRET: error: mrpass: MR_SPEC: 'f': the returned record spans 16 bytes, the definition's registers hold 8
+; RUN: env MR_SPEC='g(){x:f64@0}' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RVOID
+; RVOID: error: mrpass: MR_SPEC: 'g' returns a record, the definition returns void
 ; RUN: env MR_FUNCTIONS='f,,g' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=FUNCS
 ; FUNCS: error: mrpass: MR_FUNCTIONS: col 3: expected a C identifier, got ''
@@ -48,5 +85,9 @@ define double @f(double %x) {
 }
 
 define void @g() {
+  ret void
+}
+
+define void @h(double* %p) {
   ret void
 }

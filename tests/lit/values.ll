@@ -48,7 +48,7 @@ done:
 
 ; The site table: {kind, origin, pad, block, line, col}; kinds I64 = 9, F64 = 12;
 ; origins load 1, arith 2, call 3, cmp 4. The cells start zeroed.
-; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 3, {{.*}}, i32 7, i32 0, %mr.value_desc* getelementptr inbounds ([7 x %mr.value_desc], [7 x %mr.value_desc]* @__mr_values.f, i64 0, i64 0), %mr.value_cell* getelementptr inbounds ([7 x %mr.value_cell], [7 x %mr.value_cell]* @__mr_value_cells.f, i64 0, i64 0) }
+; CHECK: @__mr_desc.f = internal global %mr.fn_desc { i32 4, {{.*}}, i32 7, i32 0, %mr.value_desc* getelementptr inbounds ([7 x %mr.value_desc], [7 x %mr.value_desc]* @__mr_values.f, i64 0, i64 0), %mr.value_cell* getelementptr inbounds ([7 x %mr.value_cell], [7 x %mr.value_cell]* @__mr_value_cells.f, i64 0, i64 0) }
 ; CHECK: @__mr_value_cells.f = internal global [7 x %mr.value_cell] zeroinitializer
 ; CHECK: @__mr_values.f = private constant [7 x %mr.value_desc] [
 ; CHECK-SAME: %mr.value_desc { i8 12, i8 1, [2 x i8] zeroinitializer, i32 0,

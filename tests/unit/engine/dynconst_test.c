@@ -25,7 +25,7 @@ static const mr_value_desc sites[] = {
     {MR_KIND_I64, MR_VAL_LOAD, {0}, 0, 6, 1},
 };
 static mr_value_cell cells[4];
-static const mr_param_desc fparams[] = {{"x", MR_KIND_I32, 0, -1}};
+static const mr_param_desc fparams[] = {{"x", MR_KIND_I32, 0, -1, 0, 0, 0}};
 static mr_fn_desc fn = {.abi_version = MR_ABI_VERSION, .name = "f", .file = "f.c", .nparams = 1,
                         .ret_kind = MR_KIND_I32, .params = fparams, .nvalues = 4, .values = sites,
                         .value_cells = cells};

@@ -17,7 +17,7 @@
 
 void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
 
-static const mr_param_desc f_params[] = {{"a", MR_KIND_I64, 0, -1}};
+static const mr_param_desc f_params[] = {{"a", MR_KIND_I64, 0, -1, 0, 0, 0}};
 static const mr_mutant_desc f_mutants[] = {
     {MR_MUT_AOR, {0}, 0, 3, 10, "*", "+", "replace '*' with '+' (3a)"},
     {MR_MUT_BCN, {0}, 0, 4, 3, "condition", "!condition", "loop forever"},

@@ -8,7 +8,7 @@
 
 #include "rt_test.h"
 
-static mr_param_desc two_params[] = {{"x", MR_KIND_F64, 0, -1}, {"n", MR_KIND_I32, 0, -1}};
+static mr_param_desc two_params[] = {{"x", MR_KIND_F64, 0, -1, 0, 0, 0}, {"n", MR_KIND_I32, 0, -1, 0, 0, 0}};
 static mr_const_desc consts[] = {
     {MR_KIND_I64, {0}, (uint64_t)-3}, {MR_KIND_U64, {0}, 18446744073709551615u}, {MR_KIND_F64, {0}, 0}};
 static uint64_t blocks[4], edges[3];
@@ -128,7 +128,7 @@ static void bad_desc_abi(void) {
 }
 
 static void bad_desc_array(void) {
-  static mr_param_desc p[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 5}};
+  static mr_param_desc p[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 5, 0, 0, 0}};
   static mr_fn_desc d = {.abi_version = MR_ABI_VERSION, .name = "arr", .nparams = 1,
                          .ret_kind = MR_KIND_VOID, .params = p};
   mr_fn_desc *sec[] = {&d};
@@ -141,7 +141,42 @@ static void bad_desc_kind(void) {
   register_fns(sec, 1);
 }
 
+/* Record leaves (mr_abi.h MR_PF_FIELD) must read through the slot of an earlier leaf, or
+ * through `ret` when RET, and be scalars: anything else would read wild memory. */
+static void register_leaves(const char *name, mr_param_desc *p, uint32_t n) {
+  static mr_fn_desc d;
+  d = (mr_fn_desc){.abi_version = MR_ABI_VERSION, .name = name, .nparams = n,
+                   .ret_kind = MR_KIND_VOID, .params = p};
+  mr_fn_desc *sec[] = {&d};
+  register_fns(sec, 1);
+}
+
+static void bad_leaf_slot(void) {
+  static mr_param_desc p[] = {{"r.x", MR_KIND_F64, MR_PF_FIELD, -1, 1, 0, 0},
+                              {"r.y", MR_KIND_F64, MR_PF_FIELD, -1, 1, 0, 8}};
+  register_leaves("fwd", p, 2);
+}
+
+static void bad_leaf_ret(void) {
+  static mr_param_desc p[] = {{"ret.x", MR_KIND_F64, MR_PF_FIELD | MR_PF_RET, -1, 0, 0, 0}};
+  register_leaves("ret", p, 1);
+}
+
+static void bad_leaf_kind(void) {
+  static mr_param_desc p[] = {{"r.s", MR_KIND_CSTR, MR_PF_FIELD, -1, 0, 0, 0}};
+  register_leaves("str", p, 1);
+}
+
+static void bad_inout_scalar(void) {
+  static mr_param_desc p[] = {{"x", MR_KIND_F64, MR_PF_INOUT, -1, 0, 0, 0}};
+  register_leaves("inout", p, 1);
+}
+
 static void test_aborts(void) {
+  CHECK(aborts_with(bad_leaf_slot, "corrupt descriptor 'fwd': bad record field"));
+  CHECK(aborts_with(bad_leaf_ret, "corrupt descriptor 'ret': bad record field"));
+  CHECK(aborts_with(bad_leaf_kind, "corrupt descriptor 'str': bad record field"));
+  CHECK(aborts_with(bad_inout_scalar, "corrupt descriptor 'inout': bad record field"));
   CHECK(aborts_with(bad_abi_arg, "ABI mismatch: a module was instrumented for mrfuzz ABI version "));
   CHECK(aborts_with(bad_desc_abi, "ABI mismatch: function 'old'"));
   CHECK(aborts_with(bad_desc_array, "corrupt descriptor 'arr'"));

@@ -7,11 +7,11 @@
 #include "rt_int.h"
 #include "rt_test.h"
 
-static mr_param_desc sort_params[] = {{"a", MR_KIND_I32, MR_PF_ARRAY, 1}, {"n", MR_KIND_U32, 0, -1}};
+static mr_param_desc sort_params[] = {{"a", MR_KIND_I32, MR_PF_ARRAY, 1, 0, 0, 0}, {"n", MR_KIND_U32, 0, -1, 0, 0, 0}};
 static mr_fn_desc sort_i = {.abi_version = MR_ABI_VERSION, .name = "sort_i", .file = "s.c",
                             .nparams = 2, .ret_kind = MR_KIND_VOID, .params = sort_params};
-static mr_param_desc rec_params[] = {{"s", MR_KIND_CSTR, MR_PF_CONST, -1}, {"k", MR_KIND_F64, 0, -1},
-                                     {"o", MR_KIND_U16, MR_PF_OUT, -1}};
+static mr_param_desc rec_params[] = {{"s", MR_KIND_CSTR, MR_PF_CONST, -1, 0, 0, 0}, {"k", MR_KIND_F64, 0, -1, 0, 0, 0},
+                                     {"o", MR_KIND_U16, MR_PF_OUT, -1, 0, 0, 0}};
 static mr_fn_desc rec = {.abi_version = MR_ABI_VERSION, .name = "rec", .file = "r.c",
                          .nparams = 3, .ret_kind = MR_KIND_F32, .params = rec_params};
 

@@ -9,10 +9,10 @@
 
 #include "rt_test.h"
 
-static mr_param_desc work_params[] = {{"i", MR_KIND_U32, 0, -1},
-                                      {"n", MR_KIND_I32, 0, -1},
-                                      {"a", MR_KIND_U8, MR_PF_ARRAY | MR_PF_CONST, 3},
-                                      {"len", MR_KIND_U64, 0, -1}};
+static mr_param_desc work_params[] = {{"i", MR_KIND_U32, 0, -1, 0, 0, 0},
+                                      {"n", MR_KIND_I32, 0, -1, 0, 0, 0},
+                                      {"a", MR_KIND_U8, MR_PF_ARRAY | MR_PF_CONST, 3, 0, 0, 0},
+                                      {"len", MR_KIND_U64, 0, -1, 0, 0, 0}};
 static mr_fn_desc work_desc = {.abi_version = MR_ABI_VERSION, .name = "work", .file = "mt.c",
                                .nparams = 4, .ret_kind = MR_KIND_I64, .params = work_params};
 

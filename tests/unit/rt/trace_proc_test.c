@@ -11,7 +11,7 @@
 
 #include "rt_test.h"
 
-static mr_param_desc inc_params[] = {{"x", MR_KIND_I32, 0, -1}};
+static mr_param_desc inc_params[] = {{"x", MR_KIND_I32, 0, -1, 0, 0, 0}};
 static mr_fn_desc inc = {.abi_version = MR_ABI_VERSION, .name = "inc", .file = "p.c",
                          .nparams = 1, .ret_kind = MR_KIND_I32, .params = inc_params};
 

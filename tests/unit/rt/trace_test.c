@@ -10,41 +10,41 @@
 
 /* ---- Descriptors, as mrpass would emit them ---------------------------------------- */
 static mr_param_desc scalar_params[] = {
-    {"b", MR_KIND_BOOL, 0, -1},   {"i8", MR_KIND_I8, 0, -1},   {"u8", MR_KIND_U8, 0, -1},
-    {"i16", MR_KIND_I16, 0, -1},  {"u16", MR_KIND_U16, 0, -1}, {"i32", MR_KIND_I32, 0, -1},
-    {"u32", MR_KIND_U32, 0, -1},  {"i64", MR_KIND_I64, 0, -1}, {"u64", MR_KIND_U64, 0, -1},
-    {"f32", MR_KIND_F32, 0, -1},  {"f64", MR_KIND_F64, 0, -1}, {"p", MR_KIND_OPAQUE, 0, -1}};
+    {"b", MR_KIND_BOOL, 0, -1, 0, 0, 0},   {"i8", MR_KIND_I8, 0, -1, 0, 0, 0},   {"u8", MR_KIND_U8, 0, -1, 0, 0, 0},
+    {"i16", MR_KIND_I16, 0, -1, 0, 0, 0},  {"u16", MR_KIND_U16, 0, -1, 0, 0, 0}, {"i32", MR_KIND_I32, 0, -1, 0, 0, 0},
+    {"u32", MR_KIND_U32, 0, -1, 0, 0, 0},  {"i64", MR_KIND_I64, 0, -1, 0, 0, 0}, {"u64", MR_KIND_U64, 0, -1, 0, 0, 0},
+    {"f32", MR_KIND_F32, 0, -1, 0, 0, 0},  {"f64", MR_KIND_F64, 0, -1, 0, 0, 0}, {"p", MR_KIND_OPAQUE, 0, -1, 0, 0, 0}};
 static mr_fn_desc scalars = {.abi_version = MR_ABI_VERSION, .name = "scalars", .file = "t.c",
                              .nparams = 12, .ret_kind = MR_KIND_F64, .params = scalar_params};
 
-static mr_param_desc sort_params[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 1}, {"n", MR_KIND_U64, 0, -1}};
+static mr_param_desc sort_params[] = {{"a", MR_KIND_F64, MR_PF_ARRAY, 1, 0, 0, 0}, {"n", MR_KIND_U64, 0, -1, 0, 0, 0}};
 static mr_fn_desc sort_d = {.abi_version = MR_ABI_VERSION, .name = "sort_d", .file = "t.c",
                             .nparams = 2, .ret_kind = MR_KIND_VOID, .params = sort_params};
 
-static mr_param_desc sum_params[] = {{"n", MR_KIND_I32, 0, -1},
-                                     {"a", MR_KIND_I16, MR_PF_ARRAY | MR_PF_CONST, 0}};
+static mr_param_desc sum_params[] = {{"n", MR_KIND_I32, 0, -1, 0, 0, 0},
+                                     {"a", MR_KIND_I16, MR_PF_ARRAY | MR_PF_CONST, 0, 0, 0, 0}};
 static mr_fn_desc sum_s = {.abi_version = MR_ABI_VERSION, .name = "sum_s", .file = "t.c",
                            .nparams = 2, .ret_kind = MR_KIND_I64, .params = sum_params};
 
-static mr_param_desc len_params[] = {{"s", MR_KIND_CSTR, MR_PF_CONST, -1}};
+static mr_param_desc len_params[] = {{"s", MR_KIND_CSTR, MR_PF_CONST, -1, 0, 0, 0}};
 static mr_fn_desc slen = {.abi_version = MR_ABI_VERSION, .name = "slen", .file = "t.c",
                           .nparams = 1, .ret_kind = MR_KIND_U64, .params = len_params};
 
-static mr_param_desc up_params[] = {{"s", MR_KIND_CSTR, 0, -1}};
+static mr_param_desc up_params[] = {{"s", MR_KIND_CSTR, 0, -1, 0, 0, 0}};
 static mr_fn_desc upcase = {.abi_version = MR_ABI_VERSION, .name = "upcase", .file = "t.c",
                             .nparams = 1, .ret_kind = MR_KIND_VOID, .params = up_params};
 
 static mr_param_desc dm_params[] = {
-    {"a", MR_KIND_I32, 0, -1}, {"b", MR_KIND_I32, 0, -1}, {"q", MR_KIND_I32, MR_PF_OUT, -1},
-    {"r", MR_KIND_F32, MR_PF_OUT, -1}};
+    {"a", MR_KIND_I32, 0, -1, 0, 0, 0}, {"b", MR_KIND_I32, 0, -1, 0, 0, 0}, {"q", MR_KIND_I32, MR_PF_OUT, -1, 0, 0, 0},
+    {"r", MR_KIND_F32, MR_PF_OUT, -1, 0, 0, 0}};
 static mr_fn_desc divmod = {.abi_version = MR_ABI_VERSION, .name = "divmod", .file = "t.c",
                             .nparams = 4, .ret_kind = MR_KIND_BOOL, .params = dm_params};
 
-static mr_param_desc name_params[] = {{"i", MR_KIND_U8, 0, -1}};
+static mr_param_desc name_params[] = {{"i", MR_KIND_U8, 0, -1, 0, 0, 0}};
 static mr_fn_desc name_of = {.abi_version = MR_ABI_VERSION, .name = "name_of", .file = "t.c",
                              .nparams = 1, .ret_kind = MR_KIND_CSTR, .params = name_params};
 
-static mr_param_desc fact_params[] = {{"n", MR_KIND_I32, 0, -1}};
+static mr_param_desc fact_params[] = {{"n", MR_KIND_I32, 0, -1, 0, 0, 0}};
 static const mr_const_desc fact_consts[] = {{MR_KIND_I64, {0}, 1}, {MR_KIND_F64, {0}, 0x400921fb54442d18u}};
 static uint64_t fact_blocks[3], fact_edges[2];
 static const mr_loc_desc fact_locs[3] = {{7, 1}, {8, 5}, {9, 5}};
@@ -55,11 +55,11 @@ static mr_fn_desc fact = {.abi_version = MR_ABI_VERSION, .name = "fact", .file =
                           .block_counters = fact_blocks, .block_locs = fact_locs, .nedges = 2,
                           .edge_counters = fact_edges, .edges = fact_edge_tab};
 
-static mr_param_desc rd_params[] = {{"buf", MR_KIND_VOID, MR_PF_ARRAY, 1},
-                                    {"len", MR_KIND_U64, MR_PF_OUT, -1},
-                                    {"flags", MR_KIND_BOOL, MR_PF_ARRAY | MR_PF_CONST, 3},
-                                    {"nflags", MR_KIND_I8, 0, -1},
-                                    {"w", MR_KIND_F32, MR_PF_ARRAY, 3}};
+static mr_param_desc rd_params[] = {{"buf", MR_KIND_VOID, MR_PF_ARRAY, 1, 0, 0, 0},
+                                    {"len", MR_KIND_U64, MR_PF_OUT, -1, 0, 0, 0},
+                                    {"flags", MR_KIND_BOOL, MR_PF_ARRAY | MR_PF_CONST, 3, 0, 0, 0},
+                                    {"nflags", MR_KIND_I8, 0, -1, 0, 0, 0},
+                                    {"w", MR_KIND_F32, MR_PF_ARRAY, 3, 0, 0, 0}};
 static mr_fn_desc rd = {.abi_version = MR_ABI_VERSION, .name = "rd", .file = "t.c",
                         .nparams = 5, .ret_kind = MR_KIND_I16, .params = rd_params};
 
