@@ -40,14 +40,15 @@ static const char *const drop_value[] = {"-o", "-MF", "-MT", "-MQ", "-MJ", "-x",
 
 /* Flags kept as they are (prefixes), and the exceptions among them that are dropped:
  * they would change what the plugin sees or how the harness links (the harness brings its
- * own sanitizers and libFuzzer, targets one ABI, and mrpass must run on real IR). */
+ * own sanitizers and libFuzzer, targets one ABI, and mrpass must run on real IR), or turn
+ * the plugin's own warnings (a module without the target) into errors. */
 static const char *const keep_prefix[] = {"-std=", "-f", "-W", "-m", "-pedantic", NULL};
 static const char *const keep_exact[] = {"-w", "-pthread", "-ansi", NULL};
 static const char *const drop_prefix[] = {
     "-fsanitize", "-fno-sanitize", "-fprofile", "-fno-profile", "-fcoverage", "-fno-coverage",
     "-flto", "-fno-lto", "-fpass-plugin", "-fplugin", "-fexperimental-new-pass-manager",
-    "-fno-experimental-new-pass-manager", "-fsyntax-only", "-fmodules", "-fxray",
-    "-Wl,", "-Wp,", "-Wa,", "-m32", "-m16", "-mx32", NULL};
+    "-fno-experimental-new-pass-manager", "-fsyntax-only", "-fmodules", "-fxray", "-fopenmp",
+    "-Werror", "-pedantic-errors", "-Wl,", "-Wp,", "-Wa,", "-m32", "-m16", "-mx32", NULL};
 
 static bool starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 

@@ -24,7 +24,7 @@ double lib_helper(double x) { return x + LIB_FACTOR; }
 C
 # Only scale.c has an entry (helper.c gets FILE's flags); -I relative to "directory".
 db() { # db FACTOR [EXTRA_ENTRY]: the database's text
-  printf '[{"directory": "%s/lib/src", "arguments": ["cc", "-I../include", "-DLIB_FACTOR=%s", "-O3", "-c", "scale.c", "-o", "scale.o"], "file": "scale.c"}%s]\n' \
+  printf '[{"directory": "%s/lib/src", "arguments": ["cc", "-I../include", "-DLIB_FACTOR=%s", "-O3", "-Werror", "-Wall", "-c", "scale.c", "-o", "scale.o"], "file": "scale.c"}%s]\n' \
     "$WORK" "$1" "${2:-}"
 }
 ret_of() { # ret_of DIR [BUILD FLAGS]: the return value of lib_scale(1) in the harness DIR
@@ -45,10 +45,12 @@ expect_err "-I$WORK/lib/src/../include"
 expect_err "-DLIB_FACTOR=3"
 # 3 * (1 + 3): helper.c, not in the database, got scale.c's -D
 [ "$(ret_of h1 -p build)" = "[12]" ] || fail "lib_scale(1) = $(ret_of h1 -p build), want [12]"
-check "the database's -O3 is not used: mrfuzz's -O level is"
+check "the database's -O3 and -Werror are not used (mrpass warns in helper.c, which lacks the target)"
 expect_err "built h1/harness"
 expect_err "-O2"
+expect_err "-Wall"
 ! grep -q -- "-O3" err || fail "the database's -O3 reached the compiler"
+! grep -q -- "-Werror" err || fail "the database's -Werror reached the compiler"
 
 check "-p naming a directory without a database: exit 2"
 expect_exit 2 "$MRFUZZ" build -p empty -o h1 lib/src/scale.c:lib_scale lib/src/helper.c
