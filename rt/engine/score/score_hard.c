@@ -26,7 +26,8 @@ typedef struct screen {
   double since;                 /* when *at last moved */
 } screen;
 
-/* The child: every relation on the inputs from `from` on, as score_run_original will. */
+/* The child: every relation on the inputs from `from` on, and the concrete oracle's
+ * capture, as score_run_original will. */
 static int screen_child(void *ud) {
   screen *w = ud;
   score_ctx *c = w->c;
@@ -39,6 +40,11 @@ static int screen_child(void *ud) {
       if (eng_mg_run(c->rels[k].mg, c->inputs[i].slots, &bo, NULL) < 0)
         return 3;
     }
+    score_capture cap;
+    if (c->concrete && !score_capture_call(c->s, c->inputs[i].slots, &cap))
+      return 3;
+    if (c->concrete)
+      free(cap.blob);
   }
   *w->at = c->run.n;
   return 0;
@@ -126,5 +132,5 @@ int score_draw_hard(score_ctx *c, eng_rng *r) {
     eng_error("out of memory while generating inputs");
     return ENG_EXIT_INTERNAL;
   }
-  return first < c->run.n && c->nrels ? screen_inputs(c, first, r) : ENG_EXIT_OK;
+  return first < c->run.n ? screen_inputs(c, first, r) : ENG_EXIT_OK;
 }
