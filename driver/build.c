@@ -25,6 +25,7 @@ typedef struct build_ctx {
   drv_list owned;     /* owned strings to free at the end */
   drv_list depfiles;  /* borrowed from owned: .d files of every compile */
   drv_list objs;      /* borrowed from owned: objects to link */
+  drv_cdb cdb;        /* the library's compilation database (path NULL: none) */
 } build_ctx;
 
 static char *keep(build_ctx *c, char *s) {
@@ -91,10 +92,14 @@ static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char
   return DRV_EXIT_INTERNAL;
 }
 
-static void push_flags(build_ctx *c, drv_list *a) {
+/* mrfuzz's include directory, the user's -I, the database's flags db (after the user's
+ * -I and before the user's -D, so that both of the user's win), the user's -D. */
+static void push_flags(build_ctx *c, drv_list *a, const drv_list *db) {
   drv_list_push(a, keep(c, drv_fmt("-I%s", c->t.include)));
   for (size_t i = 0; i < c->o->include.n; i++)
     drv_list_push(a, keep(c, drv_fmt("-I%s", c->o->include.v[i])));
+  for (size_t i = 0; i < db->n; i++)
+    drv_list_push(a, db->v[i]);
   for (size_t i = 0; i < c->o->define.n; i++)
     drv_list_push(a, keep(c, drv_fmt("-D%s", c->o->define.v[i])));
   for (size_t i = 0; drv_san_flags[i]; i++)
@@ -114,9 +119,10 @@ static void push_fuzz_flags(build_ctx *c, drv_list *a, const char *flag) {
   }
 }
 
-/* Compile one source into dir/obj/; with_plugin instruments it with mrpass. */
-static int compile(build_ctx *c, const char *src, size_t idx, bool with_plugin,
-                   char *const env[]) {
+/* Compile one source into dir/obj/ with the database's flags db; with_plugin instruments
+ * it with mrpass. */
+static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db,
+                   bool with_plugin, char *const env[]) {
   const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
   size_t stem = strcspn(base, ".");
   char *obj = keep(c, drv_fmt("%s/obj/%zu-%.*s.o", c->dir, idx, (int)stem, base));
@@ -133,7 +139,7 @@ static int compile(build_ctx *c, const char *src, size_t idx, bool with_plugin,
     drv_list_push(&a, "-Xclang");
     drv_list_push(&a, "-disable-lifetime-markers");
   }
-  push_flags(c, &a);
+  push_flags(c, &a, db);
   push_fuzz_flags(c, &a, with_plugin ? "-fsanitize=fuzzer-no-link" : "-Dmain=mr_harness_fuzz_main");
   drv_list_push(&a, "-MD");
   drv_list_push(&a, "-MF");
@@ -224,15 +230,30 @@ static int write_harness_c(build_ctx *c, const drv_sig *sig, char **path) {
   return DRV_EXIT_OK;
 }
 
+/* After a failed parse or compile (rc DRV_EXIT_USAGE) without a compilation database: the
+ * library's own flags may be what is missing. */
+static void hint_flags(const build_ctx *c, int rc) {
+  if (rc != DRV_EXIT_USAGE || c->cdb.matched || c->o->include.n || c->o->define.n)
+    return;
+  char *why = c->cdb.path ? drv_fmt("%s has no entry for it or the other sources", c->cdb.path)
+                          : drv_strdup("no compile_commands.json was found upward from it");
+  drv_note("if %s needs its library's own flags (headers on an -I, macros from -D): %s; "
+           "give the library's build directory with -p, or the flags with -I and -D",
+           c->req->file, why);
+  free(why);
+}
+
 /* Read the signature, generate, compile, link; the stamp is written last. */
 static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   const drv_opts *o = c->o;
   drv_sig_req sr = {c->req->file, c->req->function, c->t.include, &o->include, &o->define,
-                    &o->array, &o->string, &o->out};
+                    &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
   drv_sig sig;
   int rc = drv_sig_read(&sr, &sig);
-  if (rc != DRV_EXIT_OK)
+  if (rc != DRV_EXIT_OK) {
+    hint_flags(c, rc);
     return rc;
+  }
   char *spec = drv_spec_format(&sig);
   char *env_f = drv_fmt("MR_FUNCTIONS=%s", sig.name), *env_s = drv_fmt("MR_SPEC=%s", spec);
   /* The mutation variant compiles every mutant in (MR_MUTATE=1, docs/mutation.md). */
@@ -246,13 +267,15 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   if (rc == DRV_EXIT_OK)
     rc = write_harness_c(c, &sig, &hc);
   if (rc == DRV_EXIT_OK)
-    rc = compile(c, hc, 0, false, NULL);
+    rc = compile(c, hc, 0, &c->cdb.harness, false, NULL);
   if (rc == DRV_EXIT_OK && sig.defined)
-    rc = compile(c, c->req->file, 1, true, env);
-  for (size_t i = 0; rc == DRV_EXIT_OK && i < c->req->sources->n; i++)
-    rc = compile(c, c->req->sources->v[i], i + 2, true, env);
+    rc = compile(c, c->req->file, 1, drv_cdb_flags(&c->cdb, 0), true, env);
+  size_t ns = c->req->sources->n;
+  for (size_t i = 0; rc == DRV_EXIT_OK && i < ns; i++)
+    rc = compile(c, c->req->sources->v[i], i + 2, drv_cdb_flags(&c->cdb, i + 1), true, env);
   if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
-    rc = compile(c, o->setup, c->req->sources->n + 2, false, NULL);
+    rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
+  hint_flags(c, rc);
   if (rc == DRV_EXIT_OK)
     rc = link_harness(c, exe);
   if (rc == DRV_EXIT_OK && drv_stamp_write(c->dir, key, &c->depfiles) != 0) {
@@ -396,6 +419,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
   build_ctx c = {.req = req, .o = req->opts};
   drv_tools_init(&c.t);
   int rc = check_inputs(&c), fd = -1;
+  if (rc == DRV_EXIT_OK)
+    rc = drv_cdb_load(req, &c.cdb);
   if (rc != DRV_EXIT_OK)
     goto out;
   c.dir = req->opts->output ? drv_strdup(req->opts->output)
@@ -425,7 +450,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     goto out;
   }
   char *exe = drv_fmt("%s/harness", c.dir);
-  uint64_t key = drv_stamp_key(req, &c.t, c.opt);
+  uint64_t key = drv_stamp_key(req, &c.t, c.opt, &c.cdb);
   if (req->opts->fuzz_build)
     key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
   if (req->opts->falsify_build)
@@ -449,6 +474,7 @@ out:
   free(c.dir);
   free(c.log);
   drv_tools_fini(&c.t);
+  drv_cdb_fini(&c.cdb);
   return rc;
 }
 

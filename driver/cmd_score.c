@@ -15,12 +15,14 @@
 static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr";
 static const char score_summary[] =
     "Mutation score of a relation set: build FUNCTION with every mutant in (as 'mrfuzz "
-    "mutants'), run every relation of FILE.mr on N source inputs (default 100, seed 1) and "
-    "their follow-ups for the original and for each mutant, in parallel forked workers "
+    "mutants'), run every relation of FILE.mr on N source inputs (default 100, seed 1; the last "
+    "quarter special: NaN, infinities, special values, the mined thresholds +-1 ulp, "
+    "domain edges, wide magnitudes, within a --range) and their follow-ups for the original and for each mutant, in parallel forked workers "
     "with a wall-clock limit each. A mutant is killed when a relation is violated, and "
     "also when it crashes or times out (reported as such); equivalent suspects (outputs "
     "equal to the original's on every input) are left out of the score. A relation "
-    "violated by the original program is reported as invalid and never scores. Prints a "
+    "violated by the original program is reported as invalid and never scores (violated "
+    "only on special inputs beyond the domain: not applied there). Prints a "
     "table per mutant and per relation, the score, and the redundant relations (killing "
     "nothing the others do not); --json writes the Mutation Testing Elements report.";
 

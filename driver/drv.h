@@ -187,6 +187,7 @@ typedef struct drv_sig_req {
   const char *mr_include; /* dir holding mrfuzz/mr_rt.h (sources may use MR_TARGET) */
   const drv_list *include, *define;
   const drv_list *array, *string, *out; /* "P:N", "P", "P" */
+  const drv_list *cflags; /* FILE's flags from the compilation database (may be NULL) */
 } drv_sig_req;
 
 /* Read the signature of req->function. DRV_EXIT_OK with *sig filled, else an exit code
@@ -265,9 +266,30 @@ typedef struct drv_build_res {
   bool rebuilt;   /* false when the stamp said it was up to date */
 } drv_build_res;
 
+/* The library's own build flags, from its compilation database (compdb.c). */
+typedef struct drv_cdb {
+  char *path;          /* owned; the compile_commands.json used; NULL: none */
+  drv_list *src;       /* owned [nsrc], owned strings: the kept flags of FILE, of each extra
+                        * source, then of --setup's file */
+  const char **from;   /* owned [nsrc]: where each one's flags came from (for -v) */
+  size_t nsrc;
+  bool matched;        /* some source has an entry of its own */
+  drv_list harness;    /* owned strings: the reference entry's flags for harness.c (without
+                        * -std, -W, -pedantic: harness.c is mrfuzz's own C) */
+} drv_cdb;
+/* Load the database of req: -p's, else compile_commands.json found upward from FILE.
+ * DRV_EXIT_OK (db->path NULL when none was found without -p) or DRV_EXIT_USAGE (printed:
+ * -p names no database, or it cannot be loaded). Release with drv_cdb_fini. */
+int drv_cdb_load(const drv_build_req *req, drv_cdb *db /* OUT */);
+void drv_cdb_fini(drv_cdb *db);
+/* The flags of source s (0 FILE, 1.. the extra sources, then --setup's); empty without a
+ * database. Borrowed from db. */
+const drv_list *drv_cdb_flags(const drv_cdb *db, size_t s);
+
 /* Stamps (stamp.c): a build's inputs hashed. The key covers tools, flags and options;
  * the dependency list (from clang's -MD files) covers every file read, by content. */
-uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char *opt);
+uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char *opt,
+                       const drv_cdb *db);
 /* True when dir/stamp exists, has `key` and every dependency still has its hash. */
 bool drv_stamp_ok(const char *dir, uint64_t key);
 /* Write dir/stamp atomically from the .d files `deps`. 0 or -1 with errno. */

@@ -185,6 +185,8 @@ static CXTranslationUnit parse(CXIndex idx, const drv_sig_req *req) {
   size_t ne = 0;
   for (size_t i = 0; i < req->include->n; i++)
     drv_list_push(&args, extra[ne++] = drv_fmt("-I%s", req->include->v[i]));
+  for (size_t i = 0; req->cflags && i < req->cflags->n; i++) /* after -I, before -D: ours win */
+    drv_list_push(&args, req->cflags->v[i]);
   for (size_t i = 0; i < req->define->n; i++)
     drv_list_push(&args, extra[ne++] = drv_fmt("-D%s", req->define->v[i]));
 

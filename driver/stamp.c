@@ -3,6 +3,7 @@
  *
  *   DIR/stamp:  mrfuzz-stamp 1
  *               key  <16 hex>           tools (path, size, mtime), mrfuzz itself, flags
+ *                                       (the compilation database's, as used, included)
  *               dep  <16 hex> <path>    FNV-1a of the contents of every file clang read
  *
  * Dependencies are hashed by content, not mtime, so a checkout that restores a file does
@@ -43,7 +44,8 @@ static uint64_t hash_list(uint64_t h, const char *tag, const drv_list *l, bool p
 }
 
 /* The key of a build: everything but the contents of the files clang reads. */
-uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char *opt) {
+uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char *opt,
+                       const drv_cdb *db) {
   const drv_opts *o = req->opts;
   uint64_t h = drv_fnv_str(DRV_FNV_INIT, STAMP_MAGIC);
   /* mrfuzz itself: a new driver may generate a different harness. */
@@ -74,6 +76,12 @@ uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char 
     h = drv_fnv_str(drv_fnv_str(h, "--setup"), setup);
     free(setup);
   }
+  /* The database's flags as used, not its file: an edit of another entry keeps the
+   * harness, one of these sources' entries (or a database appearing) rebuilds it. */
+  h = drv_fnv_str(h, db->path ? db->path : "no compilation database");
+  for (size_t s = 0; s < db->nsrc; s++)
+    h = hash_list(h, "cdb", &db->src[s], false);
+  h = hash_list(h, "cdb-harness", &db->harness, false);
   return h;
 }
 

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 # discover_fuzz.sh - discovery's libFuzzer falsification stage (docs/discover.md) on a
 # subject with one rare faulty input (tests/e2e/inputs/disc_rare.c: |a| except at
-# a = 987654321). Without the stage, the random filter (10^4 inputs over [-2e9, 2e9])
-# misses the fault and f(-a) = f(a) is reported although it is false; with it, libFuzzer
-# (guided by the comparison and the mined constant) breaks that relation: held on all
+# a = 987654321, written as a - 5 == 987654316: validation's stress inputs try the mined
+# literals +-1, and a literal fault they find before libFuzzer does). Without the stage,
+# the random filter (10^4 inputs over [-2e9, 2e9]) and the stress inputs miss the fault
+# and f(-a) = f(a) is reported although it is false; with it, libFuzzer (guided by the
+# comparison and the mined constant) breaks that relation: held on all
 # inputs but one, it is a suspected fault (printed, OUT.suspects.mr, a reproducer that
 # replays, exit 1). The stage only removes relations: what is left still holds.
 . "$(dirname "$0")/lib.sh"

@@ -98,6 +98,9 @@ typedef struct disc_consts {
   disc_const *c; /* owned, sorted by complexity */
   int n;
   int *byv;      /* owned: indices into c in increasing value (lookups are O(log n)) */
+  double *th;    /* owned [nth]: the thresholds mined from the body, both signs
+                  * (eng_hard_thresholds as f64): stress inputs try them +-1 ulp */
+  size_t nth;
 } disc_consts;
 
 /* Build the table from small integers, simple fractions, multiples of pi and the

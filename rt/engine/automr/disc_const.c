@@ -149,7 +149,9 @@ bool disc_consts_init(disc_consts *k, const mr_fn *fn) {
   k->c = NULL;
   k->n = 0;
   k->byv = NULL;
-  bool ok = add(k, &cap, 0, 0, "0");
+  k->th = NULL;
+  k->nth = 0;
+  bool ok = eng_hard_thresholds(fn, MR_KIND_F64, &k->th, &k->nth) && add(k, &cap, 0, 0, "0");
   for (int i = 1; i <= 12 && ok; i++) {
     snprintf(t, sizeof t, "%d", i);
     ok = add(k, &cap, i, i <= 1 ? 1 : i <= 4 ? 2 : 3, t);
@@ -230,9 +232,12 @@ bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d) {
 void disc_consts_fini(disc_consts *k) {
   free(k->c);
   free(k->byv);
+  free(k->th);
   k->c = NULL;
   k->byv = NULL;
+  k->th = NULL;
   k->n = 0;
+  k->nth = 0;
 }
 
 /* See disc.h. */

@@ -195,6 +195,43 @@ bool eng_kind_unsigned(int kind); /* includes bool */
 bool eng_kind_float(int kind);
 size_t eng_kind_size(int kind);
 
+/* ---- Hard values (hard.c): where implementations branch ------------------------------
+ * Special values, the thresholds mined from the body, the edges of the domain and wide
+ * magnitudes: discovery's stress inputs (automr/disc_stress.c) and a quarter of score's
+ * source inputs. */
+typedef struct eng_hard_elem {
+  double lo, hi;   /* the element's domain */
+  double klo, khi; /* its kind's range */
+  bool integral;   /* an integer kind */
+  bool wide;       /* the domain is the default box: values beyond it are fair game */
+} eng_hard_elem;
+/* A special value (0, -0, +-1, +-2, +-3, +-0.5, DBL_MIN, the smallest subnormal, 1e-300,
+ * 1e-8, 1e8, 1e300, either sign) that e admits, or NaN when the one drawn does not fit. */
+double eng_hard_special(const eng_hard_elem *e, eng_rng *r);
+/* e's lower or upper edge, or a neighbour (integers: up to 2 in, floats: up to 3 ulps). */
+double eng_hard_edge(const eng_hard_elem *e, eng_rng *r);
+/* c moved up to k ulps either way (integers: rounded, then -1, 0 or +1); NaN when c is
+ * not finite or e does not admit the result. */
+double eng_hard_near(const eng_hard_elem *e, double c, int k, eng_rng *r);
+/* A magnitude far from the box, either sign, clamped to the kind: below cap (> 0)
+ * log-uniform from the box's edge to cap; else half the time from 1e-10 to 1e20, half
+ * from 1e-300 to 1e300 (integers: 1 to 2^40). */
+double eng_hard_wide(const eng_hard_elem *e, double cap, eng_rng *r);
+/* The thresholds mined from fn's body for an element of kind k, into *out (malloc'd,
+ * caller frees; NULL with *n 0 when there are none): every finite literal and its
+ * negation, and for a float kind an integer literal that reads as a double's high word
+ * (f32: a float's bits) in the normal range (fdlibm's `if (ix < 0x3e500000)`) as that
+ * value. false on ENOMEM. */
+bool eng_hard_thresholds(const mr_fn *fn, int k, double **out, size_t *n);
+/* Categories of hard values, cycled through by score's hard inputs. */
+enum { ENG_HARD_NONFINITE, ENG_HARD_SPECIAL, ENG_HARD_THRESHOLD, ENG_HARD_EDGE, ENG_HARD_WIDE,
+       ENG_HARD_NCAT };
+/* One value of category cat for e: NaN or +-Inf (a wide float; else a special value), a
+ * special value, a threshold of th[nth] just below, at or just above, an edge, a wide
+ * magnitude; uniform in the domain when the category has nothing for e. Clamped to the
+ * kind. */
+double eng_hard_value(const eng_hard_elem *e, const double *th, size_t nth, int cat, eng_rng *r);
+
 /* ---- Slots (slot.c): mr_abi.h's encoding of one value -------------------------------- */
 /* The slot of number v as kind k: integers converted (toward zero), floats by their bits
  * (f32 rounded, in the low 32). */
@@ -265,6 +302,14 @@ void eng_args_init(eng_args *a, const mr_subject *s);
 void eng_args_fini(eng_args *a);
 /* Draw one call's arguments. false on allocation failure. Release with eng_args_clear. */
 bool eng_args_draw(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_rng *r);
+/* (hard.c) */
+/* eng_args_draw, then every scalar parameter i (not a length) replaced by a hard value of
+ * category (j + i) mod ENG_HARD_NCAT with thresholds th[i][nth[i]]: floats beyond a default
+ * box, integers within their domain. *beyond: some value is outside its domain (or not
+ * finite). false on ENOMEM. */
+bool eng_args_draw_hard(eng_args *a, const mr_subject *s, const eng_run_opts *o,
+                        double *const *th, const size_t *nth, uint64_t j, eng_rng *r,
+                        bool *beyond);
 void eng_args_clear(eng_args *a);
 
 /* ---- Metamorphic groups (mg.c) ------------------------------------------------------

@@ -32,6 +32,9 @@ typedef struct score_rel {
   uint64_t bad_input;        /* invalid: the first violating input */
   mrdsl_result bad_res;      /* invalid: its residual and tolerance */
   uint64_t applied;          /* inputs where the original passed (not skipped) */
+  uint8_t *off;              /* owned [n] or NULL: 1 where the original violates it on an
+                              * input beyond the domain: not applied there (not invalid) */
+  uint64_t noff;             /* inputs off */
   uint64_t *fp;              /* owned [n]: fingerprint of the original's group outputs */
   uint8_t *reached;          /* owned [nblocks]: blocks the original's groups reached */
   uint32_t kills, unique;    /* mutants this relation kills; kills no other relation makes */
@@ -71,6 +74,10 @@ typedef struct score_ctx {
   size_t nrels;
   score_rel *rels;           /* owned [nrels] */
   eng_args *inputs;          /* owned [n] */
+  bool hard;                 /* the last n / SCORE_HARD_DIV inputs from score_hard.c (score;
+                              * compose and prioritize keep domain inputs only) */
+  uint8_t *beyond;           /* owned [n] or NULL: input i has a value beyond its domain */
+  uint64_t nhard;            /* hard inputs kept */
   score_capture *orig;       /* owned [n] (concrete oracle) */
   double orig_secs;          /* the original's run over everything */
   uint32_t nmut;             /* mutants of the subject */
@@ -98,7 +105,13 @@ int score_open(score_ctx *c, mrdsl_file **f);
 int score_compile(score_ctx *c, mrdsl_file *f);
 /* Draw c->run.n source inputs from c->run.seed into c->inputs. ENG_EXIT_*. */
 int score_draw_inputs(score_ctx *c);
-/* The original program, in-process: validity, fingerprints, blocks reached, captures. */
+/* score_hard.c: the last run.n / SCORE_HARD_DIV of c->inputs (drawn) replaced by hard
+ * values, then screened by the original in a child (r redraws the culprits). ENG_EXIT_*. */
+#define SCORE_HARD_DIV 4
+int score_draw_hard(score_ctx *c, eng_rng *r);
+/* The original program, in-process: validity, fingerprints, blocks reached, captures. A
+ * relation it violates on a domain input is invalid; on an input beyond the domain (a
+ * hard one) it is only not applied there (score_rel.off). */
 int score_run_original(score_ctx *c);
 /* Per-mutant CPU and wall-clock limits from --mutant-timeout or the original's time. */
 void score_set_limits(score_ctx *c);

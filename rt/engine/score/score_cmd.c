@@ -30,7 +30,9 @@ static const eng_opt score_opts[] = {
 static const eng_optgroup score_groups[] = {ENG_OPTGROUP(score_opts)};
 static const eng_cmdline score_cmdline = {
     "score", "",
-    "Run every relation of FILE.mr on N source inputs and their follow-ups, for the\n"
+    "Run every relation of FILE.mr on N source inputs (the last quarter special: NaN,\n"
+    "infinities, special values, mined thresholds, edges, wide magnitudes) and their\n"
+    "follow-ups, for the\n"
     "original program and for every mutant of this mutation build, each mutant in a\n"
     "forked child with a CPU-time limit and a wall-clock backstop.",
     score_groups, 1, NULL, NULL};
@@ -91,7 +93,7 @@ static int report_original(const score_ctx *c) {
 
 /* `harness score` (see score_help). */
 int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
-  score_ctx c = {.s = s};
+  score_ctx c = {.s = s, .hard = true};
   int rc = parse(&c, argc, argv);
   mrdsl_file *f = NULL;
   if (rc == ENG_EXIT_OK)

@@ -64,7 +64,7 @@ int score_draw_inputs(score_ctx *c) {
       return ENG_EXIT_INTERNAL;
     }
   }
-  return ENG_EXIT_OK;
+  return c->hard && c->run.n / SCORE_HARD_DIV ? score_draw_hard(c, &r) : ENG_EXIT_OK;
 }
 
 /* See score.h. */
@@ -90,7 +90,12 @@ int score_run_original(score_ctx *c) {
       const mrdsl_exec *ex = eng_mg_execs(r->mg, &h);
       r->fp[i] = score_fingerprint(c->s, ex, h, rc);
       r->applied += rc == MRDSL_PASS;
-      if (rc == MRDSL_FAIL && !r->invalid) {
+      if (rc == MRDSL_FAIL && c->beyond && c->beyond[i]) {
+        if (!r->off && !(r->off = calloc(c->run.n, 1)))
+          return ENG_EXIT_INTERNAL;
+        r->off[i] = 1; /* the relation does not hold out there: not applied, not invalid */
+        r->noff++;
+      } else if (rc == MRDSL_FAIL && !r->invalid) {
         r->invalid = true;
         r->bad_input = i;
         r->bad_res = res;
@@ -118,7 +123,9 @@ void score_ctx_fini(score_ctx *c) {
     eng_mg_free(c->rels[k].mg);
     free(c->rels[k].fp);
     free(c->rels[k].reached);
+    free(c->rels[k].off);
   }
+  free(c->beyond);
   free(c->rels);
   if (c->inputs)
     for (uint64_t i = 0; i < c->run.n; i++)

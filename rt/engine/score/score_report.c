@@ -92,6 +92,13 @@ void score_print(const score_ctx *c) {
          "seed %llu\n",
          c->s->name, c->nmut, c->nrels, c->mr_path, ninvalid, (unsigned long long)c->run.n,
          (unsigned long long)c->run.seed);
+  if (c->nhard)
+    printf("special inputs: %llu of them (NaN and infinities, special values, mined "
+           "thresholds +-1 ulp, domain edges, wide magnitudes)\n", (unsigned long long)c->nhard);
+  for (size_t k = 0; k < c->nrels; k++)
+    if (c->rels[k].noff)
+      printf("  %s: violated by the original on %llu special inputs beyond the domain; not "
+             "applied there\n", c->rels[k].name, (unsigned long long)c->rels[k].noff);
   if (ninvalid) {
     printf("\ninvalid relations (violated by the original program; excluded from scoring):\n");
     for (size_t k = 0; k < c->nrels; k++)

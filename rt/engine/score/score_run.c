@@ -259,6 +259,8 @@ static int child_main(void *arg) {
     if (rel->invalid)
       continue;
     for (uint64_t i = 0; i < c->run.n; i++) {
+      if (rel->off && rel->off[i])
+        continue; /* the original violates it here, beyond the domain */
       eng_rng rng;
       mrdsl_build_opts bo;
       score_build_opts(&bo, &rng, c->run.seed, k, i);

@@ -46,7 +46,7 @@ static drv_list empty;
 static int read_sig(const char *file, const char *fn, drv_sig *sig, const drv_list *arr,
                     const drv_list *str, const drv_list *out) {
   drv_sig_req req = {file, fn, DRV_INCLUDE_DIR, &empty, &empty, arr ? arr : &empty,
-                     str ? str : &empty, out ? out : &empty};
+                     str ? str : &empty, out ? out : &empty, NULL};
   return drv_sig_read(&req, sig);
 }
 

@@ -6,6 +6,7 @@
  * PSO on a known minimum, the relation-type table (Table III), the constant table used
  * for seeding and snapping, and both numeric cleansing steps (eq. 23 and SVD rank).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,11 +247,44 @@ static void test_algebra(void) {
   CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2) == 1 && fam[3].status == DISC_ST_REDUNDANT);
 }
 
+/* Validation's stress inputs try a mined threshold just below, at and just above
+ * (fdlibm's high-word integer read as the double it stands for), within a user's range. */
+static void test_stress_thresholds(void) {
+  const mr_const_desc consts[] = {{MR_KIND_I64, {0}, 987654321}, {MR_KIND_I64, {0}, 0x3e500000}};
+  mr_fn_desc fn = {.name = "f", .nconsts = 2, .consts = consts};
+  disc_consts k;
+  CHECK(disc_consts_init(&k, &fn));
+  disc_subj d;
+  memset(&d, 0, sizeof d);
+  d.n = 2;
+  d.in_int[0] = true; /* a: an integer in a user's [-2e9, 2e9] */
+  d.lo[0] = -2e9, d.hi[0] = 2e9, d.klo[0] = -0x1p62, d.khi[0] = 0x1p62;
+  d.lo[1] = -100, d.hi[1] = 100, d.klo[1] = -DBL_MAX, d.khi[1] = DBL_MAX; /* x: default box */
+  d.wide[1] = true;
+  eng_rng r;
+  eng_rng_seed(&r, 1);
+  int at[3] = {0}, tiny = 0;
+  bool inside = true;
+  for (int i = 0; i < 20000; i++) {
+    double x[2];
+    disc_stress(&d, &k, &r, x);
+    inside &= x[0] >= d.lo[0] && x[0] <= d.hi[0];
+    for (int j = -1; j <= 1; j++)
+      at[j + 1] += x[0] == 987654321.0 + j;
+    tiny += fabs(x[1]) == 0x1p-26 || fabs(x[1]) == nextafter(0x1p-26, 0) ||
+            fabs(x[1]) == nextafter(0x1p-26, 1);
+  }
+  printf("stress: a = 987654321 -1/0/+1: %d/%d/%d, |x| at 2^-26 +-1 ulp: %d\n", at[0], at[1], at[2], tiny);
+  CHECK(inside && at[0] > 0 && at[1] > 0 && at[2] > 0 && tiny > 0);
+  disc_consts_fini(&k);
+}
+
 int main(void) {
   test_monos();
   test_svd();
   test_pso();
   test_types_consts();
+  test_stress_thresholds();
   test_cleanse();
   test_algebra();
   return CHECK_DONE();

@@ -2,7 +2,9 @@
  * gen_test.c - libmreng's input side: the PRNG is deterministic and stays in its bounds,
  * --range parsing accepts what fits a parameter's type and refuses the rest, and drawn
  * arguments respect the domains (array lengths in their length slot, exact-size strings,
- * zeroed out-cells).
+ * zeroed out-cells); hard inputs (base/hard.c): the mined thresholds with fdlibm's
+ * high-word integers read as the doubles they stand for, every category in turn, within a
+ * user's --range, the same under the same seed.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -115,9 +117,83 @@ static void test_draw(void) {
   free(o.dom);
 }
 
+static bool has(const double *v, size_t n, double x) {
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == x)
+      return true;
+  return false;
+}
+
+static void test_hard(void) {
+  double p20 = 0x1p20;
+  uint64_t p20bits;
+  memcpy(&p20bits, &p20, 8);
+  const mr_const_desc consts[] = {
+      {MR_KIND_I64, {0}, 0x3e500000},  /* if (ix < 0x3e500000): |x| < 2^-26 */
+      {MR_KIND_F64, {0}, p20bits},     /* if (ax > 0x1p20) */
+      {MR_KIND_I64, {0}, 3},           /* a small integer: no high word */
+  };
+  mr_fn_desc fn = {.name = "f", .nconsts = 3, .consts = consts};
+  double *th;
+  size_t n;
+  CHECK(eng_hard_thresholds(&fn, MR_KIND_F64, &th, &n));
+  CHECK(has(th, n, 0x1p-26) && has(th, n, -0x1p-26));
+  CHECK(has(th, n, 0x1p20) && has(th, n, -0x1p20) && has(th, n, 1045430272.0));
+  CHECK(has(th, n, 3) && !has(th, n, 0x1p-1073)); /* 3 is no high word of a normal */
+  free(th);
+  CHECK(eng_hard_thresholds(NULL, MR_KIND_F64, &th, &n) && n == 0);
+
+  /* g(double x, int32_t k): every category in turn; floats leave the default box */
+  static const mr_subject_param gp[] = {{"x", "double", MR_KIND_F64, 0, -1},
+                                        {"k", "int", MR_KIND_I32, 0, -1}};
+  const mr_subject g = {"g", "g.c", 2, gp, MR_KIND_F64, "double", thunk};
+  eng_run_opts o = {0};
+  eng_dom_defaults(&g, &o);
+  CHECK(eng_hard_thresholds(&fn, MR_KIND_F64, &th, &n));
+  double *ths[2] = {th, th};
+  size_t nths[2] = {n, n};
+  eng_args a, b;
+  eng_args_init(&a, &g);
+  eng_args_init(&b, &g);
+  eng_rng ra, rb;
+  eng_rng_seed(&ra, 7);
+  eng_rng_seed(&rb, 7);
+  bool same = true, nonfinite = false, tiny = false, huge = false, kin = true, beyond_ok = true;
+  for (uint64_t j = 0; j < 200; j++) {
+    bool be, be2;
+    CHECK(eng_args_draw_hard(&a, &g, &o, ths, nths, j, &ra, &be));
+    CHECK(eng_args_draw_hard(&b, &g, &o, ths, nths, j, &rb, &be2));
+    same &= a.slots[0] == b.slots[0] && a.slots[1] == b.slots[1];
+    double x = eng_slot_dec(MR_KIND_F64, a.slots[0]);
+    int64_t k = (int64_t)a.slots[1];
+    nonfinite |= !isfinite(x);
+    tiny |= x != 0 && fabs(x) < 0x1p-26;
+    huge |= fabs(x) > 0x1p20 && isfinite(x);
+    kin &= k >= -1000 && k <= 1000; /* integers stay in their domain */
+    beyond_ok &= be == !(x >= -100 && x <= 100);
+  }
+  CHECK(same && nonfinite && tiny && huge && kin && beyond_ok);
+
+  /* a user's --range: nothing leaves it */
+  CHECK(eng_dom_parse(&g, &o, "x=-10:10") == ENG_EXIT_OK);
+  bool inside = true;
+  for (uint64_t j = 0; j < 200; j++) {
+    bool be;
+    CHECK(eng_args_draw_hard(&a, &g, &o, ths, nths, j, &ra, &be));
+    double x = eng_slot_dec(MR_KIND_F64, a.slots[0]);
+    inside &= !be && x >= -10 && x <= 10;
+  }
+  CHECK(inside);
+  eng_args_fini(&a);
+  eng_args_fini(&b);
+  free(th);
+  free(o.dom);
+}
+
 int main(void) {
   test_rng();
   test_ranges();
   test_draw();
+  test_hard();
   return CHECK_DONE();
 }
