@@ -40,6 +40,9 @@ typedef struct drv_buf {
 } drv_buf;
 void drv_buf_printf(drv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void drv_buf_fini(drv_buf *b);
+/* While b is non-NULL, drv_error replaces b's text with its message instead of printing
+ * it (the reason a function is skipped, reported in a table). */
+void drv_error_capture(drv_buf *b);
 
 /* A list of borrowed strings (argv elements), used for repeatable options. */
 typedef struct drv_list {
@@ -193,6 +196,23 @@ typedef struct drv_sig_req {
  * (message printed: unsupported types name the parameter, its type and location). */
 int drv_sig_read(const drv_sig_req *req, drv_sig *sig /* OUT */);
 void drv_sig_free(drv_sig *sig);
+/* One function of a file, as `discover --all` lists it. */
+typedef struct drv_sig_item {
+  char *name;   /* owned */
+  bool ok;      /* sig is filled; else why says why the function is skipped */
+  drv_sig sig;  /* owned when ok */
+  char *why;    /* owned when !ok: sig.c's error text (static, inline only, a type, ...) */
+} drv_sig_item;
+/* Every function req->file defines (a source) or declares (a header, .h), not those of
+ * the headers it includes, in order of appearance, each with its signature or the reason
+ * it cannot be called (req->function is ignored). DRV_EXIT_OK with *items[*n] (free with
+ * drv_sig_list_free), or DRV_EXIT_USAGE when the file does not parse (printed). */
+int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n);
+void drv_sig_list_free(drv_sig_item *items, size_t n);
+/* The discovery engine for sig: "automr" when its inputs and outputs are numeric scalars
+ * (AutoMR's polynomial relations, rt/engine/automr/disc_subj.c's rules), else "genmorph"
+ * (arrays, strings, booleans). Shared by every command that chooses an engine. */
+const char *drv_sig_engine(const drv_sig *sig);
 /* Is a kind an integer (not bool)? Used for length-parameter detection. */
 bool drv_kind_is_int(int kind);
 /* Name of a kind ("f64", ...), from MR_KIND_LIST. */
@@ -296,7 +316,10 @@ int drv_cmd_check(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
-int drv_cmd_discover(int argc, char **argv); /* cmd_discover.c */
+int drv_cmd_discover(int argc, char **argv); /* cmd_discover_all.c: one function or all */
+/* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
+ * inherited). DRV_EXIT_*. */
+int drv_discover_one(int argc, char **argv, const char *log);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
