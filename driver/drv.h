@@ -129,6 +129,10 @@ typedef struct drv_opts {
   drv_list pos; /* positional arguments, in order */
   drv_fwdarg *fwd; /* owned [nfwd]: the engine options given, in order (fwd.c) */
   size_t nfwd;
+  /* Not an option: set by check for several relation files, the functions of one harness
+   * with a subject each (build.c; the request's function is the first; default build
+   * directory .mrfuzz/multi-STEM). NULL: the request's function alone. */
+  const drv_list *subjects;
 } drv_opts;
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
@@ -228,6 +232,10 @@ char *drv_sig_display(const drv_sig *sig);
 /* Generate harness.c for sig. `header` is non-NULL when FILE is a header to #include
  * (black box: the real declaration) and is spelled as in an #include directive. */
 void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out);
+/* The same for n subjects (n >= 1): a thunk and a subject each, main calling
+ * mr_harness_main_n (an input's first byte modulo n chooses the subject; n == 1 is
+ * drv_harness_gen's file). */
+void drv_harness_gen_n(const drv_sig *sigs, size_t n, const char *header, drv_buf *out);
 
 /* =============================== Toolchain (toolchain.c) ======================== */
 
@@ -276,7 +284,7 @@ typedef struct drv_build_req {
   const char *file;      /* FILE of FILE:FUNCTION */
   const char *function;
   const drv_list *sources; /* extra .c files (white box) */
-  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v */
+  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v, subjects */
 } drv_build_req;
 
 typedef struct drv_build_res {
@@ -323,6 +331,16 @@ int drv_discover_one(int argc, char **argv, const char *log);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
+/* The relation files of check, repro and minimize (check_subjects.c): every --mr, a file or
+ * a directory of *.mr files (name order; *.suspects.mr left out), each parsed and checked
+ * (errors with positions printed), and the functions they are about. */
+typedef struct drv_mrset {
+  drv_list given;  /* borrowed: the --mr values as the user gave them */
+  drv_list paths;  /* owned: absolute paths of the files */
+  drv_list names;  /* owned: each file's subject (NULL without the mrdsl library) */
+} drv_mrset;
+int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
+void drv_mrset_fini(drv_mrset *set);
 /* check --order prioritized (cmd_prioritize.c): the relations on the corpus in
  * prioritized order, in the ordinary harness, before fuzzing. DRV_EXIT_* */
 int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,
