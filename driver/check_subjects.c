@@ -37,7 +37,7 @@ static int add_dir(const char *dir, drv_list *paths) {
   closedir(d);
   qsort(paths->v + first, paths->n - first, sizeof *paths->v, by_name);
   if (paths->n == first) {
-    drv_error("--mr %s: the directory holds no .mr file", dir);
+    drv_error("--mr %s: is a directory with no .mr file", dir);
     return DRV_EXIT_USAGE;
   }
   return DRV_EXIT_OK;
