@@ -572,49 +572,46 @@ static void dict_entry(FILE *f, const uint8_t *b, size_t n) {
 
 /* The dictionary entries of subject s (options o), those not in seen[*nseen] yet, onto
  * stdout; returns how many, *nc the mined constants. */
-static size_t dict_subject(const mr_subject *s, const eng_chk_opts *oo, uint8_t (*seen)[9], size_t *nseenp,
+static size_t dict_subject(const mr_subject *s, const eng_chk_opts *o, uint8_t (*seen)[9], size_t *nseenp,
                            size_t *ncp) {
-  const eng_chk_opts o = *oo;
   size_t nseen = *nseenp, count = 0;
-  {
-    bool black;
-    const mr_fn *fn = eng_subject_register(s, &black);
-    size_t nc = fn && !black ? fn->nconsts : 0;
-    *ncp += nc;
-    for (size_t i = 0; i < s->nparams; i++) {
-      const mr_subject_param *p = &s->params[i];
-      const eng_dom *d = &o.run.dom[i];
-      if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
-        continue;
-      double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
-                        (double)d->ulo, (double)d->uhi};
-      size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
-      for (size_t j = 0; j < nv; j++) {
-        double v;
-        if (j < sizeof fixed / sizeof fixed[0]) {
-          v = fixed[j];
-        } else {
-          size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
-          if (!mr_fn_const_f64(fn, ci, &v))
-            continue;
-          if ((j - sizeof fixed / sizeof fixed[0]) % 2)
-            v = -v;
-        }
-        uint8_t b[9];
-        size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
-        if (!n)
+  bool black;
+  const mr_fn *fn = eng_subject_register(s, &black);
+  size_t nc = fn && !black ? fn->nconsts : 0;
+  *ncp += nc;
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    const eng_dom *d = &o->run.dom[i];
+    if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
+      continue;
+    double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
+                      (double)d->ulo, (double)d->uhi};
+    size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
+    for (size_t j = 0; j < nv; j++) {
+      double v;
+      if (j < sizeof fixed / sizeof fixed[0]) {
+        v = fixed[j];
+      } else {
+        size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
+        if (!mr_fn_const_f64(fn, ci, &v))
           continue;
-        b[0] = (uint8_t)n;
-        bool dup = false;
-        for (size_t k = 0; k < nseen && !dup; k++)
-          dup = !memcmp(seen[k], b, n + 1);
-        if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
-          continue;
-        if (nseen < 256)
-          memcpy(seen[nseen++], b, n + 1);
-        dict_entry(stdout, b + 1, n);
-        count++;
+        if ((j - sizeof fixed / sizeof fixed[0]) % 2)
+          v = -v;
       }
+      uint8_t b[9];
+      size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
+      if (!n)
+        continue;
+      b[0] = (uint8_t)n;
+      bool dup = false;
+      for (size_t k = 0; k < nseen && !dup; k++)
+        dup = !memcmp(seen[k], b, n + 1);
+      if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
+        continue;
+      if (nseen < 256)
+        memcpy(seen[nseen++], b, n + 1);
+      dict_entry(stdout, b + 1, n);
+      count++;
     }
   }
   *nseenp = nseen;

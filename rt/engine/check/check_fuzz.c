@@ -4,7 +4,9 @@
  * main runs and this file (pulled from libmreng only by LLVMFuzzerTestOneInput) gets the
  * subject through the harness's `fuzz_init` command. Options come from MRFUZZ_CHECK (one
  * argument per line, '%' and control bytes as %XX, as `harness check` takes them), set by
- * the driver; libFuzzer's own flags stay on its command line. A violation prints the report and aborts, so libFuzzer
+ * the driver, or from PROGRAM.mrcheck beside the program when MRFUZZ_CHECK is unset (a
+ * target run without mrfuzz); libFuzzer's own flags stay on its command line. A harness of
+ * several subjects checks each with its own options (check_multi.c). A violation prints the report and aborts, so libFuzzer
  * saves the input like any crash (honouring -artifact_prefix).
  */
 #include <signal.h>

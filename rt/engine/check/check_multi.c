@@ -80,6 +80,7 @@ int eng_margv_split(eng_margv *m, size_t k, int argc, char **argv) {
       i++;
     } else if (i > 0 && v && !strcmp(a, "--stats")) { /* a directory per subject */
       size_t len = strlen(v) + strlen(s->name) + 2;
+      free(m->own); /* the last one counts, as for every option */
       if (!(m->own = malloc(len)))
         return ENG_EXIT_INTERNAL;
       snprintf(m->own, len, "%s/%s", v, s->name);
