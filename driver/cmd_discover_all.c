@@ -27,6 +27,7 @@ typedef struct row {
   char score[32];             /* "S/M" mutants the short set kills, or "-" */
   double secs;
   const char *why;            /* skipped: sig.c's reason (borrowed) */
+  bool stopped;               /* a stop signal ended its discovery */
 } row;
 
 static double now(void) {
@@ -111,6 +112,8 @@ static const char *status_of(const row *r) {
   static char buf[64];
   if (r->rc < 0)
     return "skipped";
+  if (r->stopped)
+    return "stopped";
   if (r->rc == DRV_EXIT_OK)
     return "ok";
   snprintf(buf, sizeof buf, r->rc == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed (exit %d)", r->rc);
@@ -192,9 +195,10 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     rc = DRV_EXIT_USAGE;
   }
   row *rows = drv_alloc(n * sizeof *rows);
+  drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
-    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why};
+    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
     if (!items[i].ok)
       continue;
     r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig);
@@ -203,6 +207,7 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
       continue;
     }
     r->rc = discover_fn(r, b, file, h, own, outdir, builddir);
+    r->stopped = drv_stopped() != 0;
   }
   if (rc == DRV_EXIT_OK) {
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
@@ -212,6 +217,9 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
       if (rows[i].rc > rc)
         rc = rows[i].rc;
   }
+  drv_proc_resume_after_stop(false);
+  if (drv_stopped())
+    rc = 128 + drv_stopped();
   free(rows);
   free(outdir);
   drv_sig_list_free(items, n);

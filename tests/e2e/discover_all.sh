@@ -31,6 +31,16 @@ for f in ml_affine ml_max ml_sum; do
   n=$(sed -n "s/^mrfuzz: check: $f: \([0-9]*\) executions.*/\1/p" out)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
 done
+check "Ctrl-C: the running discovery stops, the table of what ran is printed, exit 130"
+"$MRFUZZ" discover "$LIB" -o stop --build-dir bd --budget-per-function 600 --fuzz-falsify 0 >stop.out 2>stop.err &
+pid=$!
+for _ in $(seq 600); do grep -q "^== ml_affine" stop.out && break; sleep 0.1; done
+kill -INT $pid
+got=0
+wait $pid || got=$?
+[ "$got" = 130 ] || { cat stop.out stop.err; fail "exit $got after SIGINT, want 130"; }
+grep -E "^ml_sum +- .*not run \(stopped\)" stop.out >/dev/null || { cat stop.out; fail "no 'not run (stopped)' row"; }
+[ -f stop/summary.tsv ] || fail "no summary.tsv after a stop"
 check "a file without a function mrfuzz can call is a usage error listing the reasons"
 printf 'static int f(int x) { return x; }\nint g(void *p) { return !p; }\n' >none.c
 expect_exit 2 "$MRFUZZ" discover none.c -o none
