@@ -56,9 +56,13 @@ static char *check_text(const char *argv0, char **dir) {
   *dir = NULL;
   if (env || !argv0)
     return strdup(env ? env : "");
-  size_t n = strlen(argv0);
-  char *path = malloc(n + 9);
-  FILE *f = path ? (sprintf(path, "%s.mrcheck", argv0), fopen(path, "r")) : NULL;
+  size_t n = strlen(argv0) + 9;
+  char *path = malloc(n);
+  FILE *f = NULL;
+  if (path) {
+    snprintf(path, n, "%s.mrcheck", argv0);
+    f = fopen(path, "r");
+  }
   free(path);
   if (!f)
     return strdup("");
@@ -103,8 +107,10 @@ static char **env_args(const char *argv0, int *argc) {
     unescape(tok);
     if (env_dir && k > 1 && !strcmp(v[k - 1], "--mr") && tok[0] != '/') {
       size_t len = strlen(env_dir) + strlen(tok) + 2;
-      if ((*p = malloc(len)))
-        snprintf(*p, len, "%s/%s", env_dir, tok), tok = *p++;
+      if ((*p = malloc(len))) {
+        snprintf(*p, len, "%s/%s", env_dir, tok);
+        tok = *p++;
+      }
     }
     v[k++] = tok;
   }
