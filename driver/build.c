@@ -215,10 +215,10 @@ static char *header_of(const drv_sig *sig, const char *file) {
   return h;
 }
 
-static int write_harness_c(build_ctx *c, const drv_sig *sig, char **path) {
-  char *header = header_of(sig, c->req->file);
+static int write_harness_c(build_ctx *c, const drv_sig *sigs, size_t n, char **path) {
+  char *header = header_of(&sigs[0], c->req->file);
   drv_buf src = {0};
-  drv_harness_gen(sig, header, &src);
+  drv_harness_gen_n(sigs, n, header, &src);
   free(header);
   *path = keep(c, drv_fmt("%s/harness.c", c->dir));
   int rc = drv_write_atomic(*path, src.s, src.len);
@@ -243,19 +243,51 @@ static void hint_flags(const build_ctx *c, int rc) {
   free(why);
 }
 
-/* Read the signature, generate, compile, link; the stamp is written last. */
+/* The signatures of the request's functions (one, or req->functions) into sigs[*n]. */
+static int read_sigs(build_ctx *c, drv_sig **sigs, size_t *n) {
+  const drv_opts *o = c->o;
+  const char *fn[1] = {c->req->function};
+  const drv_list one = {fn, 1};
+  const drv_list *fl = o->subjects ? o->subjects : &one;
+  *sigs = drv_alloc(fl->n * sizeof **sigs);
+  *n = 0;
+  int rc = DRV_EXIT_OK;
+  for (size_t k = 0; k < fl->n && rc == DRV_EXIT_OK; k++) {
+    drv_sig_req sr = {c->req->file, fl->v[k], c->t.include, &o->include, &o->define,
+                      &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
+    rc = drv_sig_read(&sr, &(*sigs)[k]);
+    *n += rc == DRV_EXIT_OK;
+  }
+  return rc;
+}
+
+static void free_sigs(drv_sig *sigs, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    drv_sig_free(&sigs[k]);
+  free(sigs);
+}
+
+/* Read the signatures, generate, compile, link; the stamp is written last. */
 static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   const drv_opts *o = c->o;
-  drv_sig_req sr = {c->req->file, c->req->function, c->t.include, &o->include, &o->define,
-                    &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
-  drv_sig sig;
-  int rc = drv_sig_read(&sr, &sig);
+  drv_sig *sigs;
+  size_t n;
+  int rc = read_sigs(c, &sigs, &n);
   if (rc != DRV_EXIT_OK) {
+    free_sigs(sigs, n);
     hint_flags(c, rc);
     return rc;
   }
-  char *spec = drv_spec_format(&sig);
-  char *env_f = drv_fmt("MR_FUNCTIONS=%s", sig.name), *env_s = drv_fmt("MR_SPEC=%s", spec);
+  drv_buf spec = {0}, names = {0};
+  bool defined = false;
+  for (size_t k = 0; k < n; k++) {
+    char *e = drv_spec_format(&sigs[k]);
+    drv_buf_printf(&spec, "%s%s", k ? ";" : "", e);
+    drv_buf_printf(&names, "%s%s", k ? "," : "", sigs[k].name);
+    defined |= sigs[k].defined;
+    free(e);
+  }
+  char *env_f = drv_fmt("MR_FUNCTIONS=%s", names.s), *env_s = drv_fmt("MR_SPEC=%s", spec.s);
   /* The mutation variant compiles every mutant in (MR_MUTATE=1, docs/mutation.md). */
   char *env[] = {env_f, env_s, c->o->mutants_build ? "MR_MUTATE=1" : NULL, NULL};
   char *objdir = keep(c, drv_fmt("%s/obj", c->dir)), *hc;
@@ -265,10 +297,10 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = DRV_EXIT_INTERNAL;
   }
   if (rc == DRV_EXIT_OK)
-    rc = write_harness_c(c, &sig, &hc);
+    rc = write_harness_c(c, sigs, n, &hc);
   if (rc == DRV_EXIT_OK)
     rc = compile(c, hc, 0, &c->cdb.harness, false, NULL);
-  if (rc == DRV_EXIT_OK && sig.defined)
+  if (rc == DRV_EXIT_OK && defined)
     rc = compile(c, c->req->file, 1, drv_cdb_flags(&c->cdb, 0), true, env);
   size_t ns = c->req->sources->n;
   for (size_t i = 0; rc == DRV_EXIT_OK && i < ns; i++)
@@ -281,9 +313,9 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   if (rc == DRV_EXIT_OK && drv_stamp_write(c->dir, key, &c->depfiles) != 0) {
     drv_warn("cannot write the stamp in %s (%s): the next run rebuilds", c->dir, strerror(errno));
   }
-  if (rc == DRV_EXIT_OK) {
-    char *disp = drv_sig_display(&sig);
-    bool white = sig.defined || c->req->sources->n;
+  for (size_t k = 0; rc == DRV_EXIT_OK && k < n; k++) {
+    char *disp = drv_sig_display(&sigs[k]);
+    bool white = sigs[k].defined || c->req->sources->n;
     if (white)
       drv_note("built %s: %s [instrumented with mrpass, -O%s]", exe, disp, c->opt);
     else
@@ -292,8 +324,9 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   }
   free(env_f);
   free(env_s);
-  free(spec);
-  drv_sig_free(&sig);
+  drv_buf_fini(&spec);
+  drv_buf_fini(&names);
+  free_sigs(sigs, n);
   return rc;
 }
 
@@ -325,6 +358,15 @@ static int check_inputs(build_ctx *c) {
     }
   }
   return drv_tools_check(&c->t);
+}
+
+/* .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. Caller frees. */
+static char *default_dir(const drv_build_req *req) {
+  if (!req->opts->subjects)
+    return drv_fmt(".mrfuzz/%s", req->function);
+  const char *base = strrchr(req->file, '/') ? strrchr(req->file, '/') + 1 : req->file;
+  const char *dot = strrchr(base, '.');
+  return drv_fmt(".mrfuzz/multi-%.*s", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
 }
 
 /* Hold dir/.lock while checking and building, so concurrent runs never interleave. */
@@ -423,8 +465,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     rc = drv_cdb_load(req, &c.cdb);
   if (rc != DRV_EXIT_OK)
     goto out;
-  c.dir = req->opts->output ? drv_strdup(req->opts->output)
-                            : drv_fmt(".mrfuzz/%s", req->function);
+  c.dir = req->opts->output ? drv_strdup(req->opts->output) : default_dir(req);
   if (req->opts->run_lock && (drv_mkdirs(c.dir) != 0 || (rc = lock_run(c.dir)) != DRV_EXIT_OK)) {
     if (rc == DRV_EXIT_OK) {
       drv_error("cannot use the build directory %s: %s", c.dir, strerror(errno));

@@ -21,18 +21,20 @@
 
 #include "drv.h"
 
-#ifdef DRV_HAVE_DSL
-#include <mrfuzz/mrdsl.h>
-#endif
-
-static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]";
+static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]\n"
+                                 "       mrfuzz check FILE [SOURCE.c ...] --mr DIR/|--mr A.mr --mr B.mr ... [-- ...]";
 static const char check_summary[] =
     "Check FUNCTION's relations continuously: libFuzzer supplies source inputs (decoded into "
     "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
     "A violation prints a report and libFuzzer saves the input (replay: mrfuzz repro). "
     "libFuzzer flags after -- pass through unchanged (-max_total_time, -runs, -jobs, -workers, "
     "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Exit 0: no violation, 1: violation "
-    "or crash found, 2: bad input (e.g. a malformed or mismatched .mr), 3: internal error.";
+    "or crash found, 2: bad input (e.g. a malformed or mismatched .mr), 3: internal error. "
+    "FILE without :FUNCTION checks the functions the relation files are about (their subject "
+    "lines; --mr repeated or a directory of .mr files) in one harness: an input's first byte "
+    "modulo their number chooses the function, the rest is its input; the summary is per "
+    "function, and the libFuzzer target (DIR/fuzz/harness) also runs without mrfuzz, its "
+    "options in DIR/fuzz/harness.mrcheck (docs/checking.md, OSS-Fuzz and ClusterFuzzLite).";
 
 /* ============================== Shared set-up ============================== */
 
@@ -40,7 +42,9 @@ typedef struct chk_run {
   drv_opts o;
   char *file;
   const char *function;
-  char *mr;           /* owned, absolute */
+  char *mr;           /* owned, absolute: the first relation file */
+  drv_mrset mrs;      /* every relation file and its function */
+  size_t nsub;        /* subjects of the harness: 1, or mrs' functions (FILE alone) */
   int lf_argc;        /* libFuzzer arguments after `--` */
   char **lf_argv;     /* borrowed from argv */
 } chk_run;
@@ -64,51 +68,58 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
     drv_opts_help(DRV_CMD_CHECK, check_tabs, name, args, summary);
     return -1;
   }
-  const char *mr = drv_fwd_get(&r->o, "--mr");
   if (rc == DRV_EXIT_OK && r->o.pos.n == 0) {
-    drv_error("missing FILE:FUNCTION (see 'mrfuzz %s --help')", name);
+    drv_error("missing FILE:FUNCTION or FILE (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && !mr) {
+  if (rc == DRV_EXIT_OK && !drv_fwd_get(&r->o, "--mr")) {
     drv_error("missing --mr FILE.mr, the relations to check (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK)
     rc = drv_adeq_check_validate(&r->o); /* --until-adequate (cmd_adequacy.c) */
-  if (rc == DRV_EXIT_OK)
-    rc = drv_split_target(r->o.pos.v[0], &r->file, &r->function);
-  if (rc == DRV_EXIT_OK && access(mr, R_OK) != 0) {
-    drv_error("%s: %s", mr, strerror(errno));
-    rc = DRV_EXIT_USAGE;
-  }
-#ifdef DRV_HAVE_DSL
   /* Syntax and types first, with every position, before building anything. */
-  if (rc == DRV_EXIT_OK) {
-    mrdsl_ctx *ctx;
-    mrdsl_file *f;
-    if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
-      return DRV_EXIT_INTERNAL;
-    int lrc = mrdsl_load_path(ctx, mr, &f);
-    if (lrc != MR_OK) {
-      size_t nd = mrdsl_diag_count(ctx);
-      for (size_t i = 0; i < nd; i++)
-        fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
-      if (!nd)
-        drv_error("%s", mrdsl_errmsg(ctx));
-      drv_error("%s is not a valid relation file: nothing was run", mr);
-      rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
-    }
-    mrdsl_ctx_free(ctx);
-  }
-#endif
   if (rc == DRV_EXIT_OK)
-    r->mr = drv_abspath(mr);
+    rc = drv_mrset_load(&r->o, &r->mrs);
+  const char *target = rc == DRV_EXIT_OK ? r->o.pos.v[0] : "";
+  r->nsub = 1;
+  if (rc == DRV_EXIT_OK && strchr(target, ':')) {
+    rc = drv_split_target(target, &r->file, &r->function);
+    if (rc == DRV_EXIT_OK && r->mrs.paths.n > 1) {
+      drv_error("%s names one function but %zu relation files were given: give FILE without "
+                ":FUNCTION to check the functions of several", target, r->mrs.paths.n);
+      rc = DRV_EXIT_USAGE;
+    }
+  } else if (rc == DRV_EXIT_OK) { /* the functions of the relation files */
+    r->file = drv_strdup(target);
+    r->function = r->mrs.names.v[0];
+    r->nsub = r->mrs.names.n;
+    if (!r->function) {
+      drv_error("%s: give FILE:FUNCTION (reading the functions of relation files needs mrdsl)", target);
+      rc = DRV_EXIT_USAGE;
+    }
+    static const char *const single[] = {"--relation", "--until-adequate", "--track-adequacy"};
+    for (size_t i = 0; rc == DRV_EXIT_OK && r->nsub > 1 && i < sizeof single / sizeof single[0]; i++)
+      if (drv_fwd_get(&r->o, single[i])) {
+        drv_error("%s needs one function: give FILE:FUNCTION and its relation file", single[i]);
+        rc = DRV_EXIT_USAGE;
+      }
+    if (rc == DRV_EXIT_OK && r->nsub > 1 && r->o.order) {
+      drv_error("--order needs one function: give FILE:FUNCTION and its relation file");
+      rc = DRV_EXIT_USAGE;
+    }
+    if (r->nsub > 1)
+      r->o.subjects = &r->mrs.names;
+  }
+  if (rc == DRV_EXIT_OK)
+    r->mr = drv_strdup(r->mrs.paths.v[0]);
   return rc;
 }
 
 static void teardown(chk_run *r) {
   free(r->file);
   free(r->mr);
+  drv_mrset_fini(&r->mrs);
   drv_opts_fini(&r->o);
 }
 
@@ -116,8 +127,10 @@ static void teardown(chk_run *r) {
  * the user's others (without adequacy tracking when there are no stats: repro, minimize),
  * the stats directory and tracking's defaults. */
 static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
-  drv_list_push(l, "--mr");
-  drv_list_push(l, r->mr);
+  for (size_t k = 0; k < r->nsub; k++) { /* subject k's is the k-th (check_multi.c) */
+    drv_list_push(l, "--mr");
+    drv_list_push(l, r->mrs.paths.v[k]);
+  }
   static const char *const mr_only[] = {"--mr", NULL};
   static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
   drv_fwd_push(&r->o, &drv_tab_check, l, stats ? mr_only : no_tracking);
@@ -240,14 +253,34 @@ static int by_name(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The stats directory of subject k: stats itself for a single subject, else its own. */
+static char *subject_stats(const chk_run *r, const char *stats, size_t k) {
+  return r->nsub > 1 ? drv_fmt("%s/%s", stats, r->mrs.names.v[k]) : drv_strdup(stats);
+}
+
+/* The subject an input goes to and the key of its violation files: the FNV-1a of the bytes
+ * that subject's checker saw (after the selector byte when there are several subjects,
+ * rt/engine/check/check_multi.c). */
+static size_t input_key(const chk_run *r, const char *d, size_t len, uint64_t *key) {
+  size_t k = r->nsub > 1 && len ? (unsigned char)d[0] % r->nsub : 0;
+  size_t skip = r->nsub > 1 && len ? 1 : 0;
+  *key = drv_fnv(DRV_FNV_INIT, d + skip, len - skip);
+  return k;
+}
+
 /* The relations a reproducer violated, from the violation-<fnv>-<relation> files, onto
- * rels (owned strings; none: the file records a crash, timeout or leak of the target). */
-static void violations_of(const char *stats, const char *path, drv_list *rels) {
+ * rels (owned strings; none: the file records a crash, timeout or leak of the target);
+ * *subject: the function it went to. */
+static void violations_of(const chk_run *r, const char *stats_root, const char *path, drv_list *rels,
+                          size_t *subject) {
   size_t len;
   char *d = drv_read_file(path, &len);
   if (!d)
     return;
-  char *key = drv_fmt("violation-%016llx-", (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len));
+  uint64_t h;
+  *subject = input_key(r, d, len, &h);
+  char *stats = subject_stats(r, stats_root, *subject);
+  char *key = drv_fmt("violation-%016llx-", (unsigned long long)h);
   free(d);
   DIR *dir = opendir(stats);
   for (struct dirent *e; dir && (e = readdir(dir));)
@@ -258,15 +291,19 @@ static void violations_of(const char *stats, const char *path, drv_list *rels) {
   free(key);
   if (rels->n > 1) /* readdir's order is arbitrary */
     qsort(rels->v, rels->n, sizeof *rels->v, by_name);
+  free(stats);
 }
 
 /* The report a worker saved with the violation of rel (after the relation's name). */
-static void print_report(const char *stats, const char *path, const char *rel) {
+static void print_report(const chk_run *r, const char *stats_root, const char *path, const char *rel) {
   size_t len;
   char *d = drv_read_file(path, &len);
   if (!d)
     return;
-  char *v = drv_fmt("%s/violation-%016llx-%s", stats, (unsigned long long)drv_fnv(DRV_FNV_INIT, d, len), rel);
+  uint64_t h;
+  char *stats = subject_stats(r, stats_root, input_key(r, d, len, &h));
+  char *v = drv_fmt("%s/violation-%016llx-%s", stats, (unsigned long long)h, rel);
+  free(stats);
   char *s = drv_read_file(v, NULL);
   if (s && strchr(s, '\n'))
     fputs(strchr(s, '\n') + 1, stderr);
@@ -319,9 +356,9 @@ static void list_artifacts(const char *prefix, const drv_list *before, drv_list 
   free(dir);
 }
 
-/* Print the summary; returns the exit code the findings call for. */
-static int summarize(const chk_run *r, const char *stats, const char *prefix, const drv_list *before,
-                     int rc) {
+/* Print the summary of one function's statistics (stats: its directory); returns how
+ * many relations were violated. of: the function in messages ("" for the only one). */
+static size_t summarize_subject(const char *function, const char *stats, const char *of) {
   agg a = {0};
   DIR *d = opendir(stats);
   for (struct dirent *e; d && (e = readdir(d));) {
@@ -341,11 +378,11 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
   }
   if (!a.nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
     printf("mrfuzz: check: %s: no statistics were written: the run ended on its first inputs\n",
-           r->function);
+           function);
   } else {
     printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
            "%zu relations, %llu checks, %zu violated",
-           r->function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0,
+           function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0,
            a.calls, a.nrels, checks, nviol);
     if (a.blocks)
       printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
@@ -361,25 +398,52 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
   fflush(stdout);
   for (size_t i = 0; i < a.nrels; i++) /* a relation that checked nothing proved nothing */
     if (!a.rels[i].checked && a.rels[i].skipped)
-      drv_warn("relation %s was never checked: all of its %llu groups were skipped (its where "
+      drv_warn("relation %s%s%s was never checked: all of its %llu groups were skipped (its where "
                "guard was never true, or its follow-ups left the domain)",
-               a.rels[i].name, a.rels[i].skipped);
+               a.rels[i].name, *of ? " of " : "", of, a.rels[i].skipped);
+  free(a.blocks);
+  free(a.edges);
+  return nviol;
+}
+
+/* The --mr options as the user gave them, for replay lines. Caller frees. */
+static char *mr_args(const chk_run *r) {
+  drv_buf b = {0};
+  for (size_t i = 0; i < r->mrs.given.n; i++)
+    drv_buf_printf(&b, " --mr %s", r->mrs.given.v[i]);
+  return b.s ? b.s : drv_strdup("");
+}
+
+/* Print the summary; returns the exit code the findings call for. */
+static int summarize(const chk_run *r, const char *stats, const char *prefix, const drv_list *before,
+                     int rc) {
+  size_t nviol = 0;
+  for (size_t k = 0; k < r->nsub; k++) {
+    char *sk = subject_stats(r, stats, k);
+    const char *name = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
+    nviol += summarize_subject(name, sk, r->nsub > 1 ? name : "");
+    free(sk);
+  }
   drv_adeq_check_summary(stats);
   drv_list arts = {0}, owned = {0};
   list_artifacts(prefix, before, &arts, &owned);
+  char *mrs = mr_args(r);
   for (size_t i = 0; i < arts.n; i++) {
     drv_list rels = {0};
-    violations_of(stats, arts.v[i], &rels);
+    size_t k = 0;
+    violations_of(r, stats, arts.v[i], &rels, &k);
+    char *of = r->nsub > 1 ? drv_fmt("%s, ", r->mrs.names.v[k]) : drv_strdup("");
     for (size_t j = 0; j < rels.n; j++) { /* one line per relation; --relation when several */
       if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
-        print_report(stats, arts.v[i], rels.v[j]);
-      char *only = rels.n > 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
+        print_report(r, stats, arts.v[i], rels.v[j]);
+      char *only = rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
       char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
-      printf("  reproducer: %s (relation %s; replay: mrfuzz repro%s %s --mr %s%s %s)\n", arts.v[i],
-             rels.v[j], dir, r->o.pos.v[0], drv_fwd_get(&r->o, "--mr"), only, arts.v[i]);
+      printf("  reproducer: %s (%srelation %s; replay: mrfuzz repro%s %s%s%s %s)\n", arts.v[i], of,
+             rels.v[j], dir, r->o.pos.v[0], mrs, only, arts.v[i]);
       free(dir);
       free(only);
     }
+    free(of);
     if (!rels.n)
       printf("  reproducer: %s (the target itself failed: %s)\n", arts.v[i], failure_of(arts.v[i]));
     for (size_t j = 0; j < rels.n; j++)
@@ -388,6 +452,7 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
     if (rc == DRV_EXIT_OK)
       rc = DRV_EXIT_VIOLATION;
   }
+  free(mrs);
   if (nviol && rc == DRV_EXIT_OK)
     rc = DRV_EXIT_VIOLATION;
   fflush(stdout);
@@ -395,25 +460,29 @@ static int summarize(const chk_run *r, const char *stats, const char *prefix, co
     free((char *)owned.v[i]);
   drv_list_fini(&owned);
   drv_list_fini(&arts);
-  free(a.blocks);
-  free(a.edges);
   return rc;
 }
 
 /* A fresh stats directory: old stats and findings removed. Caller frees. */
-static char *fresh_stats(const char *dir) {
-  char *s = drv_fmt("%s/check-stats", dir);
-  drv_mkdirs(s);
+static void empty_dir(const char *s, bool subdirs) {
   DIR *d = opendir(s);
   for (struct dirent *e; d && (e = readdir(d));) {
     if (e->d_name[0] == '.')
       continue;
     char *p = drv_fmt("%s/%s", s, e->d_name);
-    unlink(p);
+    if (unlink(p) != 0 && subdirs) { /* a function's own (several subjects) */
+      empty_dir(p, false);
+      rmdir(p);
+    }
     free(p);
   }
   if (d)
     closedir(d);
+}
+static char *fresh_stats(const char *dir) {
+  char *s = drv_fmt("%s/check-stats", dir);
+  drv_mkdirs(s);
+  empty_dir(s, true);
   return s;
 }
 
@@ -505,18 +574,60 @@ static int check_random(chk_run *r, const drv_build_res *b, const char *base, co
   return rc;
 }
 
+/* Arguments as MRFUZZ_CHECK holds them: one per line; '%' and control bytes as %XX. */
+static void put_args(drv_buf *out, const drv_list *l) {
+  for (size_t i = 0; i < l->n; i++) {
+    if (i)
+      drv_buf_printf(out, "\n");
+    for (const unsigned char *p = (const unsigned char *)l->v[i]; *p; p++)
+      drv_buf_printf(out, *p < 0x20 || *p == '%' ? "%%%02X" : "%c", *p);
+  }
+}
+
+/* The fuzz target on its own (OSS-Fuzz, ClusterFuzzLite; docs/checking.md): the relation
+ * files copied to DIR/fuzz/relations/, and HARNESS.mrcheck, which the libFuzzer entry reads
+ * when MRFUZZ_CHECK is not set, naming them relative to the target's directory. */
+static void write_standalone(const chk_run *r, const drv_build_res *b) {
+  char *rdir = drv_fmt("%s/relations", b->dir);
+  drv_list co = {0}, owned = {0};
+  int rc = drv_mkdirs(rdir);
+  for (size_t k = 0; rc == 0 && k < r->nsub; k++) {
+    const char *p = r->mrs.paths.v[k], *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+    size_t len;
+    char *text = drv_read_file(p, &len), *copy = drv_fmt("%s/%s", rdir, base);
+    rc = text ? drv_write_atomic(copy, text, len) : -1;
+    drv_list_push(&co, "--mr");
+    drv_list_push(&co, base);
+    drv_list_push(&owned, drv_fmt("relations/%s", base));
+    co.v[co.n - 1] = owned.v[owned.n - 1];
+    free(text);
+    free(copy);
+  }
+  static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
+  drv_fwd_push(&r->o, &drv_tab_check, &co, no_tracking);
+  drv_buf text = {0};
+  put_args(&text, &co);
+  drv_buf_printf(&text, "\n");
+  char *path = drv_fmt("%s.mrcheck", b->harness);
+  if (rc != 0 || drv_write_atomic(path, text.s, text.len) != 0)
+    drv_warn("cannot write %s and its relations (%s): the fuzz target runs only under mrfuzz",
+             path, strerror(errno));
+  free(path);
+  drv_buf_fini(&text);
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&co);
+  free(rdir);
+}
+
 static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
   /* Options for the harness travel in MRFUZZ_CHECK (libFuzzer owns the command line). */
   drv_list co = {0};
   check_opts(r, &co, stats);
   drv_buf env_check = {0};
   drv_buf_printf(&env_check, "MRFUZZ_CHECK=");
-  for (size_t i = 0; i < co.n; i++) { /* one per line; '%' and control bytes as %XX */
-    if (i)
-      drv_buf_printf(&env_check, "\n");
-    for (const unsigned char *p = (const unsigned char *)co.v[i]; *p; p++)
-      drv_buf_printf(&env_check, *p < 0x20 || *p == '%' ? "%%%02X" : "%c", *p);
-  }
+  put_args(&env_check, &co);
   drv_list_fini(&co);
   char *dict = drv_fmt("%s/check.dict", b->dir);
   char *env_dict = drv_fmt("MRFUZZ_DICT=%s", dict);
@@ -529,6 +640,8 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
               r->function);
     rc = DRV_EXIT_USAGE;
   }
+  if (rc == DRV_EXIT_OK)
+    write_standalone(r, b);
   /* 2. A hang is a finding, not a stall: a per-input timeout unless the user set one. */
   unsigned timeout = rc == DRV_EXIT_OK && !lf_flag(r, "timeout") ? default_timeout(r, b, base, env_check.s) : 0;
   char *tflag = timeout ? drv_fmt("-timeout=%u", timeout) : NULL;
@@ -694,7 +807,7 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
 
 /* `mrfuzz repro FILE:FUNCTION --mr FILE.mr INPUT...`. */
 int drv_cmd_repro(int argc, char **argv) {
-  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT...",
+  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT... | FILE --mr DIR/ INPUT...",
                 "Replay reproducers saved by 'mrfuzz check' deterministically in the ordinary "
                 "harness and print the same report. Exit 1 when a relation is violated, 0 when "
                 "none is (the bug is fixed), 2 on bad input.");
@@ -702,7 +815,7 @@ int drv_cmd_repro(int argc, char **argv) {
 
 /* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]`. */
 int drv_cmd_minimize(int argc, char **argv) {
-  return replay(argc, argv, "minimize", "FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]",
+  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-- -runs=N -exact_artifact_path=OUT]",
                 "Shrink a reproducer while the same relation stays violated (a crash of the "
                 "target or another relation does not count). Writes INPUT.min (or OUT), prints "
                 "its path and the final report. -runs=N bounds the attempts (default 100000).");

@@ -22,6 +22,7 @@ static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph
 
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
+    "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
     "Discover metamorphic relations of FUNCTION and write them to OUT.mr (default\n"
     "FUNCTION.mr; '-' prints them), atomically. The default engine, AutoMR, finds polynomial\n"
     "relations of numeric functions (PSO search, filter on fresh inputs, falsification,\n"
@@ -39,6 +40,13 @@ static const char disc_help[] =
     "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
+    "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
+    "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
+    "scalars: automr, else genmorph; --engine forces one): OUTDIR/FUNCTION.mr each (default\n"
+    "OUTDIR: FILESTEM-mr), build directories under --build-dir (default .mrfuzz)/FUNCTION,\n"
+    "and a table (function, engine, relations, mutation score, time, skipped functions with\n"
+    "the reason) printed and written to OUTDIR/summary.tsv.\n"
+    "  --budget-per-function S   each function's --budget (default 60 s; --budget overrides)\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay
@@ -63,8 +71,8 @@ static char *replay_line(const drv_list *b) {
   return s;
 }
 
-/* `mrfuzz discover`: see disc_help. */
-int drv_cmd_discover(int argc, char **argv) {
+/* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited). */
+int drv_discover_one(int argc, char **argv, const char *log) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine", NULL};
   const char *ownval[5] = {NULL, "3600", "5", NULL, "automr"};
@@ -95,7 +103,7 @@ int drv_cmd_discover(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
-    drv_error("missing FILE:FUNCTION (see 'mrfuzz discover --help')");
+    drv_error("missing FILE:FUNCTION or FILE (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;
   }
   double limit = 0, fsecs = 0;
@@ -175,7 +183,7 @@ int drv_cmd_discover(int argc, char **argv) {
       drv_list_push(&h, NULL);
       int status;
       bool timed_out = false;
-      if (drv_spawn_timed((char *const *)h.v, NULL, NULL, limit, &status, &timed_out) != 0) {
+      if (drv_spawn_timed((char *const *)h.v, NULL, log, limit, &status, &timed_out) != 0) {
         drv_error("cannot run %s", res.harness);
         rc = DRV_EXIT_INTERNAL;
       } else if (timed_out) {

@@ -40,6 +40,9 @@ typedef struct drv_buf {
 } drv_buf;
 void drv_buf_printf(drv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void drv_buf_fini(drv_buf *b);
+/* While b is non-NULL, drv_error replaces b's text with its message instead of printing
+ * it (the reason a function is skipped, reported in a table). */
+void drv_error_capture(drv_buf *b);
 
 /* A list of borrowed strings (argv elements), used for repeatable options. */
 typedef struct drv_list {
@@ -126,6 +129,10 @@ typedef struct drv_opts {
   drv_list pos; /* positional arguments, in order */
   drv_fwdarg *fwd; /* owned [nfwd]: the engine options given, in order (fwd.c) */
   size_t nfwd;
+  /* Not an option: set by check for several relation files, the functions of one harness
+   * with a subject each (build.c; the request's function is the first; default build
+   * directory .mrfuzz/multi-STEM). NULL: the request's function alone. */
+  const drv_list *subjects;
 } drv_opts;
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
@@ -194,6 +201,23 @@ typedef struct drv_sig_req {
  * (message printed: unsupported types name the parameter, its type and location). */
 int drv_sig_read(const drv_sig_req *req, drv_sig *sig /* OUT */);
 void drv_sig_free(drv_sig *sig);
+/* One function of a file, as `discover --all` lists it. */
+typedef struct drv_sig_item {
+  char *name;   /* owned */
+  bool ok;      /* sig is filled; else why says why the function is skipped */
+  drv_sig sig;  /* owned when ok */
+  char *why;    /* owned when !ok: sig.c's error text (static, inline only, a type, ...) */
+} drv_sig_item;
+/* Every function req->file defines (a source) or declares (a header, .h), not those of
+ * the headers it includes, in order of appearance, each with its signature or the reason
+ * it cannot be called (req->function is ignored). DRV_EXIT_OK with *items[*n] (free with
+ * drv_sig_list_free), or DRV_EXIT_USAGE when the file does not parse (printed). */
+int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n);
+void drv_sig_list_free(drv_sig_item *items, size_t n);
+/* The discovery engine for sig: "automr" when its inputs and outputs are numeric scalars
+ * (AutoMR's polynomial relations, rt/engine/automr/disc_subj.c's rules), else "genmorph"
+ * (arrays, strings, booleans). Shared by every command that chooses an engine. */
+const char *drv_sig_engine(const drv_sig *sig);
 /* Is a kind an integer (not bool)? Used for length-parameter detection. */
 bool drv_kind_is_int(int kind);
 /* Name of a kind ("f64", ...), from MR_KIND_LIST. */
@@ -209,6 +233,10 @@ char *drv_sig_display(const drv_sig *sig);
 /* Generate harness.c for sig. `header` is non-NULL when FILE is a header to #include
  * (black box: the real declaration) and is spelled as in an #include directive. */
 void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out);
+/* The same for n subjects (n >= 1): a thunk and a subject each, main calling
+ * mr_harness_main_n (an input's first byte modulo n chooses the subject; n == 1 is
+ * drv_harness_gen's file). */
+void drv_harness_gen_n(const drv_sig *sigs, size_t n, const char *header, drv_buf *out);
 
 /* =============================== Toolchain (toolchain.c) ======================== */
 
@@ -257,7 +285,7 @@ typedef struct drv_build_req {
   const char *file;      /* FILE of FILE:FUNCTION */
   const char *function;
   const drv_list *sources; /* extra .c files (white box) */
-  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v */
+  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v, subjects */
 } drv_build_req;
 
 typedef struct drv_build_res {
@@ -318,10 +346,23 @@ int drv_cmd_check(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
-int drv_cmd_discover(int argc, char **argv); /* cmd_discover.c */
+int drv_cmd_discover(int argc, char **argv); /* cmd_discover_all.c: one function or all */
+/* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
+ * inherited). DRV_EXIT_*. */
+int drv_discover_one(int argc, char **argv, const char *log);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
+/* The relation files of check, repro and minimize (check_subjects.c): every --mr, a file or
+ * a directory of *.mr files (name order; *.suspects.mr left out), each parsed and checked
+ * (errors with positions printed), and the functions they are about. */
+typedef struct drv_mrset {
+  drv_list given;  /* borrowed: the --mr values as the user gave them */
+  drv_list paths;  /* owned: absolute paths of the files */
+  drv_list names;  /* owned: each file's subject (NULL without the mrdsl library) */
+} drv_mrset;
+int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
+void drv_mrset_fini(drv_mrset *set);
 /* check --order prioritized (cmd_prioritize.c): the relations on the corpus in
  * prioritized order, in the ordinary harness, before fuzzing. DRV_EXIT_* */
 int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,

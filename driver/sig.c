@@ -133,10 +133,31 @@ static ptype classify(CXType t) {
 
 /* ============================ Finding the function ============================== */
 
+/* Does declaration c of name in tu carry the keyword kw before the name? */
+static bool decl_has(CXTranslationUnit tu, CXCursor c, const char *name, const char *kw) {
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+  bool found = false;
+  for (unsigned i = 0; i < n; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(s);
+    bool at_name = !strcmp(t, name), hit = !strcmp(t, kw);
+    clang_disposeString(s);
+    if (at_name)
+      break;
+    found |= hit;
+  }
+  clang_disposeTokens(tu, toks, n);
+  return found;
+}
+
 typedef struct finder {
   const char *name;
   CXCursor decl, def;
   bool have_decl, have_def;
+  CXTranslationUnit tu;       /* non-NULL: also scan the declarations' keywords */
+  bool any_inline, external;  /* some says inline; some makes the definition external */
 } finder;
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
@@ -149,6 +170,11 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
   clang_disposeString(s);
   if (!same)
     return CXChildVisit_Continue;
+  if (f->tu) {
+    bool inl = decl_has(f->tu, c, f->name, "inline");
+    f->any_inline |= inl;
+    f->external |= !inl || decl_has(f->tu, c, f->name, "extern");
+  }
   if (clang_isCursorDefinition(c) && !f->have_def) {
     f->def = c;
     f->have_def = true;
@@ -406,35 +432,13 @@ static int read_params(const drv_sig_req *req, drv_sig *sig, CXCursor fn, CXType
   return rc;
 }
 
-/* Read the signature of req->function from req->file (see drv.h). */
-int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
-  memset(sig, 0, sizeof *sig);
-  CXIndex idx = clang_createIndex(0, 0);
-  CXTranslationUnit tu = parse(idx, req);
-  int rc = DRV_EXIT_OK;
-  if (!tu) {
-    drv_error("%s: libclang could not parse the file", req->file);
-    clang_disposeIndex(idx);
-    return DRV_EXIT_USAGE;
-  }
-  if (report_diags(tu)) {
-    drv_error("%s: the file does not compile; cannot read the signature of '%s'", req->file,
-              req->function);
-    rc = DRV_EXIT_USAGE;
-    goto out;
-  }
-  finder f = {.name = req->function};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &f);
-  if (!f.have_def && !f.have_decl) {
-    drv_error("%s: no function named '%s' is declared or defined there", req->file,
-              req->function);
-    rc = DRV_EXIT_USAGE;
-    goto out;
-  }
-  CXCursor fn = f.have_def ? f.def : f.decl;
+/* The signature of `name` in the parsed tu (f: its cursors, found by visit). */
+static int sig_from_tu(const drv_sig_req *req, const finder *f, drv_sig *sig) {
+  CXCursor fn = f->have_def ? f->def : f->decl;
   CXType ft = clang_getCursorType(fn);
-  sig->name = drv_strdup(req->function);
-  sig->defined = f.have_def;
+  int rc;
+  sig->name = drv_strdup(f->name);
+  sig->defined = f->have_def;
   cursor_loc(fn, &sig->file, &sig->line, &sig->col);
   if (clang_getCursorLinkage(fn) != CXLinkage_External) {
     drv_error("%s:%u:%u: '%s' is static: the harness calls it from another file, so it needs "
@@ -454,12 +458,142 @@ int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
     if (rc == DRV_EXIT_OK)
       rc = read_params(req, sig, fn, ft);
   }
-out:
-  clang_disposeTranslationUnit(tu);
-  clang_disposeIndex(idx);
   if (rc != DRV_EXIT_OK)
     drv_sig_free(sig);
   return rc;
+}
+
+/* Parse req->file; NULL (message printed) when it cannot be parsed or does not compile. */
+static CXTranslationUnit parse_ok(CXIndex idx, const drv_sig_req *req, const char *what) {
+  CXTranslationUnit tu = parse(idx, req);
+  if (!tu) {
+    drv_error("%s: libclang could not parse the file", req->file);
+    return NULL;
+  }
+  if (report_diags(tu)) {
+    drv_error("%s: the file does not compile; cannot read %s", req->file, what);
+    clang_disposeTranslationUnit(tu);
+    return NULL;
+  }
+  return tu;
+}
+
+/* Read the signature of req->function from req->file (see drv.h). */
+int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
+  memset(sig, 0, sizeof *sig);
+  CXIndex idx = clang_createIndex(0, 0);
+  char *what = drv_fmt("the signature of '%s'", req->function);
+  CXTranslationUnit tu = parse_ok(idx, req, what);
+  free(what);
+  int rc = DRV_EXIT_USAGE;
+  if (tu) {
+    finder f = {.name = req->function};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &f);
+    if (!f.have_def && !f.have_decl)
+      drv_error("%s: no function named '%s' is declared or defined there", req->file,
+                req->function);
+    else
+      rc = sig_from_tu(req, &f, sig);
+    clang_disposeTranslationUnit(tu);
+  }
+  clang_disposeIndex(idx);
+  return rc;
+}
+
+/* ============================ Every function of a file ========================== */
+
+typedef struct lister {
+  const char *file;   /* req->file: a header named like an #include is matched by suffix */
+  bool header;        /* list declarations (a header), else definitions (a source) */
+  drv_list names;     /* owned strings, in order of appearance, unique */
+} lister;
+
+/* Is cursor c in the file the user named (not in a header it includes)? */
+static bool in_named_file(CXCursor c, const char *file) {
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  if (clang_Location_isFromMainFile(loc))
+    return true;
+  CXFile f;
+  clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+  char *name = f ? take(clang_getFileName(f)) : drv_strdup("");
+  size_t n = strlen(name), m = strlen(file);
+  bool same = n > m && name[n - m - 1] == '/' && !strcmp(name + n - m, file);
+  free(name);
+  return same;
+}
+
+static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  lister *l = data;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !in_named_file(c, l->file) ||
+      (!l->header && !clang_isCursorDefinition(c)))
+    return CXChildVisit_Continue;
+  char *name = take(clang_getCursorSpelling(c));
+  for (size_t i = 0; name && i < l->names.n; i++)
+    if (!strcmp(l->names.v[i], name)) {
+      free(name);
+      name = NULL;
+    }
+  if (name)
+    drv_list_push(&l->names, name);
+  return CXChildVisit_Continue;
+}
+
+/* C99 6.7.4: when every declaration says inline and none extern, the file provides no
+ * external definition, and the harness's call would not link (f scanned with its tu). */
+static bool inline_only(const finder *f) { return f->any_inline && !f->external; }
+
+/* See drv.h. */
+int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n) {
+  *items = NULL;
+  *n = 0;
+  CXIndex idx = clang_createIndex(0, 0);
+  CXTranslationUnit tu = parse_ok(idx, req, "its functions");
+  if (!tu) {
+    clang_disposeIndex(idx);
+    return DRV_EXIT_USAGE;
+  }
+  lister l = {req->file, drv_ends_with(req->file, ".h"), {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), list_visit, &l);
+  *items = drv_alloc((l.names.n ? l.names.n : 1) * sizeof **items);
+  for (size_t i = 0; i < l.names.n; i++) {
+    drv_sig_item *it = &(*items)[(*n)++];
+    memset(it, 0, sizeof *it);
+    it->name = (char *)l.names.v[i];
+    finder f = {.name = it->name, .tu = tu};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &f);
+    if (!strcmp(it->name, "main")) {
+      it->why = drv_strdup("main is the program's entry point, not a library function");
+    } else if (inline_only(&f)) {
+      it->why = drv_fmt("'%s' is inline without extern: the file provides no external "
+                        "definition for the harness to call", it->name);
+    } else {
+      drv_buf err = {0};
+      drv_error_capture(&err);
+      int rc = sig_from_tu(req, &f, &it->sig);
+      drv_error_capture(NULL);
+      if (rc != DRV_EXIT_OK)
+        it->why = err.s ? err.s : drv_strdup("unsupported signature");
+      else
+        drv_buf_fini(&err);
+    }
+    it->ok = !it->why;
+  }
+  free(l.names.v);
+  clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(idx);
+  return DRV_EXIT_OK;
+}
+
+/* See drv.h. */
+void drv_sig_list_free(drv_sig_item *items, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(items[i].name);
+    free(items[i].why);
+    if (items[i].ok)
+      drv_sig_free(&items[i].sig);
+  }
+  free(items);
 }
 
 /* Release everything sig owns. */

@@ -59,6 +59,8 @@ uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char 
   for (size_t i = 0; drv_san_flags[i]; i++)
     h = drv_fnv_str(h, drv_san_flags[i]);
   h = drv_fnv_str(h, req->function);
+  if (req->opts->subjects)
+    h = hash_list(h, "subjects", req->opts->subjects, false);
   char *file = drv_abspath(req->file);
   h = drv_fnv_str(h, file);
   free(file);

@@ -17,7 +17,19 @@
 
 #include "drv.h"
 
+static drv_buf *captured; /* drv_error_capture: errors go here instead of stderr */
+
+/* See drv.h. */
+void drv_error_capture(drv_buf *b) { captured = b; }
+
 static void vmsg(const char *tag, const char *fmt, va_list ap) {
+  if (captured && !strcmp(tag, "mrfuzz: error: ")) { /* the last error is the reason */
+    char m[1024];
+    vsnprintf(m, sizeof m, fmt, ap);
+    drv_buf_fini(captured);
+    drv_buf_printf(captured, "%s", m);
+    return;
+  }
   fputs(tag, stderr);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);

@@ -164,6 +164,12 @@ MR_API extern const uint64_t *volatile mr_call_args;
 /* Entry point of a harness executable: parses argv (run, help, ...), runs the engine
  * and returns the process exit code (0 ok, 1 violations, 2 usage, 3 internal). */
 MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
+/* The same for a harness of n >= 1 subjects (mrfuzz check FILE --mr DIR/): the checking
+ * commands (check, repro, minimize, dict and the libFuzzer entry) take the k-th relation
+ * file for subjects[k], and an input's first byte modulo n chooses the subject it goes
+ * to (the rest is that subject's input); with n == 1 everything is as mr_harness_main's.
+ * The other commands need a single subject. */
+MR_API int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
 
 #ifdef __cplusplus
 }

@@ -55,14 +55,32 @@ static bool subject_ok(const mr_subject *s) {
   return true;
 }
 
+/* The harness's subjects (see eng.h). */
+const mr_subject *const *eng_subjects;
+size_t eng_nsubjects;
+
+/* Commands that take several subjects: the checker's (check/check_multi.c). */
+static bool multi_ok(const char *cmd) {
+  static const char *const ok[] = {"check", "repro", "minimize", "dict", "fuzz_init", "info"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (!strcmp(cmd, ok[i]))
+      return true;
+  return false;
+}
+
 /* Entry point of a harness executable (see mr_rt.h). */
-int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
+int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n) {
   eng_bind_to_parent(); /* before any work: an orphan must not run on */
-  if (!subject_ok(subject)) {
+  bool ok = subjects && n > 0;
+  for (size_t i = 0; ok && i < n; i++)
+    ok = subject_ok(subjects[i]);
+  if (!ok) {
     eng_error("the harness's subject description is inconsistent (rebuild with 'mrfuzz build -f')");
     return ENG_EXIT_INTERNAL;
   }
-  eng_exit_guard(subject);
+  eng_subjects = subjects;
+  eng_nsubjects = n;
+  eng_exit_guard(subjects[0]);
   if (argc < 2) {
     usage(stderr);
     return ENG_EXIT_USAGE;
@@ -72,9 +90,25 @@ int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
     usage(stdout);
     return ENG_EXIT_OK;
   }
-  for (size_t i = 0; i < NCMDS; i++)
-    if (!strcmp(cmd, cmds[i].name))
-      return cmds[i].fn(subject, argc - 1, argv + 1);
+  if (n > 1 && !multi_ok(cmd)) {
+    eng_error("this harness has %zu subjects; '%s' takes one (build FILE:FUNCTION)", n, cmd);
+    return ENG_EXIT_USAGE;
+  }
+  for (size_t i = 0; i < NCMDS; i++) {
+    if (strcmp(cmd, cmds[i].name))
+      continue;
+    int rc = cmds[i].fn(subjects[0], argc - 1, argv + 1);
+    for (size_t k = 1; k < n && rc == ENG_EXIT_OK && !strcmp(cmd, "info"); k++)
+      rc = cmds[i].fn(subjects[k], argc - 1, argv + 1);
+    return rc;
+  }
   eng_error("unknown harness command '%s' (see 'harness --help')", cmd);
   return ENG_EXIT_USAGE;
+}
+
+/* Entry point of a harness executable (see mr_rt.h). */
+int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
+  static const mr_subject *one[1]; /* outlives the call: the libFuzzer entry reads it later */
+  one[0] = subject;
+  return mr_harness_main_n(argc, argv, one, 1);
 }

@@ -155,7 +155,7 @@ head -c 65M /dev/zero | "$MRFUZZ" lint /dev/stdin >out 2>err || got=$?
 [ "$got" = 2 ] || { cat err >&2; fail "exit code $got, want 2"; }
 expect_err "larger than 64 MiB"
 rm -f big.mr
-check "check --mr naming a directory: exit 2, says it is a directory"
+check "check --mr naming a directory without .mr files: exit 2, says it is a directory"
 expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" -o bd3 --mr crashes -- -runs=1
 expect_err "crashes: is a directory"
 

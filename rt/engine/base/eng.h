@@ -35,7 +35,10 @@ void eng_status_text(int status, char *buf, size_t cap);
 
 /* ---- Exits inside the function under test (exitguard.c) ------------------------------ */
 /* Report an exit() during a call of s (mr_call_args set) as a violation: exit 1. Once. */
-void eng_exit_guard(const mr_subject *s);
+void eng_exit_guard(const mr_subject *s); /* again: s is the subject called from now on */
+/* The harness's subjects (mr_harness_main_n): eng_subjects[0..eng_nsubjects). */
+extern const mr_subject *const *eng_subjects;
+extern size_t eng_nsubjects;
 
 /* ---- Child processes (child.c): every fork of the harness ------------------------------ */
 typedef struct eng_child_opts {

@@ -15,12 +15,15 @@
 
 const uint64_t *volatile mr_call_args;
 
+static const mr_subject *guarded; /* the subject whose call is in progress */
+
 static void on_exit_cb(int status, void *arg) {
+  (void)arg;
   const uint64_t *a = mr_call_args;
-  if (!a)
+  if (!a || !guarded)
     return;
   mr_call_args = NULL;
-  const mr_subject *s = arg;
+  const mr_subject *s = guarded;
   fflush(stdout);
   fprintf(stderr, "mrfuzz: error: %s called exit(%d) instead of returning, on the inputs ", s->name,
           status);
@@ -34,7 +37,8 @@ static void on_exit_cb(int status, void *arg) {
  * exit handlers have flushed by then. */
 void eng_exit_guard(const mr_subject *s) {
   static bool done;
+  guarded = s;
   if (!done)
-    on_exit(on_exit_cb, (void *)s);
+    on_exit(on_exit_cb, NULL);
   done = true;
 }

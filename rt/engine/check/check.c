@@ -44,6 +44,7 @@ struct eng_chk {
   const mr_fn *fn;               /* registry entry (coverage), may be a black box */
   bool black;
   uint64_t inputs;               /* inputs checked */
+  uint64_t calls;                /* calls of the target while checking them */
   double t0, last_flush;
   size_t failed;                 /* index of the last violated relation */
   eng_track *track;              /* owned: k-MR adequacy (adeq_track.c), NULL: off */
@@ -51,7 +52,7 @@ struct eng_chk {
   bool done;                     /* tracking says stop (--until-adequate) */
 };
 
-/* The one subject being checked (a harness checks one function): counts its calls. */
+/* The subject being checked (the checker of the input in progress sets it): counts its calls. */
 static void (*real_call)(const uint64_t *, uint64_t *);
 static uint64_t ncalls;
 static void counting_call(const uint64_t *a, uint64_t *ret) {
@@ -179,7 +180,6 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
   c->s = s;
   c->o = o;
   c->counted = *s;
-  real_call = s->call;
   c->counted.call = counting_call;
   c->ranges = calloc(s->nparams ? s->nparams : 1, sizeof *c->ranges);
   eng_src_init(&c->src, s);
@@ -278,7 +278,7 @@ void eng_chk_stats_flush(eng_chk *c) {
   if (!f)
     return;
   fprintf(f, "mrfuzz-check-stats 1\nsubject %s\ninputs %llu\ncalls %llu\nseconds %.6f\n",
-          c->s->name, (unsigned long long)c->inputs, (unsigned long long)ncalls, eng_now() - c->t0);
+          c->s->name, (unsigned long long)c->inputs, (unsigned long long)c->calls, eng_now() - c->t0);
   for (size_t i = 0; i < c->nrels; i++)
     fprintf(f, "rel %s %llu %llu %llu %llu\n", mrdsl_rel_name(c->rels[i].rel),
             (unsigned long long)c->rels[i].checked, (unsigned long long)c->rels[i].skipped,
@@ -304,6 +304,8 @@ void eng_chk_stats_flush(eng_chk *c) {
 int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
   if (!eng_fdp_decode(&c->src, c->s, &c->o->run, data, size))
     return MR_ENOMEM;
+  real_call = c->s->call;
+  uint64_t calls0 = ncalls;
   c->inputs++;
   c->data = data;
   c->size = size;
@@ -354,6 +356,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       break;
   }
   eng_path_end(&c->path);
+  c->calls += ncalls - calls0;
   if (c->track && eng_track_input(c->track, &c->path, c->src.slots, data, size))
     c->done = true;
   if ((c->inputs & 63) == 0 && eng_now() - c->last_flush >= 1.0)
@@ -375,7 +378,7 @@ double eng_chk_calibrate(eng_chk *c, unsigned n) {
   eng_rng r;
   eng_rng_seed(&r, 0x63616c6962726174ull);
   double slowest = 0;
-  uint64_t calls = ncalls; /* calibration's calls are not the run's */
+  real_call = c->s->call;
   mrdsl_build_opts bo = {rng_cb, c, c->ranges};
   for (unsigned i = 0; buf && i < n; i++) {
     size_t len = (size_t)eng_rng_u64(&r, 0, max);
@@ -401,8 +404,7 @@ double eng_chk_calibrate(eng_chk *c, unsigned n) {
     slowest = t > slowest ? t : slowest;
   }
   free(buf);
-  ncalls = calls;
-  return slowest;
+  return slowest; /* its calls are not the run's: c->calls counts checked inputs' only */
 }
 
 /* See check.h. */
@@ -439,7 +441,7 @@ void eng_chk_summary(eng_chk *c, FILE *f) {
   fprintf(f, "mrfuzz: check: %s: %llu inputs in %.3g s (%.0f/s), %llu calls; %zu relations, "
              "%llu checks, %zu violated",
           c->s->name, (unsigned long long)c->inputs, secs, secs > 0 ? (double)c->inputs / secs : 0.0,
-          (unsigned long long)ncalls, c->nrels, (unsigned long long)checked, nviol);
+          (unsigned long long)c->calls, c->nrels, (unsigned long long)checked, nviol);
   if (!c->black)
     fprintf(f, "; blocks %zu/%u, edges %zu/%u", mr_fn_blocks_hit(c->fn), c->fn->nblocks,
             mr_fn_edges_hit(c->fn), c->fn->nedges);

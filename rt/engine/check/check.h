@@ -2,7 +2,8 @@
  * check.h - the interface of the check engine (docs/checking.md): the relation checker
  * (check.c) that decodes one input's bytes, runs every relation on it and reports
  * violations, and the harness commands around it (check_cmd.c: check, repro, minimize,
- * dict; check_fuzz.c: the libFuzzer entry). Used by inputs/ to replay corpora.
+ * dict; check_fuzz.c: the libFuzzer entry), for one subject or several (check_multi.c).
+ * Used by inputs/ to replay corpora.
  */
 #ifndef MR_CHECK_H
 #define MR_CHECK_H
@@ -58,6 +59,38 @@ bool eng_chk_done(const eng_chk *c);
 const eng_track *eng_chk_track(const eng_chk *c);
 /* Print the summary of this process's checks (inputs, calls, relations, coverage). */
 void eng_chk_summary(eng_chk *c, FILE *f);
+/* ---- Several subjects (check_multi.c) ----------------------------------------------
+ * A harness of n subjects (eng_subjects) checks each with its own checker; an input's
+ * first byte modulo n chooses the subject, the rest is that subject's input (n == 1: the
+ * whole input, nothing chosen). */
+typedef struct eng_mchk eng_mchk;
+/* The subject of an input: advances *data past the selector byte when n > 1. */
+size_t eng_mchk_pick(size_t n, const uint8_t **data, size_t *size);
+/* Subject k's command line from one for every subject: the k-th `--mr` (there must be
+ * one per subject, in subject order), `--range` only for its parameters (each must be some
+ * subject's), `--stats DIR` as DIR/NAME (created); --relation and adequacy tracking need
+ * a single subject. Identity when n == 1. ENG_EXIT_OK or a code (printed). */
+typedef struct eng_margv {
+  char **v;      /* owned array [n + 1], borrowed elements except own */
+  int n;
+  char *own;     /* owned: the subject's stats directory */
+} eng_margv;
+int eng_margv_split(eng_margv *m, size_t k, int argc, char **argv);
+void eng_margv_fini(eng_margv *m);
+/* A checker per subject, o[k] for subject k (borrowed, outliving the result). */
+int eng_mchk_new(const eng_chk_opts *o, eng_mchk **out);
+void eng_mchk_free(eng_mchk *m);
+/* eng_chk_input on the chosen subject's checker. */
+int eng_mchk_input(eng_mchk *m, const uint8_t *data, size_t size);
+size_t eng_mchk_count(const eng_mchk *m);
+eng_chk *eng_mchk_at(const eng_mchk *m, size_t k);
+size_t eng_mchk_last(const eng_mchk *m); /* the subject of the last input */
+/* The largest of the subjects' eng_chk_timeout. */
+unsigned eng_mchk_timeout(eng_mchk *m, double budget_s);
+void eng_mchk_stats_flush(eng_mchk *m);
+bool eng_mchk_done(const eng_mchk *m); /* every subject's tracking says stop */
+void eng_mchk_summary(eng_mchk *m, FILE *f);
+
 /* Harness commands (check_cmd.c): random engine, replay, minimize, dictionary, and the
  * hand-over of the subject to the libFuzzer entry (eng_fuzz_subject). */
 int eng_cmd_check(const mr_subject *s, int argc, char **argv);

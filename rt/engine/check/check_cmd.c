@@ -109,6 +109,42 @@ static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, lf
   return eng_opts_parse(&cl, bases, s, argc, argv);
 }
 
+/* The options of every subject of the harness (eng_subjects): subject k's from its
+ * command line (eng_margv_split), the libFuzzer-style flags and files from the last. */
+typedef struct opts_n {
+  eng_chk_opts *o;   /* owned [n] */
+  eng_margv *mv;     /* owned [n]: what o[k] borrows */
+  size_t n;
+} opts_n;
+
+static void opts_fini(opts_n *on) {
+  for (size_t k = 0; k < on->n; k++) {
+    if (on->o)
+      free(on->o[k].run.dom);
+    if (on->mv)
+      eng_margv_fini(&on->mv[k]);
+  }
+  free(on->o);
+  free(on->mv);
+  memset(on, 0, sizeof *on);
+}
+
+static int parse_n(opts_n *on, int argc, char **argv, lf_flags *lf, const char **files, size_t *nfiles,
+                   const char *args, const char *summary) {
+  on->n = eng_nsubjects;
+  on->o = calloc(on->n, sizeof *on->o);
+  on->mv = calloc(on->n, sizeof *on->mv);
+  if (!on->o || !on->mv || !files)
+    return ENG_EXIT_INTERNAL;
+  int rc = ENG_EXIT_OK;
+  for (size_t k = 0; k < on->n && rc == ENG_EXIT_OK; k++) {
+    rc = eng_margv_split(&on->mv[k], k, argc, argv);
+    if (rc == ENG_EXIT_OK)
+      rc = parse(eng_subjects[k], on->mv[k].n, on->mv[k].v, &on->o[k], lf, files, nfiles, args, summary);
+  }
+  return rc;
+}
+
 /* ============================== check (random engine) ============================== */
 
 static volatile sig_atomic_t stop_flag;
@@ -203,7 +239,7 @@ static void calibration_input(const uint8_t *data, size_t size) {
  * watched with the fallback the driver uses too (driver/cmd_check.c: default_timeout);
  * hangs save PREFIXtimeout-*. A replay (prefix NULL) saves nothing and does not calibrate:
  * its only inputs are the files it replays. */
-static void watchdog(eng_chk *c, const lf_flags *lf, const char *prefix) {
+static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix) {
   double b = lf->max_total_time;
   hang_limit = lf->timeout > 0 ? (unsigned)ceil(lf->timeout) : b > 0 && b < 20 ? (unsigned)ceil(b > 2 ? b / 2 : 1) : 10;
   hang_prefix = prefix;
@@ -217,7 +253,7 @@ static void watchdog(eng_chk *c, const lf_flags *lf, const char *prefix) {
   setitimer(ITIMER_REAL, &it, NULL);
   if (lf->timeout <= 0 && prefix) {
     eng_chk_on_calibrate(calibration_input);
-    hang_limit = eng_chk_timeout(c, b);
+    hang_limit = eng_mchk_timeout(c, b);
     eng_chk_on_calibrate(NULL);
   }
 }
@@ -236,8 +272,12 @@ static const char check_summary[] =
     "Check the relations on random inputs decoded like libFuzzer inputs; a violation is\n"
     "reported and its input saved as P crash-<hash> (replay with 'repro').";
 
-static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, const lf_flags *lf) {
-  size_t max = eng_fdp_max_size(s, &o->run) + 16;
+static int random_loop(eng_mchk *c, const eng_chk_opts *o, const lf_flags *lf) {
+  size_t max = 0;
+  for (size_t k = 0; k < eng_nsubjects; k++) { /* the largest subject's, and its selector */
+    size_t mk = eng_fdp_max_size(eng_subjects[k], &o[k].run) + 16 + (eng_nsubjects > 1);
+    max = mk > max ? mk : max;
+  }
   uint8_t *buf = malloc(max);
   if (!buf)
     return ENG_EXIT_INTERNAL;
@@ -246,7 +286,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
   double t0 = eng_now();
   int rc = ENG_EXIT_OK;
   cur_data = buf;
-  for (long long i = 0; !stop_flag && !eng_chk_done(c) && (lf->runs < 0 || i < lf->runs); i++) {
+  for (long long i = 0; !stop_flag && !eng_mchk_done(c) && (lf->runs < 0 || i < lf->runs); i++) {
     if (lf->max_total_time > 0 && (i & 255) == 0 && eng_now() - t0 >= lf->max_total_time)
       break;
     size_t n = (size_t)eng_rng_u64(&r, 0, max);
@@ -256,7 +296,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
     started++;
     snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", lf->artifact_prefix,
              (unsigned long long)eng_fnv(ENG_FNV_INIT, buf, n));
-    int v = eng_chk_input(c, buf, n);
+    int v = eng_mchk_input(c, buf, n);
     if (v < 0) {
       rc = ENG_EXIT_INTERNAL;
       break;
@@ -265,7 +305,7 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
       if (save(crash_path, buf, n) == 0)
         fprintf(stderr, "mrfuzz: reproducer saved as %s\n", crash_path);
       rc = ENG_EXIT_VIOLATION;
-      if (!o->keep_going)
+      if (!o[eng_mchk_last(c)].keep_going)
         break;
     }
   }
@@ -275,18 +315,19 @@ static int random_loop(eng_chk *c, const mr_subject *s, const eng_chk_opts *o, c
 
 /* `harness check`. */
 int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
-  eng_chk_opts o = {0};
+  (void)s; /* eng_subjects */
+  opts_n on = {0};
   lf_flags lf;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
-  size_t nfiles;
-  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, check_args, check_summary) : ENG_EXIT_INTERNAL;
-  eng_chk *c = NULL;
+  size_t nfiles = 0;
+  int rc = parse_n(&on, argc, argv, &lf, files, &nfiles, check_args, check_summary);
+  eng_mchk *c = NULL;
   if (rc == ENG_EXIT_OK && nfiles) {
     eng_error("check: unexpected argument '%s' (corpus directories need libFuzzer)", files[0]);
     rc = ENG_EXIT_USAGE;
   }
   if (rc == ENG_EXIT_OK)
-    rc = eng_chk_new(s, &o, &c);
+    rc = eng_mchk_new(on.o, &c);
   if (rc == ENG_EXIT_OK) {
     signal(SIGINT, on_stop);
     signal(SIGTERM, on_stop);
@@ -294,15 +335,15 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
       signal(sigs[i], on_crash);
     watchdog(c, &lf, lf.artifact_prefix);
-    rc = random_loop(c, s, &o, &lf);
+    rc = random_loop(c, on.o, &lf);
     struct itimerval off = {{0, 0}, {0, 0}};
     setitimer(ITIMER_REAL, &off, NULL);
-    eng_chk_stats_flush(c);
-    if (!o.stats)
-      eng_chk_summary(c, stdout);
+    eng_mchk_stats_flush(c);
+    if (!on.o[0].stats)
+      eng_mchk_summary(c, stdout);
   }
-  eng_chk_free(c);
-  free(o.run.dom);
+  eng_mchk_free(c);
+  opts_fini(&on);
   free(files);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }
@@ -339,18 +380,19 @@ static const char repro_summary[] =
 
 /* `harness repro`. */
 int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
-  eng_chk_opts o = {0};
+  (void)s; /* eng_subjects */
+  opts_n on = {0};
   lf_flags lf;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
-  size_t nfiles;
-  int rc = files ? parse(s, argc, argv, &o, &lf, files, &nfiles, "INPUT...", repro_summary) : ENG_EXIT_INTERNAL;
-  eng_chk *c = NULL;
+  size_t nfiles = 0;
+  int rc = parse_n(&on, argc, argv, &lf, files, &nfiles, "INPUT...", repro_summary);
+  eng_mchk *c = NULL;
   if (rc == ENG_EXIT_OK && !nfiles) {
     eng_error("repro: missing the input file to replay");
     rc = ENG_EXIT_USAGE;
   }
   if (rc == ENG_EXIT_OK)
-    rc = eng_chk_new(s, &o, &c);
+    rc = eng_mchk_new(on.o, &c);
   if (rc == ENG_EXIT_OK)
     watchdog(c, &lf, NULL);
   for (size_t i = 0; rc != ENG_EXIT_INTERNAL && rc >= 0 && c && i < nfiles; i++) {
@@ -363,10 +405,12 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
     cur_data = d;
     cur_size = n;
     started++;
-    int v = eng_chk_input(c, d, n);
+    int v = eng_mchk_input(c, d, n);
     free(d);
+    size_t k = eng_mchk_last(c);
     if (v == MRDSL_FAIL) {
-      fprintf(stderr, "mrfuzz: %s violates relation %s\n", files[i], eng_chk_failed(c));
+      fprintf(stderr, "mrfuzz: %s violates relation %s%s%s\n", files[i], eng_chk_failed(eng_mchk_at(c, k)),
+              eng_nsubjects > 1 ? " of " : "", eng_nsubjects > 1 ? eng_subjects[k]->name : "");
       rc = ENG_EXIT_VIOLATION;
     } else if (v < 0) {
       rc = ENG_EXIT_INTERNAL;
@@ -374,30 +418,32 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
       fprintf(stderr, "mrfuzz: %s: no relation violated\n", files[i]);
     }
   }
-  eng_chk_free(c);
-  free(o.run.dom);
+  eng_mchk_free(c);
+  opts_fini(&on);
   free(files);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }
 
 /* ============================== minimize ============================== */
 
-/* One minimization candidate (the argument of violates_child). */
+/* One minimization candidate (the argument of violates_child): it must violate the
+ * relation of c's subject `subject` (c checks only that relation of that subject). */
 typedef struct cand {
-  eng_chk *c;
+  eng_mchk *c;
+  size_t subject;
   const uint8_t *d;
   size_t n;
 } cand;
 
 static int violates_child(void *ud) {
   const cand *k = ud;
-  return eng_chk_input(k->c, k->d, k->n) == MRDSL_FAIL ? 42 : 0;
+  return eng_mchk_input(k->c, k->d, k->n) == MRDSL_FAIL && eng_mchk_last(k->c) == k->subject ? 42 : 0;
 }
 
 /* Does the candidate still violate the (single) relation of c? Runs in a child so that a
  * crash or a hang (10 s) of the target on the candidate counts as "no" (another failure). */
-static bool still_violates(eng_chk *c, const uint8_t *d, size_t n) {
-  cand k = {c, d, n};
+static bool still_violates(eng_mchk *c, size_t subject, const uint8_t *d, size_t n) {
+  cand k = {c, subject, d, n};
   eng_child_opts q = {.quiet = true};
   pid_t pid = eng_fork(&q, violates_child, &k);
   if (pid < 0)
@@ -407,7 +453,7 @@ static bool still_violates(eng_chk *c, const uint8_t *d, size_t n) {
 }
 
 /* Delta debugging over bytes: drop chunks (halving their size), then zero single bytes. */
-static size_t shrink(eng_chk *c, uint8_t *d, size_t n, long long budget) {
+static size_t shrink(eng_mchk *c, size_t subject, uint8_t *d, size_t n, long long budget) {
   uint8_t *t = malloc(n ? n : 1);
   if (!t)
     return n;
@@ -417,7 +463,7 @@ static size_t shrink(eng_chk *c, uint8_t *d, size_t n, long long budget) {
       memcpy(t, d, at);
       memcpy(t + at, d + at + chunk, n - at - chunk);
       tries++;
-      if (still_violates(c, t, n - chunk)) {
+      if (still_violates(c, subject, t, n - chunk)) {
         memcpy(d, t, n - chunk);
         n -= chunk;
       } else {
@@ -433,7 +479,7 @@ static size_t shrink(eng_chk *c, uint8_t *d, size_t n, long long budget) {
     uint8_t keep = d[i];
     d[i] = 0;
     tries++;
-    if (!still_violates(c, d, n))
+    if (!still_violates(c, subject, d, n))
       d[i] = keep;
   }
   free(t);
@@ -446,42 +492,48 @@ static const char minimize_summary[] =
 
 /* `harness minimize`. */
 int eng_cmd_minimize(const mr_subject *s, int argc, char **argv) {
-  eng_chk_opts o = {0};
+  (void)s; /* eng_subjects */
+  opts_n on = {0};
   lf_flags lf;
   const char *files[2] = {0};
   const char **fv = calloc((size_t)argc + 1, sizeof *fv);
   size_t nfiles = 0;
-  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, "[-runs=N] [-o OUT] INPUT", minimize_summary) : ENG_EXIT_INTERNAL;
+  int rc = parse_n(&on, argc, argv, &lf, fv, &nfiles, "[-runs=N] [-o OUT] INPUT", minimize_summary);
   if (rc == ENG_EXIT_OK && nfiles != 1) {
     eng_error("minimize: expected exactly one input file");
     rc = ENG_EXIT_USAGE;
   }
   files[0] = nfiles ? fv[0] : NULL;
-  eng_chk *all = NULL, *one = NULL;
+  eng_mchk *all = NULL, *one = NULL;
   uint8_t *d = NULL;
-  size_t n = 0;
+  size_t n = 0, subject = 0;
   char *rel = NULL;
   if (rc == ENG_EXIT_OK && !(d = read_all(files[0], &n)))
     rc = ENG_EXIT_USAGE;
   if (rc == ENG_EXIT_OK)
-    rc = eng_chk_new(s, &o, &all);
+    rc = eng_mchk_new(on.o, &all);
   if (rc == ENG_EXIT_OK) {
-    int v = eng_chk_input(all, d, n);
+    int v = eng_mchk_input(all, d, n);
     if (v != MRDSL_FAIL) {
       eng_error("minimize: %s violates no relation%s", files[0], v < 0 ? " (error)" : "");
       rc = v < 0 ? ENG_EXIT_INTERNAL : ENG_EXIT_USAGE;
     } else {
-      rel = strdup(eng_chk_failed(all));
+      subject = eng_mchk_last(all);
+      rel = strdup(eng_chk_failed(eng_mchk_at(all, subject)));
     }
   }
-  eng_chk_opts o1 = o;
-  o1.only = rel;
-  o1.stats = NULL;
+  eng_chk_opts *o1 = rc == ENG_EXIT_OK ? calloc(on.n, sizeof *o1) : NULL;
+  for (size_t k = 0; o1 && k < on.n; k++) {
+    o1[k] = on.o[k];
+    o1[k].stats = NULL;
+  }
+  if (o1)
+    o1[subject].only = rel;
   if (rc == ENG_EXIT_OK && rel)
-    rc = eng_chk_new(s, &o1, &one);
+    rc = o1 ? eng_mchk_new(o1, &one) : ENG_EXIT_INTERNAL;
   if (rc == ENG_EXIT_OK) {
     size_t before = n;
-    n = shrink(one, d, n, lf.runs > 0 ? lf.runs : 100000);
+    n = shrink(one, subject, d, n, lf.runs > 0 ? lf.runs : 100000);
     char *def = NULL;
     const char *out = lf.out;
     if (!out) {
@@ -490,20 +542,22 @@ int eng_cmd_minimize(const mr_subject *s, int argc, char **argv) {
         sprintf(def, "%s.min", files[0]);
       out = def;
     }
-    fprintf(stderr, "mrfuzz: minimize: %zu -> %zu bytes, relation %s still violated:\n", before, n, rel);
-    eng_chk_input(one, d, n);
+    fprintf(stderr, "mrfuzz: minimize: %zu -> %zu bytes, relation %s%s%s still violated:\n", before, n, rel,
+            on.n > 1 ? " of " : "", on.n > 1 ? eng_subjects[subject]->name : "");
+    eng_mchk_input(one, d, n);
     if (!out || save(out, d, n) != 0)
       rc = ENG_EXIT_INTERNAL;
     else
       printf("%s\n", out);
     free(def);
   }
-  eng_chk_free(all);
-  eng_chk_free(one);
+  eng_mchk_free(all);
+  eng_mchk_free(one);
+  free(o1);
   free(rel);
   free(d);
   free(fv);
-  free(o.run.dom);
+  opts_fini(&on);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }
 
@@ -516,58 +570,72 @@ static void dict_entry(FILE *f, const uint8_t *b, size_t n) {
   fputs("\"\n", f);
 }
 
-/* `harness dict [--range ...] [--mr FILE ignored]`: one entry per (parameter, value). */
+/* The dictionary entries of subject s (options o), those not in seen[*nseen] yet, onto
+ * stdout; returns how many, *nc the mined constants. */
+static size_t dict_subject(const mr_subject *s, const eng_chk_opts *o, uint8_t (*seen)[9], size_t *nseenp,
+                           size_t *ncp) {
+  size_t nseen = *nseenp, count = 0;
+  bool black;
+  const mr_fn *fn = eng_subject_register(s, &black);
+  size_t nc = fn && !black ? fn->nconsts : 0;
+  *ncp += nc;
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    const eng_dom *d = &o->run.dom[i];
+    if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
+      continue;
+    double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
+                      (double)d->ulo, (double)d->uhi};
+    size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
+    for (size_t j = 0; j < nv; j++) {
+      double v;
+      if (j < sizeof fixed / sizeof fixed[0]) {
+        v = fixed[j];
+      } else {
+        size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
+        if (!mr_fn_const_f64(fn, ci, &v))
+          continue;
+        if ((j - sizeof fixed / sizeof fixed[0]) % 2)
+          v = -v;
+      }
+      uint8_t b[9];
+      size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
+      if (!n)
+        continue;
+      b[0] = (uint8_t)n;
+      bool dup = false;
+      for (size_t k = 0; k < nseen && !dup; k++)
+        dup = !memcmp(seen[k], b, n + 1);
+      if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
+        continue;
+      if (nseen < 256)
+        memcpy(seen[nseen++], b, n + 1);
+      dict_entry(stdout, b + 1, n);
+      count++;
+    }
+  }
+  *nseenp = nseen;
+  return count;
+}
+
+/* `harness dict [--range ...] [--mr FILE ignored]`: one entry per (parameter, value), of
+ * every subject. */
 int eng_cmd_dict(const mr_subject *s, int argc, char **argv) {
-  eng_chk_opts o = {0};
+  (void)s; /* eng_subjects */
+  opts_n on = {0};
   lf_flags lf;
   const char **fv = calloc((size_t)argc + 1, sizeof *fv);
-  size_t nfiles;
-  int rc = fv ? parse(s, argc, argv, &o, &lf, fv, &nfiles, "", "Print a libFuzzer dictionary: special values and the constants mrpass mined.")
-              : ENG_EXIT_INTERNAL;
+  size_t nfiles = 0;
+  int rc = parse_n(&on, argc, argv, &lf, fv, &nfiles, "",
+                   "Print a libFuzzer dictionary: special values and the constants mrpass mined.");
   if (rc == ENG_EXIT_OK) {
-    bool black;
-    const mr_fn *fn = eng_subject_register(s, &black);
-    size_t nc = fn && !black ? fn->nconsts : 0;
     uint8_t seen[256][9];
-    size_t nseen = 0, count = 0;
-    for (size_t i = 0; i < s->nparams; i++) {
-      const mr_subject_param *p = &s->params[i];
-      const eng_dom *d = &o.run.dom[i];
-      if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
-        continue;
-      double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
-                        (double)d->ulo, (double)d->uhi};
-      size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
-      for (size_t j = 0; j < nv; j++) {
-        double v;
-        if (j < sizeof fixed / sizeof fixed[0]) {
-          v = fixed[j];
-        } else {
-          size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
-          if (!mr_fn_const_f64(fn, ci, &v))
-            continue;
-          if ((j - sizeof fixed / sizeof fixed[0]) % 2)
-            v = -v;
-        }
-        uint8_t b[9];
-        size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
-        if (!n)
-          continue;
-        b[0] = (uint8_t)n;
-        bool dup = false;
-        for (size_t k = 0; k < nseen && !dup; k++)
-          dup = !memcmp(seen[k], b, n + 1);
-        if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
-          continue;
-        if (nseen < 256)
-          memcpy(seen[nseen++], b, n + 1);
-        dict_entry(stdout, b + 1, n);
-        count++;
-      }
-    }
+    size_t nseen = 0, count = 0, nc = 0;
+    for (size_t k = 0; k < on.n; k++)
+      count += dict_subject(eng_subjects[k], &on.o[k], seen, &nseen, &nc);
     fprintf(stderr, "mrfuzz: dict: %zu entries (special values and %zu mined constants)\n", count, nc);
   }
   free(fv);
-  free(o.run.dom);
+  opts_fini(&on);
   return rc < 0 ? ENG_EXIT_OK : rc;
 }

@@ -4,7 +4,9 @@
  * main runs and this file (pulled from libmreng only by LLVMFuzzerTestOneInput) gets the
  * subject through the harness's `fuzz_init` command. Options come from MRFUZZ_CHECK (one
  * argument per line, '%' and control bytes as %XX, as `harness check` takes them), set by
- * the driver; libFuzzer's own flags stay on its command line. A violation prints the report and aborts, so libFuzzer
+ * the driver, or from PROGRAM.mrcheck beside the program when MRFUZZ_CHECK is unset (a
+ * target run without mrfuzz); libFuzzer's own flags stay on its command line. A harness of
+ * several subjects checks each with its own options (check_multi.c). A violation prints the report and aborts, so libFuzzer
  * saves the input like any crash (honouring -artifact_prefix).
  */
 #include <signal.h>
@@ -19,13 +21,14 @@ int mr_harness_fuzz_main(int argc, char **argv); /* harness.c's main, renamed */
 __attribute__((visibility("default"))) int LLVMFuzzerInitialize(int *argc, char ***argv);
 __attribute__((visibility("default"))) int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static eng_chk *chk;
-static eng_chk_opts opts;
+static eng_mchk *chk;
+static eng_chk_opts *opts;  /* [eng_nsubjects] */
+static eng_margv *margv;    /* [eng_nsubjects]: what opts borrow */
 static bool falsify; /* MRFUZZ_FALSIFY: discovery's falsification stage runs instead */
 
 static void at_exit(void) {
   if (chk)
-    eng_chk_stats_flush(chk);
+    eng_mchk_stats_flush(chk);
 }
 
 /* Undo the driver's %XX escapes in place (a path may hold any byte but NUL). */
@@ -45,23 +48,70 @@ static void unescape(char *s) {
   *w = '\0';
 }
 
-/* Split MRFUZZ_CHECK at newlines into an argv, each argument unescaped; lives as long as
- * the process (kept in statics so leak checkers see it reachable). */
-static char *env_text;
-static char **env_argv;
-static char **env_args(int *argc) {
+/* MRFUZZ_CHECK, else the file PROGRAM.mrcheck beside the program (a fuzz target that
+ * runs without mrfuzz: OSS-Fuzz, ClusterFuzzLite; docs/checking.md), whose relative
+ * paths are relative to its directory. Caller frees. */
+static char *check_text(const char *argv0, char **dir) {
   const char *env = getenv("MRFUZZ_CHECK");
-  char *s = env_text = strdup(env ? env : "");
+  *dir = NULL;
+  if (env || !argv0)
+    return strdup(env ? env : "");
+  size_t n = strlen(argv0) + 9;
+  char *path = malloc(n);
+  FILE *f = NULL;
+  if (path) {
+    snprintf(path, n, "%s.mrcheck", argv0);
+    f = fopen(path, "r");
+  }
+  free(path);
+  if (!f)
+    return strdup("");
+  char *text = NULL;
+  size_t cap = 0, len = 0, got;
+  char buf[4096];
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+    char *t = len + got + 1 > cap ? realloc(text, cap = 2 * (len + got + 1)) : text;
+    if (!t)
+      break;
+    text = t;
+    memcpy(text + len, buf, got);
+    len += got;
+  }
+  fclose(f);
+  if (text)
+    text[len] = '\0';
+  const char *slash = strrchr(argv0, '/');
+  *dir = strndup(argv0, slash ? (size_t)(slash - argv0) : 1);
+  if (*dir && !slash)
+    (*dir)[0] = '.';
+  return text ? text : strdup("");
+}
+
+/* Split MRFUZZ_CHECK (or PROGRAM.mrcheck) at newlines into an argv, each argument
+ * unescaped, a relative --mr path of the file made relative to its directory; lives as
+ * long as the process (kept in statics so leak checkers see it reachable). */
+static char *env_text, *env_dir;
+static char **env_argv, **env_paths;
+static char **env_args(const char *argv0, int *argc) {
+  char *s = env_text = check_text(argv0, &env_dir);
   size_t n = 2;
   for (const char *p = s ? s : ""; *p; p++)
     n += *p == '\n';
   char **v = env_argv = calloc(n + 1, sizeof *v);
-  if (!s || !v)
+  char **p = env_paths = calloc(n + 1, sizeof *p);
+  if (!s || !v || !p)
     return NULL;
   int k = 0;
   v[k++] = "fuzz";
   for (char *tok = strtok(s, "\n"); tok; tok = strtok(NULL, "\n")) {
     unescape(tok);
+    if (env_dir && k > 1 && !strcmp(v[k - 1], "--mr") && tok[0] != '/') {
+      size_t len = strlen(env_dir) + strlen(tok) + 2;
+      if ((*p = malloc(len))) {
+        snprintf(*p, len, "%s/%s", env_dir, tok);
+        tok = *p++;
+      }
+    }
     v[k++] = tok;
   }
   *argc = k;
@@ -76,6 +126,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const mr_subject *s = eng_fuzz_subject;
   if (rc != ENG_EXIT_OK || !s)
     exit(rc ? rc : ENG_EXIT_INTERNAL);
+  size_t n = eng_nsubjects;
   if ((falsify = getenv("MRFUZZ_FALSIFY") != NULL)) {
     if (!disc_fuzz_init) {
       eng_error("MRFUZZ_FALSIFY: this harness was not linked for falsification "
@@ -88,7 +139,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (falsify)
     return 0;
   int ac = 0;
-  char **av = env_args(&ac);
+  char **av = env_args(*argc > 0 ? (*argv)[0] : NULL, &ac);
   const char *dict = getenv("MRFUZZ_DICT"); /* write the dictionary to this file and stop */
   if (dict && av) {
     av[0] = "dict";
@@ -98,15 +149,23 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     }
     exit(eng_cmd_dict(s, ac, av));
   }
-  eng_dom_defaults(s, &opts.run);
-  if (!av || !opts.run.dom)
+  opts = calloc(n, sizeof *opts);
+  margv = calloc(n, sizeof *margv);
+  if (!av || !opts || !margv)
     exit(ENG_EXIT_INTERNAL);
   eng_cmdline cl = {"MRFUZZ_CHECK", "", "The checker's options, one per line.", &eng_chk_optgroup, 1,
                     NULL, NULL};
-  void *bases[] = {&opts};
-  if (eng_opts_parse(&cl, bases, s, ac, av) != ENG_EXIT_OK)
-    exit(ENG_EXIT_USAGE);
-  rc = eng_chk_new(s, &opts, &chk);
+  for (size_t k = 0; k < n; k++) { /* each subject's own (check_multi.c) */
+    if ((rc = eng_margv_split(&margv[k], k, ac, av)) != ENG_EXIT_OK)
+      exit(rc);
+    eng_dom_defaults(eng_subjects[k], &opts[k].run);
+    void *bases[] = {&opts[k]};
+    if (!opts[k].run.dom)
+      exit(ENG_EXIT_INTERNAL);
+    if (eng_opts_parse(&cl, bases, eng_subjects[k], margv[k].n, margv[k].v) != ENG_EXIT_OK)
+      exit(ENG_EXIT_USAGE);
+  }
+  rc = eng_mchk_new(opts, &chk);
   if (rc != ENG_EXIT_OK)
     exit(rc);
   if (getenv("MRFUZZ_VALIDATE")) { /* the driver's check of the .mr before fuzzing */
@@ -117,7 +176,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
       for (int i = 1; i < *argc; i++)
         if (!strncmp((*argv)[i], "-max_total_time=", 16))
           budget = atof((*argv)[i] + 16);
-      fprintf(f, "%u\n", eng_chk_timeout(chk, budget));
+      fprintf(f, "%u\n", eng_mchk_timeout(chk, budget));
       fclose(f);
     }
     exit(ENG_EXIT_OK);
@@ -130,8 +189,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (falsify)
     return disc_fuzz_input(data, size);
-  int rc = eng_chk_input(chk, data, size);
+  int rc = eng_mchk_input(chk, data, size);
   if (rc == MRDSL_FAIL) {
+    eng_mchk_stats_flush(chk); /* every subject's: abort() runs no exit handler */
     fflush(NULL);
     abort(); /* libFuzzer: "deadly signal", saves the input */
   }
@@ -139,8 +199,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     eng_error("internal error while checking (code %d)", rc);
     exit(ENG_EXIT_INTERNAL);
   }
-  if (eng_chk_done(chk)) { /* --until-adequate: exit() here would be a libFuzzer error */
-    eng_chk_stats_flush(chk);
+  if (eng_mchk_done(chk)) { /* --until-adequate: exit() here would be a libFuzzer error */
+    eng_mchk_stats_flush(chk);
     fflush(NULL);
     _exit(ENG_EXIT_OK);
   }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * sig_test.c - the driver's signature reader (libclang) against the kind, array, string
  * and out-parameter rules of docs/driver.md, the MR_SPEC rendering the pass reads, the
- * refusals (exit 2) and the generated harness.c (it must compile).
+ * refusals (exit 2), the generated harness.c (it must compile, with one subject or
+ * several), the listing of a file's functions (discover FILE) and the engine choice.
  * argv[1]: a scratch directory for the fixture files.
  */
 #include <stdio.h>
@@ -124,6 +125,76 @@ static void test_harness(const char *file, const char *dir, const char *fn) {
   drv_sig_free(&sig);
 }
 
+/* A harness of several subjects compiles and has one thunk and subject each. */
+static void test_harness_n(const char *file, const char *dir) {
+  const char *fns[] = {"f_sin", "arr_sort", "divmod"};
+  drv_sig sigs[3];
+  for (size_t i = 0; i < 3; i++)
+    CHECK(read_sig(file, fns[i], &sigs[i], NULL, NULL, NULL) == DRV_EXIT_OK);
+  drv_buf b = {0};
+  drv_harness_gen_n(sigs, 3, NULL, &b);
+  CHECK(strstr(b.s, "static void mr_h_thunk_2(") && strstr(b.s, "mr_h_subject_1 = {") &&
+        strstr(b.s, "mr_harness_main_n(argc, argv, subjects, 3)"));
+  char *path = drv_fmt("%s/h_multi.c", dir);
+  CHECK(drv_write_atomic(path, b.s, b.len) == 0);
+  char *cmd = drv_fmt("'%s' -std=c11 -Wall -Werror -fsyntax-only -I'%s' '%s'", DRV_CLANG,
+                      DRV_INCLUDE_DIR, path);
+  CHECK(system(cmd) == 0);
+  free(cmd);
+  free(path);
+  drv_buf_fini(&b);
+  for (size_t i = 0; i < 3; i++)
+    drv_sig_free(&sigs[i]);
+}
+
+/* discover FILE: a source's definitions in order, each callable one with its signature,
+ * the others with sig.c's reason; the engine each signature gets. */
+static void test_list(const char *file, const char *dir) {
+  drv_sig_req req = {file, NULL, DRV_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL};
+  drv_sig_item *it;
+  size_t n;
+  CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
+  const char *want[] = {"f_sin", "arr_sort", "arr_min", "hidden", "use_hidden"};
+  CHECK(n == 5);
+  for (size_t i = 0; i < n && i < 5; i++)
+    CHECK(!strcmp(it[i].name, want[i]));
+  if (n == 5) {
+    CHECK(it[0].ok && !strcmp(drv_sig_engine(&it[0].sig), "automr"));
+    CHECK(it[1].ok && !strcmp(drv_sig_engine(&it[1].sig), "genmorph"));
+    CHECK(!it[3].ok && strstr(it[3].why, "'hidden' is static"));
+    CHECK(it[4].ok);
+  }
+  drv_sig_list_free(it, n);
+  /* C99 inline: no external definition unless some declaration is extern or not inline */
+  static const char inl[] = "inline int only(int x) { return x; }\n"
+                            "int proto(int x);\ninline int proto(int x) { return x; }\n"
+                            "extern inline int ext(int x) { return x; }\n"
+                            "struct s { int a; };\nint by_val(struct s v) { return v.a; }\n"
+                            "int main(void) { return 0; }\n";
+  char *path = drv_fmt("%s/inl.c", dir);
+  CHECK(drv_write_atomic(path, inl, strlen(inl)) == 0);
+  req.file = path;
+  CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
+  CHECK(n == 5);
+  if (n == 5) {
+    CHECK(!it[0].ok && strstr(it[0].why, "inline without extern"));
+    CHECK(it[1].ok && it[2].ok);
+    CHECK(!it[3].ok && strstr(it[3].why, "structs and unions are not supported"));
+    CHECK(!it[4].ok && strstr(it[4].why, "main"));
+  }
+  drv_sig_list_free(it, n);
+  free(path);
+  /* a header lists its declarations */
+  static const char hdr[] = "double h1(double x);\nint h2(const char *s);\n";
+  path = drv_fmt("%s/lib.h", dir);
+  CHECK(drv_write_atomic(path, hdr, strlen(hdr)) == 0);
+  req.file = path;
+  CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
+  CHECK(n == 2 && it[0].ok && it[1].ok && !strcmp(drv_sig_engine(&it[1].sig), "genmorph"));
+  drv_sig_list_free(it, n);
+  free(path);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   char *file = drv_fmt("%s/fixture.c", dir);
@@ -151,6 +222,16 @@ int main(int argc, char **argv) {
                              "name_of", "nothing"};
   for (size_t i = 0; i < sizeof harnessed / sizeof harnessed[0]; i++)
     test_harness(file, dir, harnessed[i]);
+  test_harness_n(file, dir);
+  test_list(file, dir);
+  expect(file, "divmod", "divmod(a:i32,b:i32,q:i32!out,r:i64!out)void");
+  drv_sig sig;
+  CHECK(read_sig(file, "divmod", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
+  CHECK(!strcmp(drv_sig_engine(&sig), "automr")); /* scalar out-parameters are outputs */
+  drv_sig_free(&sig);
+  CHECK(read_sig(file, "mixed", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
+  CHECK(!strcmp(drv_sig_engine(&sig), "genmorph")); /* a bool result */
+  drv_sig_free(&sig);
   free(file);
   return CHECK_DONE();
 }

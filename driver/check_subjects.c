@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT
+ * check_subjects.c - the relation files of `mrfuzz check/repro/minimize`: every --mr
+ * given, a file or a directory of them (its *.mr in name order, not discovery's
+ * *.suspects.mr), each parsed and type-checked before anything is built, and the
+ * functions they are about (their subject lines): the subjects of one harness when FILE is
+ * given without :FUNCTION (docs/checking.md "Several functions").
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "drv.h"
+
+#ifdef DRV_HAVE_DSL
+#include <mrfuzz/mrdsl.h>
+#endif
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The *.mr files of directory dir onto paths (owned), in name order. */
+static int add_dir(const char *dir, drv_list *paths) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    drv_error("--mr %s: %s", dir, strerror(errno));
+    return DRV_EXIT_USAGE;
+  }
+  size_t first = paths->n;
+  for (struct dirent *e; (e = readdir(d));)
+    if (e->d_name[0] != '.' && drv_ends_with(e->d_name, ".mr") && !drv_ends_with(e->d_name, ".suspects.mr"))
+      drv_list_push(paths, drv_fmt("%s/%s", dir, e->d_name));
+  closedir(d);
+  qsort(paths->v + first, paths->n - first, sizeof *paths->v, by_name);
+  if (paths->n == first) {
+    drv_error("--mr %s: is a directory with no .mr file", dir);
+    return DRV_EXIT_USAGE;
+  }
+  return DRV_EXIT_OK;
+}
+
+/* Parse and type-check path; its subject's name into *name (owned). */
+static int load(const char *path, char **name) {
+#ifdef DRV_HAVE_DSL
+  mrdsl_ctx *ctx;
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return DRV_EXIT_INTERNAL;
+  int lrc = mrdsl_load_path(ctx, path, &f), rc = DRV_EXIT_OK;
+  if (lrc != MR_OK) {
+    size_t nd = mrdsl_diag_count(ctx);
+    for (size_t i = 0; i < nd; i++)
+      fprintf(stderr, "%s\n", mrdsl_diag(ctx, i));
+    if (!nd)
+      drv_error("%s", mrdsl_errmsg(ctx));
+    drv_error("%s is not a valid relation file: nothing was run", path);
+    rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
+  } else {
+    *name = drv_strdup(mrdsl_subject_name(f));
+  }
+  mrdsl_ctx_free(ctx);
+  return rc;
+#else
+  (void)path;
+  *name = NULL;
+  return DRV_EXIT_OK;
+#endif
+}
+
+/* See drv.h. */
+int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
+  memset(set, 0, sizeof *set);
+  int rc = DRV_EXIT_OK;
+  for (size_t i = 0; i < o->nfwd && rc == DRV_EXIT_OK; i++) {
+    if (strcmp(o->fwd[i].opt->name, "--mr"))
+      continue;
+    const char *v = o->fwd[i].value;
+    struct stat st;
+    drv_list_push(&set->given, v);
+    if (stat(v, &st) != 0 || access(v, R_OK) != 0) {
+      drv_error("%s: %s", v, strerror(errno));
+      rc = DRV_EXIT_USAGE;
+    } else if (S_ISDIR(st.st_mode)) {
+      rc = add_dir(v, &set->paths);
+    } else {
+      drv_list_push(&set->paths, drv_strdup(v));
+    }
+  }
+  for (size_t i = 0; i < set->paths.n && rc == DRV_EXIT_OK; i++) {
+    char *abs = drv_abspath(set->paths.v[i]), *name = NULL;
+    free((char *)set->paths.v[i]);
+    set->paths.v[i] = abs;
+    rc = load(abs, &name);
+    drv_list_push(&set->names, name);
+    for (size_t j = 0; name && rc == DRV_EXIT_OK && j < i; j++)
+      if (set->names.v[j] && !strcmp(set->names.v[j], name)) {
+        drv_error("%s and %s are both about %s: give one relation file per function",
+                  set->paths.v[j], abs, name);
+        rc = DRV_EXIT_USAGE;
+      }
+  }
+  return rc;
+}
+
+/* See drv.h. */
+void drv_mrset_fini(drv_mrset *set) {
+  for (size_t i = 0; i < set->paths.n; i++)
+    free((char *)set->paths.v[i]);
+  for (size_t i = 0; i < set->names.n; i++)
+    free((char *)set->names.v[i]);
+  drv_list_fini(&set->paths);
+  drv_list_fini(&set->names);
+  drv_list_fini(&set->given);
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_discover_all.c - `mrfuzz discover FILE` (no :FUNCTION): every function FILE defines
+ * (a header: declares) that the harness can call, discovered one after the other exactly
+ * as `mrfuzz discover FILE:FUNCTION` does (cmd_discover.c), each in its own build
+ * directory with its own time budget and the engine its signature fits (sig_engine.c);
+ * the functions sig.c refuses are listed with its reason. The table goes to stdout and
+ * to OUTDIR/summary.tsv.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "drv.h"
+
+static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
+/* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
+static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
+                                      "--budget-per-function", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_N };
+
+typedef struct row {
+  const char *name, *engine;  /* borrowed */
+  int rc;                     /* discovery's exit code; -1: skipped */
+  long relations;             /* -1: no file */
+  char score[32];             /* "S/M" mutants the short set kills, or "-" */
+  double secs;
+  const char *why;            /* skipped: sig.c's reason (borrowed) */
+  bool stopped;               /* a stop signal ended its discovery */
+} row;
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Relations in a written .mr file: its `relation` lines. -1 when there is no file. */
+static long count_relations(const char *path) {
+  char *s = drv_read_file(path, NULL);
+  if (!s)
+    return -1;
+  long n = 0;
+  for (const char *l = s; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    n += !strncmp(l, "relation ", 9);
+  free(s);
+  return n;
+}
+
+/* The short set's score that discovery prints (rt/engine/automr/discover.c): "... kill (M
+ * mutants ...) ...: they detect S, ..." -> "S/M"; "-" when it printed none. */
+static void short_score(const char *log, char *out, size_t cap) {
+  snprintf(out, cap, "-");
+  const char *l = log ? strstr(log, "short set: ") : NULL;
+  const char *k = l ? strstr(l, "kill (") : NULL, *d = l ? strstr(l, "they detect ") : NULL;
+  int m, sh;
+  if (k && d && sscanf(k + 6, "%d", &m) == 1 && sscanf(d + 12, "%d", &sh) == 1)
+    snprintf(out, cap, "%d/%d", sh, m);
+}
+
+/* Discover fn: the user's arguments b (positional FILE replaced) and h, then ours. */
+static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
+                       const char **own, const char *outdir, const char *builddir) {
+  char *target = drv_fmt("%s:%s", file_arg, r->name);
+  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fmt("%s/%s", builddir, r->name);
+  char *log = drv_fmt("%s/discover.log", bdir);
+  drv_list a = {0};
+  for (size_t i = 0; i < b->n; i++)
+    drv_list_push(&a, b->v[i] == file_arg ? target : b->v[i]);
+  bool budget = false;
+  for (size_t i = 0; i < h->n; i++) {
+    budget |= !strcmp(h->v[i], "--budget");
+    drv_list_push(&a, h->v[i]);
+  }
+  if (!budget) {
+    drv_list_push(&a, "--budget");
+    drv_list_push(&a, own[OWN_BUDGET]);
+  }
+  const char *pairs[][2] = {{"-o", mr}, {"--build-dir", bdir}, {"--engine", r->engine},
+                            {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (pairs[i][1]) {
+      drv_list_push(&a, pairs[i][0]);
+      drv_list_push(&a, pairs[i][1]);
+    }
+  printf("== %s (%s) ==\n", r->name, r->engine);
+  fflush(stdout);
+  double t0 = now();
+  int rc = DRV_EXIT_INTERNAL;
+  if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
+    drv_error("cannot use %s: %s", bdir, strerror(errno));
+  else
+    rc = drv_discover_one((int)a.n, (char **)a.v, log);
+  r->secs = now() - t0;
+  char *text = drv_read_file(log, NULL);
+  if (text)
+    fputs(text, stdout);
+  short_score(text, r->score, sizeof r->score);
+  r->relations = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? count_relations(mr) : -1;
+  fflush(stdout);
+  free(text);
+  drv_list_fini(&a);
+  free(log);
+  free(bdir);
+  free(mr);
+  free(target);
+  return rc;
+}
+
+static const char *status_of(const row *r) {
+  static char buf[64];
+  if (r->rc < 0)
+    return "skipped";
+  if (r->stopped)
+    return "stopped";
+  if (r->rc == DRV_EXIT_OK)
+    return "ok";
+  snprintf(buf, sizeof buf, r->rc == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed (exit %d)", r->rc);
+  return buf;
+}
+
+/* The table on stdout and as TSV (function, engine, relations, score, seconds, status,
+ * reason) into path. */
+static void summary(const row *rows, size_t n, const char *path) {
+  drv_buf t = {0};
+  drv_buf_printf(&t, "function\tengine\trelations\tmutation_score\tseconds\tstatus\treason\n");
+  printf("\nmrfuzz: discover: %zu functions\n%-24s %-9s %9s %9s %8s  %s\n", n, "function", "engine",
+         "relations", "score", "time", "status");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    char rel[24] = "-", secs[24] = "-";
+    if (r->relations >= 0)
+      snprintf(rel, sizeof rel, "%ld", r->relations);
+    if (r->rc >= 0)
+      snprintf(secs, sizeof secs, "%.1f", r->secs);
+    printf("%-24s %-9s %9s %9s %7s%s  %s%s%s\n", r->name, r->rc < 0 ? "-" : r->engine, rel,
+           r->score, secs, r->rc < 0 ? " " : "s", status_of(r), r->why ? ": " : "", r->why ? r->why : "");
+    drv_buf_printf(&t, "%s\t%s\t%s\t%s\t%s\t%s\t", r->name, r->rc < 0 ? "-" : r->engine, rel, r->score,
+                   secs, status_of(r));
+    for (const char *w = r->why ? r->why : ""; *w; w++) /* one line, no tabs */
+      drv_buf_printf(&t, "%c", *w == '\t' || *w == '\n' ? ' ' : *w);
+    drv_buf_printf(&t, "\n");
+  }
+  if (drv_write_atomic(path, t.s, t.len) != 0)
+    drv_error("cannot write %s: %s", path, strerror(errno));
+  else
+    printf("summary: %s\n", path);
+  fflush(stdout);
+  drv_buf_fini(&t);
+}
+
+/* The default OUTDIR: FILE's stem and "-mr" ("numeric-mr" for examples/numeric/numeric.c). */
+static char *default_outdir(const char *file) {
+  const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+  const char *dot = strrchr(base, '.');
+  return drv_fmt("%.*s-mr", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
+}
+
+static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own) {
+  const char *file = o->pos.v[0];
+  if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr") && strcmp(own[OWN_ENGINE], "genmorph")) {
+    drv_error("--engine %s: expected automr or genmorph", own[OWN_ENGINE]);
+    return DRV_EXIT_USAGE;
+  }
+  double budget;
+  if (!drv_parse_secs("--budget-per-function", own[OWN_BUDGET], 1e12, &budget))
+    return DRV_EXIT_USAGE;
+  if (budget <= 0) {
+    drv_error("--budget-per-function %s: expected a time > 0", own[OWN_BUDGET]);
+    return DRV_EXIT_USAGE;
+  }
+  drv_tools t;
+  drv_tools_init(&t);
+  /* the file's own flags from its compilation database, as its builds will have them */
+  const drv_list nosrc = {0};
+  drv_build_req br = {file, NULL, &nosrc, o};
+  drv_cdb db;
+  int rc = drv_cdb_load(&br, &db);
+  if (rc != DRV_EXIT_OK) {
+    drv_tools_fini(&t);
+    return rc;
+  }
+  drv_sig_req sr = {file,      NULL,       t.include, &o->include,          &o->define,
+                    &o->array, &o->string, &o->out,   drv_cdb_flags(&db, 0)};
+  drv_sig_item *items;
+  size_t n;
+  rc = drv_sig_list(&sr, &items, &n);
+  drv_cdb_fini(&db);
+  drv_tools_fini(&t);
+  if (rc != DRV_EXIT_OK)
+    return rc;
+  char *outdir = own[OWN_OUT] ? drv_strdup(own[OWN_OUT]) : default_outdir(file);
+  const char *builddir = own[OWN_BUILD] ? own[OWN_BUILD] : ".mrfuzz";
+  size_t nok = 0;
+  for (size_t i = 0; i < n; i++)
+    nok += items[i].ok;
+  if (!nok) {
+    drv_error("%s: no function mrfuzz can call (%zu found)%s", file, n, n ? ":" : "");
+    for (size_t i = 0; i < n; i++)
+      fprintf(stderr, "  %s: %s\n", items[i].name, items[i].why);
+    rc = DRV_EXIT_USAGE;
+  } else if (!strcmp(outdir, "-") || drv_mkdirs(outdir) != 0) {
+    drv_error("-o %s: cannot create the output directory%s%s", outdir, errno ? ": " : "",
+              errno ? strerror(errno) : "");
+    rc = DRV_EXIT_USAGE;
+  }
+  row *rows = drv_alloc(n * sizeof *rows);
+  drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
+  for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
+    row *r = &rows[i];
+    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
+    if (!items[i].ok)
+      continue;
+    r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig);
+    if (drv_stopped()) { /* Ctrl-C: the table of what ran */
+      r->why = "not run (stopped)";
+      continue;
+    }
+    r->rc = discover_fn(r, b, file, h, own, outdir, builddir);
+    r->stopped = drv_stopped() != 0;
+  }
+  if (rc == DRV_EXIT_OK) {
+    char *tsv = drv_fmt("%s/summary.tsv", outdir);
+    summary(rows, n, tsv);
+    free(tsv);
+    for (size_t i = 0; i < n; i++)
+      if (rows[i].rc > rc)
+        rc = rows[i].rc;
+  }
+  drv_proc_resume_after_stop(false);
+  if (drv_stopped())
+    rc = 128 + drv_stopped();
+  free(rows);
+  free(outdir);
+  drv_sig_list_free(items, n);
+  return rc;
+}
+
+/* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
+int drv_cmd_discover(int argc, char **argv) {
+  drv_list h = {0}, b = {0};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL};
+  int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
+  drv_opts o;
+  memset(&o, 0, sizeof o);
+  bool all = false;
+  drv_buf quiet = {0}; /* a bad option is reported once, by whichever mode runs */
+  drv_error_capture(&quiet);
+  if (rc == DRV_EXIT_OK && drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v) == DRV_EXIT_OK)
+    all = o.pos.n > 0 && !strchr(o.pos.v[0], ':');
+  drv_error_capture(NULL);
+  drv_buf_fini(&quiet);
+  if (all)
+    rc = discover_all(&o, &b, &h, own);
+  else /* help, a usage error or one function: cmd_discover.c says which */
+    rc = drv_discover_one(argc, argv, NULL);
+  drv_opts_fini(&o);
+  drv_list_fini(&h);
+  drv_list_fini(&b);
+  return rc;
+}

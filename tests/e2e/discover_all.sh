@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_all.sh - `mrfuzz discover FILE` (issue #15, docs/discover.md "Every function of
+# a file"): one .mr per function mrfuzz can call, each lint-clean, the engine chosen from
+# the signature, the skipped functions in the table with sig.c's reason; then the whole
+# directory checked in one multi-subject libFuzzer target (docs/checking.md).
+. "$(dirname "$0")/lib.sh"
+LIB=$E2E/inputs/multi.c
+check "discover every function of a library with a small budget each"
+expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --budget-per-function 3 --seed 1 --fuzz-falsify 0
+for f in ml_affine ml_max ml_sum; do
+  [ -f "rel/$f.mr" ] || fail "no rel/$f.mr"
+  grep -q "^subject $f(" "rel/$f.mr" || fail "rel/$f.mr: not $f's subject"
+  [ "$(grep -c '^relation ' "rel/$f.mr")" -ge 1 ] || fail "rel/$f.mr: no relation"
+  "$MRFUZZ" lint "rel/$f.mr" >/dev/null || fail "rel/$f.mr does not lint clean"
+  [ -x "bd/$f/harness" ] || [ -x "bd/$f/mutants/harness" ] || fail "no build directory bd/$f"
+done
+[ ! -e rel/ml_half.mr ] && [ ! -e rel/ml_norm1.mr ] || fail "a .mr for a skipped function"
+check "the table: engines from the signatures, skipped functions with their reasons"
+grep -E "^ml_affine +automr +[0-9]+ +[0-9]+/[0-9]+ +[0-9.]+s +ok" out >/dev/null || { cat out; fail "ml_affine row"; }
+grep -E "^ml_max +automr +[0-9]+ " out >/dev/null || { cat out; fail "ml_max row"; }
+grep -E "^ml_sum +genmorph +[0-9]+ " out >/dev/null || { cat out; fail "ml_sum row"; }
+expect_out "skipped: $LIB:36:33: parameter 'p' of 'ml_norm1' has type 'struct ml_point' which mrfuzz cannot generate: structs and unions are not supported"
+expect_out "'ml_half' is static"
+[ "$(wc -l <rel/summary.tsv)" = 6 ] || fail "summary.tsv: not a header and 5 rows"
+grep -qP "^ml_norm1\t-\t-\t-\t-\tskipped\t.*structs and unions" rel/summary.tsv || fail "summary.tsv: ml_norm1"
+grep -qP "^ml_sum\tgenmorph\t[0-9]+\t" rel/summary.tsv || fail "summary.tsv: ml_sum"
+check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ -o chk -- -max_total_time=20
+for f in ml_affine ml_max ml_sum; do
+  n=$(sed -n "s/^mrfuzz: check: $f: \([0-9]*\) executions.*/\1/p" out)
+  [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
+done
+check "Ctrl-C: the running discovery stops, the table of what ran is printed, exit 130"
+"$MRFUZZ" discover "$LIB" -o stop --build-dir bd --budget-per-function 600 --fuzz-falsify 0 >stop.out 2>stop.err &
+pid=$!
+for _ in $(seq 600); do grep -q "^== ml_affine" stop.out && break; sleep 0.1; done
+kill -INT $pid
+got=0
+wait $pid || got=$?
+[ "$got" = 130 ] || { cat stop.out stop.err; fail "exit $got after SIGINT, want 130"; }
+grep -E "^ml_sum +- .*not run \(stopped\)" stop.out >/dev/null || { cat stop.out; fail "no 'not run (stopped)' row"; }
+[ -f stop/summary.tsv ] || fail "no summary.tsv after a stop"
+check "a file without a function mrfuzz can call is a usage error listing the reasons"
+printf 'static int f(int x) { return x; }\nint g(void *p) { return !p; }\n' >none.c
+expect_exit 2 "$MRFUZZ" discover none.c -o none
+expect_err "none.c: no function mrfuzz can call (2 found)"
+expect_err "g: none.c:2:13: parameter 'p' of 'g' has type 'void *'"
+echo ok

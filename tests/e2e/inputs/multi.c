@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT
+ * multi.c - a small library for `mrfuzz discover FILE` and multi-subject `mrfuzz check`
+ * (tests/e2e/discover_all.sh, check_multi.sh): numeric functions (AutoMR), an array
+ * function (GenMorph), one signature mrfuzz cannot generate (a struct) and a static
+ * helper. -DML_BUG seeds a fault in ml_max.
+ */
+#include <stddef.h>
+
+struct ml_point {
+  double x, y;
+};
+
+static double ml_half(double v) { return v / 2; }
+
+/* 2x + 1: the discovered relations are linear. */
+double ml_affine(double x) { return 2 * ml_half(x) * 2 + 1; }
+
+/* The larger of a and b. */
+double ml_max(double a, double b) {
+#ifdef ML_BUG
+  if (a > 0 && b < 0)
+    return b;
+#endif
+  return a > b ? a : b;
+}
+
+/* The sum of a[0..n). */
+double ml_sum(const double *a, size_t n) {
+  double s = 0;
+  for (size_t i = 0; i < n; i++)
+    s += a[i];
+  return s;
+}
+
+/* A struct by value: refused, with sig.c's reason. */
+double ml_norm1(struct ml_point p) { return (p.x < 0 ? -p.x : p.x) + (p.y < 0 ? -p.y : p.y); }
