@@ -297,6 +297,10 @@ int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
 int drv_cmd_discover(int argc, char **argv); /* cmd_discover.c */
+/* The engine discover runs on req's function when --engine does not say (disc_engine.c):
+ * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
+ * into why. DRV_EXIT_OK, or the signature's error code (message printed). */
+int drv_disc_engine(const drv_build_req *req, const char **engine /* OUT */, char *why, size_t cap);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
