@@ -7,7 +7,9 @@
  * --build-dir, default .mrfuzz/FUNCTION). Unless --fuzz-falsify is 0, the libFuzzer variant
  * (DIR/falsify/harness: `mrfuzz check`'s plus disc_fuzz.o) is built too and handed to discovery
  * for its falsification stage (rt/engine/disc_fuzz*.c); when it does not build, the stage
- * is skipped with a warning.
+ * is skipped with a warning. Without --engine the signature chooses it (disc_engine.c);
+ * GenMorph runs in the mutation build, on a black box in the ordinary one (its interface
+ * faults are the incorrect executions).
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,18 +26,21 @@ static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
     "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
     "Discover metamorphic relations of FUNCTION and write them to OUT.mr (default\n"
-    "FUNCTION.mr; '-' prints them), atomically. The default engine, AutoMR, finds polynomial\n"
-    "relations of numeric functions (PSO search, filter on fresh inputs, falsification,\n"
-    "cleansing with SVD and Z3) and prints a table per relation type (candidates, after\n"
-    "filter, after falsification, after cleansing, time); GenMorph (--engine genmorph)\n"
-    "evolves output relations for template input transformations of any function, in the\n"
-    "mutation build (docs/discover.md).\n\n"
+    "FUNCTION.mr; '-' prints them), atomically. AutoMR finds polynomial relations of\n"
+    "numeric functions (PSO search, filter on fresh inputs, falsification, cleansing with\n"
+    "SVD and Z3) and prints a table per relation type (candidates, after filter, after\n"
+    "falsification, after cleansing, time); GenMorph evolves output relations for template\n"
+    "input transformations of any function, killing the mutants of the mutation build (a\n"
+    "black box: interface faults of its outputs) (docs/discover.md). The signature picks\n"
+    "the engine, printed: AutoMR for numeric scalars, GenMorph for arrays, strings and\n"
+    "out-buffers.\n\n"
     "options:\n"
     "  -o OUT.mr|-               where the relations go (default FUNCTION.mr)\n"
-    "  --engine E                automr (default) or genmorph\n"
-    "  --max N, --all            the short set: at most N relations (default 20), chosen by the\n"
-    "                            mutants they kill (a white box's mutation build, else interface\n"
-    "                            faults), then by generality; --all writes every one\n"
+    "  --engine E                automr or genmorph (default: from the signature)\n"
+    "  --max N, --all            AutoMR's short set: at most N relations (default 20), chosen by\n"
+    "                            the mutants they kill (a white box's mutation build, else\n"
+    "                            interface faults), then by generality; --all writes every one\n"
+    "                            (GenMorph keeps the relations that add a kill, of the same)\n"
     "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates for S\n"
     "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
@@ -75,7 +80,7 @@ static char *replay_line(const drv_list *b) {
 int drv_discover_one(int argc, char **argv, const char *log) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine", NULL};
-  const char *ownval[5] = {NULL, "3600", "5", NULL, "automr"};
+  const char *ownval[5] = {NULL, "3600", "5", NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
@@ -87,8 +92,8 @@ int drv_discover_one(int argc, char **argv, const char *log) {
     return DRV_EXIT_OK;
   }
   const char *out = ownval[0], *timeout = ownval[1], *fuzz_secs = ownval[2], *engine = ownval[4];
-  bool genmorph = !strcmp(engine, "genmorph"), corpus = false; /* GenMorph runs in the mutation build */
-  if (rc == DRV_EXIT_OK && !genmorph && strcmp(engine, "automr")) {
+  bool genmorph = engine && !strcmp(engine, "genmorph"), corpus = false;
+  if (rc == DRV_EXIT_OK && engine && !genmorph && strcmp(engine, "automr")) {
     drv_error("--engine %s: expected automr or genmorph", engine);
     rc = DRV_EXIT_USAGE;
   }
@@ -121,12 +126,20 @@ int drv_discover_one(int argc, char **argv, const char *log) {
   if (rc == DRV_EXIT_OK) {
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
-    drv_build_res res, fres = {0};
-    o.mutants_build = genmorph;
+    drv_build_res res = {0}, fres = {0};
+    char why[256];
+    if (!engine && (rc = drv_disc_engine(&req, &engine, why, sizeof why)) == DRV_EXIT_OK) {
+      genmorph = !strcmp(engine, "genmorph");
+      printf("engine: %s (chosen from the signature: %s)\n", engine, why);
+    }
+    size_t fl = strlen(file);
+    bool white = o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h");
+    o.mutants_build = genmorph && white; /* GenMorph's mutants; a black box has none */
     o.run_lock = true;
-    rc = drv_build(&req, &res);
+    if (rc == DRV_EXIT_OK) rc = drv_build(&req, &res);
     fflush(stdout);
-    char *cdir = genmorph && !corpus && rc == DRV_EXIT_OK ? drv_fmt("%s/../corpus", res.dir) : NULL;
+    char *cdir = genmorph && !corpus && rc == DRV_EXIT_OK
+                     ? drv_fmt(white ? "%s/../corpus" : "%s/corpus", res.dir) : NULL;
     if (cdir) { /* the corpus `mrfuzz check` grows: coverage-diverse source inputs */
       drv_list_push(&h, "--corpus");
       drv_list_push(&h, cdir);
@@ -136,8 +149,6 @@ int drv_discover_one(int argc, char **argv, const char *log) {
     bool all = false;
     for (size_t i = 2; i < h.n; i++)
       all |= !strcmp(h.v[i], "--all");
-    size_t fl = strlen(file);
-    bool white = o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h");
     drv_build_res mres = {0};
     if (rc == DRV_EXIT_OK && !genmorph && white && !all) {
       o.mutants_build = true;
@@ -157,7 +168,7 @@ int drv_discover_one(int argc, char **argv, const char *log) {
         drv_build_res_fini(&fres);
       }
       o.fuzz_build = o.falsify_build = false;
-      o.mutants_build = genmorph;
+      o.mutants_build = genmorph && white;
       fflush(stdout);
     }
     if (rc == DRV_EXIT_OK) {

@@ -212,7 +212,7 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
     if (!items[i].ok)
       continue;
-    r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig);
+    r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig, NULL, 0);
     if (drv_stopped()) { /* Ctrl-C: the table of what ran */
       r->why = "not run (stopped)";
       continue;

@@ -214,10 +214,12 @@ typedef struct drv_sig_item {
  * drv_sig_list_free), or DRV_EXIT_USAGE when the file does not parse (printed). */
 int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n);
 void drv_sig_list_free(drv_sig_item *items, size_t n);
-/* The discovery engine for sig: "automr" when its inputs and outputs are numeric scalars
- * (AutoMR's polynomial relations, rt/engine/automr/disc_subj.c's rules), else "genmorph"
- * (arrays, strings, booleans). Shared by every command that chooses an engine. */
-const char *drv_sig_engine(const drv_sig *sig);
+/* The discovery engine for sig (sig_engine.c): "automr" when its inputs and outputs are
+ * numeric scalars (rt/engine/automr/disc_subj.c's rules), else "genmorph" (arrays, strings,
+ * booleans) when it can read an output, else "automr" (whose refusal says what is
+ * missing); why (when not NULL) says which parameter decided, e.g. "array parameter a".
+ * Shared by every command that chooses an engine. */
+const char *drv_sig_engine(const drv_sig *sig, char *why /* OUT, NULL: not wanted */, size_t cap);
 /* Is a kind an integer (not bool)? Used for length-parameter detection. */
 bool drv_kind_is_int(int kind);
 /* Name of a kind ("f64", ...), from MR_KIND_LIST. */
@@ -350,6 +352,10 @@ int drv_cmd_discover(int argc, char **argv); /* cmd_discover_all.c: one function
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
  * inherited). DRV_EXIT_*. */
 int drv_discover_one(int argc, char **argv, const char *log);
+/* The engine discover runs on req's function when --engine does not say (disc_engine.c):
+ * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
+ * into why. DRV_EXIT_OK, or the signature's error code (message printed). */
+int drv_disc_engine(const drv_build_req *req, const char **engine /* OUT */, char *why, size_t cap);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */

@@ -1,31 +1,75 @@
 /* SPDX-License-Identifier: MIT
  * sig_engine.c - which discovery engine fits a signature: AutoMR searches polynomial
  * relations over numeric scalars (at most 8 inputs and 4 outputs: the return value and
- * scalar out-parameters, as rt/engine/automr/disc_subj.c accepts them); GenMorph's
- * template relations take anything the harness can generate (arrays, strings, booleans).
+ * scalar out-parameters, the rules of rt/engine/automr/disc_subj.c, which stays the
+ * authority and refuses with its own message); GenMorph's template relations take
+ * anything the harness can generate (arrays, strings, booleans) when it can read an
+ * output.
  */
+#include <stdio.h>
+
 #include "drv.h"
 
-static bool numeric(int k) {
-  return k == MR_KIND_F32 || k == MR_KIND_F64 || drv_kind_is_int(k);
-}
+#define AUTOMR_MAX_N 8 /* DISC_MAX_N: input elements */
+#define AUTOMR_MAX_M 4 /* DISC_MAX_M: output elements */
 
-/* See drv.h. */
-const char *drv_sig_engine(const drv_sig *sig) {
-  int in = 0, out = 0;
-  if (sig->ret_kind != MR_KIND_VOID) {
-    if (!numeric(sig->ret_kind))
-      return "genmorph";
-    out++;
+static bool numeric(int k) { return k == MR_KIND_F32 || k == MR_KIND_F64 || drv_kind_is_int(k); }
+
+/* Why AutoMR refuses sig, into why; false when it takes it. */
+static bool automr_refuses(const drv_sig *sig, char *why, size_t cap) {
+  int n = 0, m = sig->ret_kind != MR_KIND_VOID;
+  if (m && !numeric(sig->ret_kind)) {
+    snprintf(why, cap, "it returns %s", sig->ret_written ? sig->ret_written : drv_kind_name(sig->ret_kind));
+    return true;
   }
   for (size_t i = 0; i < sig->nparams; i++) {
     const drv_param *p = &sig->params[i];
-    if ((p->flags & MR_PF_ARRAY) || !numeric(p->kind))
-      return "genmorph";
+    if ((p->flags & MR_PF_ARRAY) || !numeric(p->kind)) {
+      snprintf(why, cap, "%s parameter %s",
+               p->flags & MR_PF_ARRAY ? "array" : p->kind == MR_KIND_CSTR ? "string" : "non-numeric", p->name);
+      return true;
+    }
     if (p->flags & MR_PF_OUT)
-      out++;
+      m++;
     else
-      in++;
+      n++;
   }
-  return in >= 1 && in <= 8 && out >= 1 && out <= 4 ? "automr" : "genmorph";
+  if (m == 0 || n == 0) {
+    snprintf(why, cap, "no numeric %s", m == 0 ? "output" : "input");
+    return true;
+  }
+  if (n > AUTOMR_MAX_N || m > AUTOMR_MAX_M) {
+    snprintf(why, cap, "%d inputs and %d outputs (AutoMR takes up to %d and %d)", n, m, AUTOMR_MAX_N,
+             AUTOMR_MAX_M);
+    return true;
+  }
+  snprintf(why, cap, "numeric scalars only");
+  return false;
+}
+
+/* Can GenMorph read an output of sig (a return value other than char *, an out-parameter,
+ * a written array or string: gm_space.c)? */
+static bool genmorph_reads(const drv_sig *sig) {
+  if (sig->ret_kind != MR_KIND_VOID && sig->ret_kind != MR_KIND_CSTR)
+    return true;
+  for (size_t i = 0; i < sig->nparams; i++) {
+    const drv_param *p = &sig->params[i];
+    if ((p->flags & MR_PF_OUT) ||
+        (((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR) && !(p->flags & MR_PF_CONST)))
+      return true;
+  }
+  return false;
+}
+
+/* See drv.h. */
+const char *drv_sig_engine(const drv_sig *sig, char *why, size_t cap) {
+  char buf[160];
+  if (!why)
+    why = buf, cap = sizeof buf;
+  if (!automr_refuses(sig, why, cap))
+    return "automr";
+  if (genmorph_reads(sig))
+    return "genmorph";
+  snprintf(why, cap, "no output either engine reads"); /* AutoMR's refusal says what is missing */
+  return "automr";
 }

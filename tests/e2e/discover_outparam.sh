@@ -4,8 +4,8 @@
 # "Outputs"): examples/numeric's num_sinhcosh(double x, double *s, double *c) returns
 # nothing and writes sinh and cosh through out-parameters. Both are outputs of every
 # execution (s1', c1' in the .mr): parity (type I) and relations across the two outputs
-# (type II: cosh^2 - sinh^2 = 1, sinh 2x = 2 sinh x cosh x). Then the refusals: arrays, and
-# a function without any numeric output (exit 2).
+# (type II: cosh^2 - sinh^2 = 1, sinh 2x = 2 sinh x cosh x). Then AutoMR's refusals
+# (--engine automr): arrays, and a function without any numeric output (exit 2).
 . "$(dirname "$0")/lib.sh"
 SC="$EXAMPLES/numeric/numeric.c:num_sinhcosh"
 SMALL=(--runs 6 --iters 20 --filter 50:20)
@@ -40,10 +40,14 @@ grep -q " 0 failed" out || { cat out; fail "verify"; }
 expect_exit 0 "$MRFUZZ" check "$SC" --mr sc.mr --range x=-5:5 -- -runs=5000 -seed=1
 grep -qE "checks, 0 violated" out || { cat out err; fail "check found violations"; }
 
-check "refused: array parameters, and a function with no numeric output (exit 2)"
-expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/arrays/arrays.c:arr_mean" --fuzz-falsify 0
+check "refused by AutoMR (--engine automr): array parameters, and a function with no numeric output (exit 2)"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/arrays/arrays.c:arr_mean" --engine automr --fuzz-falsify 0
 expect_err "not a numeric scalar"
 printf 'void no_out(double x);\nvoid no_out(double x) { (void)x; }\n' >noout.c
+expect_exit 2 "$MRFUZZ" discover noout.c:no_out --engine automr --fuzz-falsify 0
+expect_err "no numeric output"
+check "no output for either engine: the signature picks AutoMR, which says what is missing (exit 2)"
 expect_exit 2 "$MRFUZZ" discover noout.c:no_out --fuzz-falsify 0
+expect_out "engine: automr (chosen from the signature: no output either engine reads)"
 expect_err "no numeric output"
 echo "ok"

@@ -267,16 +267,21 @@ void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after
 
 /* ---- Interface faults (ifmut.c; docs/mutation.md "Interface faults") -----------------
  * A black box's faults simulated on the outputs of each call: off by a little or by one,
- * negated, a low bit flipped, the output of a neighbouring input, an element dropped or
- * two swapped; each everywhere or where the first numeric input is >= 0. */
+ * negated, a low bit flipped, the output of a neighbouring input (the first numeric input
+ * moved, else the first input sequence without its first element), an element dropped or
+ * two swapped; each everywhere or on half the domain (the first numeric input >= 0, or
+ * even when unsigned, else the first input sequence of even length). */
 /* How many interface mutants s has (0: no outputs). */
 int eng_ifm_count(const mr_subject *s);
 /* What mutant m (< eng_ifm_count) does, in words, into buf. */
 void eng_ifm_name(const mr_subject *s, int m, char *buf, size_t cap);
+/* The kinds of s's interface mutants with their counts, in words, into buf ("2 negated,
+ * 1 output of a neighbouring input, ... (5 of them only, where x >= 0)"). */
+void eng_ifm_kinds(const mr_subject *s, char *buf, size_t cap);
 /* A copy of s whose calls carry mutant m, into *out; one mutant is active per process
  * (the latest). false when m is out of range. */
 bool eng_ifm_subject(const mr_subject *s, int m, mr_subject *out);
-/* The index of s's first scalar numeric input, or -1. */
+/* The index of s's first scalar numeric input that is no array's length, or -1. */
 int eng_ifm_first_numeric(const mr_subject *s);
 
 /* ---- Relation files (relfile.c) ------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * gm_cmd.c - `harness genmorph` (mrfuzz discover --engine genmorph) (seeds/001; docs/discover.md, "GenMorph
- * engine"), run in the mutation build: template input relations (gm_tmpl.c), correct and
+ * engine"), run in the mutation build (a black box: in the ordinary one, its interface
+ * faults standing in for mutants): template input relations (gm_tmpl.c), correct and
  * incorrect executions cached once (gm_exec.c), one co-evolutionary GP per input relation
  * in forked workers (disc_par.c, gm_gp.c), then the filter: fresh-input validation with
  * eng_mg_run (never report a relation the original violates), Z3 redundancy pruning
@@ -314,7 +315,11 @@ static void task_gp(void *ud, int t, void *out) {
         if (v[i] != 1 && !killed[negmut[i]]) {
           killed[negmut[i]] = 1;
           ro->kills++;
-          if (negmut[i] < GM_KBITS) ro->killed[negmut[i] / 64] |= 1ull << (negmut[i] % 64);
+          /* interface faults are few and coarse (nearly every relation detects them all):
+           * a fault detected through each input relation counts apart, so that pruning
+           * keeps the best relation of every input relation, not one for the function */
+          int bit = u->c->ifm ? t * u->c->nmut + negmut[i] - 1 : negmut[i];
+          if (bit < GM_KBITS) ro->killed[bit / 64] |= 1ull << (bit % 64);
         }
       res->n++;
     }
@@ -530,6 +535,7 @@ typedef struct gm_run {
   const mr_subject *s;
   gm_opts *o;
   const mr_fn *fn;
+  bool ifm;                    /* a black box: interface faults are the incorrect executions */
   double t0, end;              /* start, and start + budget */
   gm_space sp;
   eng_rng r;
@@ -617,12 +623,14 @@ static int setup(gm_run *R) {
 static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
-  double per_in = ((double)R->fn->nmutants + 1) * R->nt * R->sp.nf * sizeof(double);
+  int nmut = R->ifm ? eng_ifm_count(R->s) : (int)R->fn->nmutants;
+  double per_in = ((double)nmut + 1) * R->nt * R->sp.nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
   if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
-  R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = (int)R->fn->nmutants};
-  if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d mutants\n",
-                         R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut);
+  R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = nmut, .ifm = R->ifm};
+  if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d %s\n",
+                         R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut,
+                         R->ifm ? "interface faults" : "mutants");
   if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
                   d, GM_CALL_TIMEOUT) != 0)
     return oom();
@@ -801,16 +809,22 @@ static int write_out(gm_run *R) {
     mrdsl_rel_set_meta_num(ctx, rel, "false_negatives", c->fn);
     mrdsl_rel_set_meta_num(ctx, rel, "correct", c->npos);
     mrdsl_rel_set_meta_num(ctx, rel, "incorrect", c->nneg);
-    mrdsl_rel_set_meta_num(ctx, rel, "mutants_killed", c->kills);
+    mrdsl_rel_set_meta_num(ctx, rel, R->ifm ? "interface_faults_killed" : "mutants_killed", c->kills);
     mrdsl_rel_set_meta_num(ctx, rel, "size", c->size);
     mrdsl_rel_set_meta_num(ctx, rel, "checked", c->v.pass);
     R->ts[c->tmpl].kept++;
     nout++;
   }
-  printf("genmorph: %s (seed %llu, %d mutants, %.1f s)\n", R->s->name, (unsigned long long)o->run.seed,
-         R->cache.nmut, eng_now() - R->t0);
-  printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect", "mutants",
-         "gens", "cands", "valid", "kept");
+  printf("genmorph: %s (seed %llu, %d %s, %.1f s)\n", R->s->name, (unsigned long long)o->run.seed,
+         R->cache.nmut, R->ifm ? "interface faults" : "mutants", eng_now() - R->t0);
+  if (R->ifm) {
+    char kinds[1024];
+    eng_ifm_kinds(R->s, kinds, sizeof kinds);
+    printf("incorrect executions: interface faults (%s is a black box: no mutants), %d of its outputs: %s\n",
+           R->s->name, R->cache.nmut, kinds);
+  }
+  printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect",
+         R->ifm ? "faults" : "mutants", "gens", "cands", "valid", "kept");
   for (int t = 0; t < R->nt; t++) {
     const tstat *ts = &R->ts[t];
     printf("%-28s %8d %9d %7d %6d %6d %6d %5d\n", R->tm[t].name, ts->npos, ts->nneg, ts->nkilled,
@@ -837,12 +851,13 @@ static int write_out(gm_run *R) {
 }
 
 /* GenMorph phase by phase (see the file's comment). */
-static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn) {
+static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   gm_run R;
   memset(&R, 0, sizeof R);
   R.s = s;
   R.o = o;
   R.fn = fn;
+  R.ifm = ifm;
   R.t0 = eng_now();
   R.end = R.t0 + o->budget;
   R.nfz = -1;
@@ -874,13 +889,23 @@ int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv) {
   gm_opts o;
   memset(&o, 0, sizeof o);
   int rc = parse(s, argc, argv, &o);
-  if (rc == ENG_EXIT_OK) {
-    const mr_fn *fn = eng_mutated_fn(s, &rc);
+  bool black;
+  const mr_fn *fn = rc == ENG_EXIT_OK ? eng_subject_register(s, &black) : NULL;
+  if (rc == ENG_EXIT_OK && fn && black) {
+    /* no source to mutate: the interface faults of its outputs are the incorrect executions */
+    if (eng_ifm_count(s) > 0) {
+      rc = run(s, &o, fn, true);
+    } else {
+      eng_error("discover: %s has no output GenMorph can read or fault", s->name);
+      rc = ENG_EXIT_USAGE;
+    }
+  } else if (rc == ENG_EXIT_OK) {
+    fn = eng_mutated_fn(s, &rc);
     if (fn && fn->nmutants == 0) {
       eng_error("discover: %s has no mutable sites: GenMorph needs mutants", s->name);
       rc = ENG_EXIT_USAGE;
     } else if (fn) {
-      rc = run(s, &o, fn);
+      rc = run(s, &o, fn, false);
     }
   }
   free(o.run.dom);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT
  * gm_exec.c - GenMorph's correct and incorrect executions (seeds/001, section 8.1 steps
  * 1-4): every (template, source input) group runs once on the original and once on each
- * mutant of the mutation build, each program in a forked child (mutant selected through
- * the runtime, CPU and wall-clock limits as in score_run.c), and its features go to
- * memory shared with the parent. A crash or hang ends only that child: the original is
- * restarted past the group that killed it (for a numeric subject the region where it
- * fails is probed around the input it was calling, and every group reaching into it left
- * out; else a source input that fails it is left out of every template, a template that
- * hangs it three times dropped), a mutant runs only the groups the original passed and
- * keeps the rows it finished.
+ * mutant of the mutation build (a black box: each interface fault of its outputs,
+ * base/ifmut.c), each program in a forked child (mutant selected through the runtime, or
+ * the fault's wrapper of the thunk; CPU and wall-clock limits as in score_run.c), and its
+ * features go to memory shared with the parent. A crash or hang ends only that child: the
+ * original is restarted past the group that killed it (for a numeric subject the region
+ * where it fails is probed around the input it was calling, and every group reaching into
+ * it left out; else a source input that fails it is left out of every template, a
+ * template that hangs it three times dropped), a mutant runs only the groups the original
+ * passed and keeps the rows it finished.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
@@ -33,10 +34,25 @@
 typedef struct exec_job {
   gm_cache *c;
   const gm_space *sp;
-  eng_mg **mg;             /* [ntmpl] */
+  eng_mg **mg;             /* [ntmpl], on ws */
   const uint64_t *const *src;
   const mr_fn *fn;
+  const mr_subject *ws;    /* the watched subject (interface faults wrap it) */
+  mrdsl_ctx *ctx;
+  const mrdsl_prog *const *progs;
 } exec_job;
+
+/* Interface fault m (1-based) of a black box: this child's groups on a copy of ws whose
+ * calls carry it (base/ifmut.c), into mg[ntmpl]. false: none made. */
+static bool ifm_groups(const exec_job *j, int m, eng_mg **mg) {
+  static mr_subject fs; /* the groups borrow it for the child's life */
+  if (!eng_ifm_subject(j->ws, m - 1, &fs))
+    return false;
+  for (int t = 0; t < j->c->ntmpl; t++)
+    if (!(mg[t] = eng_mg_new(&fs, j->ctx, j->progs[t])))
+      return false;
+  return true;
+}
 
 /* Program m (0 original) from group `from` on, in a child (the argument of child_main). */
 typedef struct exec_run {
@@ -51,8 +67,15 @@ static int child_main(void *arg) {
   const exec_job *j = run->j;
   int m = run->m;
   size_t from = run->from;
-  mr_mutant_select(m ? mr_fn_mutant_id(j->fn, (size_t)m - 1) : 0);
   gm_cache *c = j->c;
+  eng_mg **mg = j->mg;
+  if (!c->ifm) {
+    mr_mutant_select(m ? mr_fn_mutant_id(j->fn, (size_t)m - 1) : 0);
+  } else if (m) { /* the child exits after its rows: the groups are not freed */
+    mg = calloc((size_t)c->ntmpl, sizeof *mg);
+    if (!mg || !ifm_groups(j, m, mg))
+      return 1;
+  }
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, base = (size_t)m * ng;
   for (size_t g = from; g < ng; g++) {
     int t = (int)(g / (size_t)c->nin), i = (int)(g % (size_t)c->nin);
@@ -64,13 +87,13 @@ static int child_main(void *arg) {
     eng_rng_seed(&rng, 0x6a09e667f3bcc909ull ^ (uint64_t)g * 0x9e3779b97f4a7c15ull);
     mrdsl_build_opts bo = {eng_rng_cb, &rng, NULL};
     *c->gbeat = c->cell->beat;
-    int rc = eng_mg_run(j->mg[t], j->src[i], &bo, NULL);
+    int rc = eng_mg_run(mg[t], j->src[i], &bo, NULL);
     uint8_t st = GM_ROW_SKIP;
     if (disc_watch_refused()) { /* an input in a region where the original fails */
       st = GM_ROW_FAIL;
     } else if (rc == MRDSL_PASS) {
       int h;
-      const mrdsl_exec *x = eng_mg_execs(j->mg[t], &h);
+      const mrdsl_exec *x = eng_mg_execs(mg[t], &h);
       gm_features(j->sp, x, c->row + (base + g) * (size_t)c->nf);
       st = GM_ROW_OK;
     }
@@ -188,7 +211,7 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
   int rc = mg ? 0 : -1;
   for (int t = 0; t < c->ntmpl && rc == 0; t++)
     if (!(mg[t] = eng_mg_new(&ws, ctx, progs[t]))) rc = -1;
-  exec_job j = {c, sp, mg, src, fn};
+  exec_job j = {c, sp, mg, src, fn, &ws, ctx, progs};
   if (rc == 0) rc = run_original(&j, d, call_timeout, deadline);
   /* mutants: CPU 10x the original + 0.5 s (loops), wall 20x + 2 s (blocking) */
   double cpu = 10 * c->orig_secs + 0.5, wall = 20 * c->orig_secs + 2;

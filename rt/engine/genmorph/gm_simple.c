@@ -104,7 +104,7 @@ int gm_simple(const gm_space *sp, const gm_data *d, double konst, bool has_k, gm
     op(&t, GM_OP_EQ), op(&t, GM_OP_ADD), leaf_f(&t, f2), leaf_f(&t, f1), leaf_c(&t, 0);
     guarded(sp, d, &t, f1, true, scratch, &b);
     double muls[3] = {2, 0.5, konst};
-    for (int i = 0; i < (has_k ? 3 : 2); i++) { /* y2 == k * y1 */
+    for (int i = 0; i < (has_k && konst != 0 ? 3 : 2); i++) { /* y2 == k * y1 (0 * y1 is no relation) */
       t.len = 0;
       op(&t, GM_OP_EQ), leaf_f(&t, f2), op(&t, GM_OP_MUL), leaf_c(&t, muls[i]), leaf_f(&t, f1);
       guarded(sp, d, &t, f1, true, scratch, &b);

@@ -159,8 +159,8 @@ static void test_list(const char *file, const char *dir) {
   for (size_t i = 0; i < n && i < 5; i++)
     CHECK(!strcmp(it[i].name, want[i]));
   if (n == 5) {
-    CHECK(it[0].ok && !strcmp(drv_sig_engine(&it[0].sig), "automr"));
-    CHECK(it[1].ok && !strcmp(drv_sig_engine(&it[1].sig), "genmorph"));
+    CHECK(it[0].ok && !strcmp(drv_sig_engine(&it[0].sig, NULL, 0), "automr"));
+    CHECK(it[1].ok && !strcmp(drv_sig_engine(&it[1].sig, NULL, 0), "genmorph"));
     CHECK(!it[3].ok && strstr(it[3].why, "'hidden' is static"));
     CHECK(it[4].ok);
   }
@@ -190,7 +190,7 @@ static void test_list(const char *file, const char *dir) {
   CHECK(drv_write_atomic(path, hdr, strlen(hdr)) == 0);
   req.file = path;
   CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
-  CHECK(n == 2 && it[0].ok && it[1].ok && !strcmp(drv_sig_engine(&it[1].sig), "genmorph"));
+  CHECK(n == 2 && it[0].ok && it[1].ok && !strcmp(drv_sig_engine(&it[1].sig, NULL, 0), "genmorph"));
   drv_sig_list_free(it, n);
   free(path);
 }
@@ -227,10 +227,10 @@ int main(int argc, char **argv) {
   expect(file, "divmod", "divmod(a:i32,b:i32,q:i32!out,r:i64!out)void");
   drv_sig sig;
   CHECK(read_sig(file, "divmod", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
-  CHECK(!strcmp(drv_sig_engine(&sig), "automr")); /* scalar out-parameters are outputs */
+  CHECK(!strcmp(drv_sig_engine(&sig, NULL, 0), "automr")); /* scalar out-parameters are outputs */
   drv_sig_free(&sig);
   CHECK(read_sig(file, "mixed", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
-  CHECK(!strcmp(drv_sig_engine(&sig), "genmorph")); /* a bool result */
+  CHECK(!strcmp(drv_sig_engine(&sig, NULL, 0), "genmorph")); /* a bool result */
   drv_sig_free(&sig);
   free(file);
   return CHECK_DONE();
