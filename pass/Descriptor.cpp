@@ -227,7 +227,7 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
 }
 
 void DescriptorBuilder::addMutants(GlobalVariable *Desc,
-                                   ArrayRef<MutantSite> Muts, bool Mutated) {
+                                   ArrayRef<MutantSite> Muts, uint32_t Flags) {
   SmallVector<Constant *, 32> Elems;
   Constant *Pad3 =
       ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), 3));
@@ -243,7 +243,7 @@ void DescriptorBuilder::addMutants(GlobalVariable *Desc,
   Fields[FnDescMutantBaseField - 1] = i32(Ctx, Elems.size());
   Fields[FnDescMutantBaseField + 1] = array(
       MutantDescTy, Elems, "__mr_mutants." + Desc->getName().drop_front(10));
-  Fields[FnDescMutantBaseField + 2] = i32(Ctx, Mutated ? MR_FN_MUTATED : 0);
+  Fields[FnDescMutantBaseField + 2] = i32(Ctx, Flags);
   Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
 }
 

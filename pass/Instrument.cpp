@@ -29,6 +29,7 @@
 #include "mrfuzz/mr_abi.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Triple.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -136,6 +137,9 @@ DebugLoc siteLoc(const Instruction *I, const Function &F) {
 struct Target {
   Function *F;
   FnSignature Sig;
+  /// Not a target: a function the target can reach (MR_MUTATE_FUNCS), which
+  /// gets the dispatch, the counters and the mutants, but no hooks.
+  bool Callee = false;
 };
 
 class ModuleInstrumenter {
@@ -146,6 +150,7 @@ public:
 
 private:
   SetVector<Function *> selectTargets();
+  void addCallees(SmallVectorImpl<Target> &Targets);
   void addNamed(StringRef Name, const char *Var,
                 SmallPtrSetImpl<Function *> &Out);
   void instrument(Target &T, DescriptorBuilder &DB);
@@ -231,6 +236,7 @@ bool ModuleInstrumenter::run() {
     T.F = F;
     Ok &= computeSignature(*F, Opts.specFor(F->getName()), Opts, T.Sig);
   }
+  addCallees(Targets);
   if (!Ok || Targets.empty())
     return false; // errors were reported; the module is left as it was
 
@@ -295,14 +301,14 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   bool Schemata = Opts.MutateOps && !Opts.StaticMutant;
   if (Schemata) {
     Muts = planMutants(*Body, &Plan, Opts.MutateOps);
-    DB.addMutants(Desc, Muts, true);
+    DB.addMutants(Desc, Muts, MR_FN_MUTATED | (T.Callee ? MR_FN_CALLEE : 0));
   }
   DB.addValues(Desc, Values);
   insertCoverage(Plan, Blocks, Edges);
   if (Schemata)
     applyMutants(*Body, Muts, Desc);
-  LoadInst *EntryState = insertHooks(*Body, T.Sig, Desc);
-  addValueBody(*Body, Values, Desc, EntryState);
+  if (!T.Callee) // a callee is observed through its target: no hooks
+    addValueBody(*Body, Values, Desc, insertHooks(*Body, T.Sig, Desc));
   if (Body != &F)
     insertDispatch(F, *Body);
   dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
@@ -310,6 +316,34 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
              << " constants, " << (Body == &F ? "in place" : "cloned") << ", "
              << Muts.size() << " mutants, " << Values.size()
              << " value sites\n";
+}
+
+/// MR_MUTATE_FUNCS: the functions that are not targets but get mutant schemata
+/// (the driver names those the target can reach, or '*' for every one), after
+/// the targets in module order, so a module's target keeps the ids 1..M.
+void ModuleInstrumenter::addCallees(SmallVectorImpl<Target> &Targets) {
+  if (!Opts.MutateOps || Opts.StaticMutant ||
+      (!Opts.MutateAllFuncs && Opts.MutateFuncs.empty()))
+    return;
+  StringSet<> Named;
+  for (const std::string &N : Opts.MutateFuncs)
+    Named.insert(N);
+  SmallPtrSet<Function *, 8> IsTarget;
+  for (const Target &T : Targets)
+    IsTarget.insert(T.F);
+  for (Function &F : M) {
+    if (IsTarget.count(&F) || F.isDeclaration() ||
+        !(Opts.MutateAllFuncs || Named.count(F.getName())))
+      continue;
+    if (const char *Why = skipReason(F)) {
+      dbgs(Opts) << "mrpass: " << F.getName() << ": not mutated: " << Why << "\n";
+      continue;
+    }
+    Target &T = Targets.emplace_back();
+    T.F = &F;
+    T.Sig.RetKind = MR_KIND_VOID; // no signature: it is never called directly
+    T.Callee = true;
+  }
 }
 
 /// MR_MUTANT=K: the K-th mutant of the module (counting the targets in order,

@@ -24,6 +24,8 @@
 
 namespace llvm {
 class Constant;
+class Module;
+class StringRef;
 class Function;
 class GlobalVariable;
 class Instruction;
@@ -80,6 +82,11 @@ void applyMutants(llvm::Function &Body, llvm::MutableArrayRef<MutantSite> Muts,
 
 /// Applies one mutant unconditionally (a plain single-mutant build).
 void applyOneMutant(MutantSite &M);
+
+/// MR_CALLGRAPH (CallGraph.cpp): writes what M defines and what each
+/// definition refers to, to Path, for the driver's reachability; M is not
+/// changed. Returns false after reporting an error.
+bool writeCallGraph(llvm::Module &M, llvm::StringRef Path);
 
 } // namespace mrpass
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * mutants.c - `harness mutants`: the mutants a mutation build (MR_MUTATE) holds for the
- * subject, from the registry's descriptor tables, in id order (the pass lists them in a
- * fixed order: blocks, instructions, operators, operands), as text or JSON Lines.
+ * subject, from the registry's descriptor tables: the subject's own, then those of the
+ * functions it reaches (MR_FN_CALLEE), each function's in the pass's fixed order (blocks,
+ * instructions, operators, operands), as text or JSON Lines; and the index over them that
+ * score, compose and GenMorph share (eng_mutant_at).
  */
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +60,67 @@ const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT: exit code on NU
   return NULL;
 }
 
+/* See eng.h: fn, then every registered callee. */
+static const mr_fn *nth_fn(const mr_fn *fn, size_t *i) {
+  if (*i == 0)
+    return fn;
+  size_t n = mr_fn_count();
+  for (; *i <= n; ++*i) {
+    const mr_fn *f = mr_fn_at(*i - 1);
+    if (f != fn && (f->flags & MR_FN_CALLEE))
+      return f;
+  }
+  return NULL;
+}
+
+/* See eng.h. */
+uint32_t eng_mutant_count(const mr_fn *fn) {
+  uint32_t n = 0;
+  const mr_fn *f;
+  for (size_t i = 0; (f = nth_fn(fn, &i)); i++)
+    n += f->nmutants;
+  return n;
+}
+
+/* See eng.h. */
+const mr_mutant *eng_mutant_at(const mr_fn *fn, uint32_t m, const mr_fn **owner) {
+  const mr_fn *f;
+  for (size_t i = 0; (f = nth_fn(fn, &i)); i++) {
+    if (m < f->nmutants) {
+      if (owner)
+        *owner = f;
+      return mr_fn_mutant(f, m);
+    }
+    m -= f->nmutants;
+  }
+  return NULL;
+}
+
+/* See eng.h. */
+uint32_t eng_mutant_id(const mr_fn *fn, uint32_t m) {
+  const mr_fn *f;
+  const mr_mutant *mu = eng_mutant_at(fn, m, &f);
+  return mu ? f->mutant_base + (uint32_t)(mu - f->mutants) + 1 : 0;
+}
+
+/* The last line of the listing: how many mutants, in which functions. */
+static void summary(const mr_fn *fn, uint32_t total) {
+  printf("mrfuzz: mutants: %u in %s", total, fn->name);
+  if (total == fn->nmutants) {
+    putchar('\n');
+    return;
+  }
+  const mr_fn *f;
+  size_t nf = 0;
+  for (size_t i = 1; (f = nth_fn(fn, &i)); i++)
+    nf += f->nmutants != 0;
+  printf(" and %zu more function%s: %s %u", nf, nf == 1 ? "" : "s", fn->name, fn->nmutants);
+  for (size_t i = 1; (f = nth_fn(fn, &i)); i++)
+    if (f->nmutants)
+      printf(", %s %u", f->name, f->nmutants);
+  putchar('\n');
+}
+
 /* `harness mutants` (mutants.def). */
 int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
   mutants_cmd o = {0};
@@ -69,18 +132,22 @@ int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
   const mr_fn *fn = eng_mutated_fn(s, &rc);
   if (!fn)
     return rc;
-  if (fn->nmutants == 0) {
+  uint32_t total = eng_mutant_count(fn);
+  if (total == 0) {
     fprintf(stderr, "mrfuzz: %s has no mutable sites: no arithmetic, comparison, logical or "
                     "bitwise operator, literal, returned value, unused call or branch\n",
             s->name);
     return ENG_EXIT_OK;
   }
-  const char *file = fn->file ? fn->file : "?";
-  for (uint32_t k = 0; k < fn->nmutants; k++) {
-    const mr_mutant *m = mr_fn_mutant(fn, k);
-    uint32_t id = mr_fn_mutant_id(fn, k);
+  for (uint32_t k = 0; k < total; k++) {
+    const mr_fn *owner;
+    const mr_mutant *m = eng_mutant_at(fn, k, &owner);
+    uint32_t id = eng_mutant_id(fn, k);
+    const char *file = owner->file ? owner->file : "?";
     if (json) {
-      printf("{\"id\":%u,\"op\":\"%s\",\"file\":", id, mr_mutant_op_name(m->op));
+      printf("{\"id\":%u,\"op\":\"%s\",\"function\":", id, mr_mutant_op_name(m->op));
+      json_str(stdout, owner->name);
+      fputs(",\"file\":", stdout);
       json_str(stdout, file);
       printf(",\"line\":%u,\"col\":%u,\"original\":", m->line, m->col);
       json_str(stdout, m->orig);
@@ -90,11 +157,11 @@ int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
       json_str(stdout, m->desc);
       fputs("}\n", stdout);
     } else {
-      printf("%5u  %s  %s:%u:%u: %s\n", id, mr_mutant_op_name(m->op), file, m->line, m->col,
-             m->desc);
+      printf("%5u  %s  %s:%u:%u: %s  [%s]\n", id, mr_mutant_op_name(m->op), file, m->line,
+             m->col, m->desc, owner->name);
     }
   }
   if (!json)
-    printf("mrfuzz: mutants: %u in %s\n", fn->nmutants, s->name);
+    summary(fn, total);
   return ENG_EXIT_OK;
 }

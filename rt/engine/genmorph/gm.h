@@ -115,7 +115,8 @@ typedef struct gm_cache {
   double orig_secs;   /* the original's run over everything */
 } gm_cache;
 
-/* Run every (template, input) group on the original and on mutants 1..nmut of fn, jobs at
+/* Run every (template, input) group on the original and on mutants 1..nmut of fn (eng_mutant_at
+ * m - 1: its own and its callees'), jobs at
  * a time; rows into c (c->ntmpl, nin, nmut set by the caller). progs[ntmpl] are compiled
  * relations with `check true`; src[nin] the source inputs' slots. A group that crashes or
  * hangs the original (no progress for call_timeout seconds) is left out (GM_ROW_FAIL), and

@@ -617,10 +617,10 @@ static int setup(gm_run *R) {
 static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
-  double per_in = ((double)R->fn->nmutants + 1) * R->nt * R->sp.nf * sizeof(double);
+  double per_in = ((double)eng_mutant_count(R->fn) + 1) * R->nt * R->sp.nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
   if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
-  R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = (int)R->fn->nmutants};
+  R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = (int)eng_mutant_count(R->fn)};
   if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d mutants\n",
                          R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut);
   if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
@@ -876,7 +876,7 @@ int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv) {
   int rc = parse(s, argc, argv, &o);
   if (rc == ENG_EXIT_OK) {
     const mr_fn *fn = eng_mutated_fn(s, &rc);
-    if (fn && fn->nmutants == 0) {
+    if (fn && eng_mutant_count(fn) == 0) {
       eng_error("discover: %s has no mutable sites: GenMorph needs mutants", s->name);
       rc = ENG_EXIT_USAGE;
     } else if (fn) {

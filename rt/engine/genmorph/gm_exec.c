@@ -51,7 +51,7 @@ static int child_main(void *arg) {
   const exec_job *j = run->j;
   int m = run->m;
   size_t from = run->from;
-  mr_mutant_select(m ? mr_fn_mutant_id(j->fn, (size_t)m - 1) : 0);
+  mr_mutant_select(m ? eng_mutant_id(j->fn, (uint32_t)m - 1) : 0);
   gm_cache *c = j->c;
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, base = (size_t)m * ng;
   for (size_t g = from; g < ng; g++) {

@@ -386,7 +386,7 @@ int score_run_mutants(score_ctx *c) {
       if (slots[j].pid)
         continue;
       uint32_t m = next++;
-      mutant_job mj = {c, mr_fn_mutant_id(c->fn, m), score_res_at(c, m), &old};
+      mutant_job mj = {c, eng_mutant_id(c->fn, m), score_res_at(c, m), &old};
       eng_child_opts co = {.quiet = true, .cpu_limit = c->cpu_limit};
       pid_t p = eng_fork(&co, child_main, &mj);
       if (p < 0) {
