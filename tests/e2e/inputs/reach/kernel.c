@@ -3,9 +3,14 @@
  * and a function nothing in the target reaches. */
 #include "poly.h"
 
-/* 3x^2 + 2x + 1 in Horner form. */
+/* 3x^2 + 2x + 1, one operation per statement (clang contracts a * b + c written in one
+ * expression into an fmuladd, which has no arithmetic operator left to mutate). */
 double poly_kernel(double x) {
-  return 1.0 + x * (2.0 + x * 3.0);
+  double sq = x * x;
+  double quad = 3.0 * sq;
+  double lin = 2.0 * x;
+  double sum = quad + lin;
+  return sum + 1.0;
 }
 
 /* Not called by poly_eval: mutated only under --mutate sources. */
