@@ -155,7 +155,8 @@ private:
                 SmallPtrSetImpl<Function *> &Out);
   void instrument(Target &T, DescriptorBuilder &DB);
   Function *cloneBody(Function &F);
-  void insertDispatch(Function &F, Function &Clone);
+  void insertDispatch(Function &F, Function &Clone, GlobalVariable *MutDesc,
+                      unsigned NMut);
   LoadInst *insertHooks(Function &Body, const FnSignature &Sig,
                         GlobalVariable *Desc);
   Value *encode(IRBuilder<> &B, Value *V, unsigned Kind);
@@ -310,7 +311,7 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   if (!T.Callee) // a callee is observed through its target: no hooks
     addValueBody(*Body, Values, Desc, insertHooks(*Body, T.Sig, Desc));
   if (Body != &F)
-    insertDispatch(F, *Body);
+    insertDispatch(F, *Body, Schemata ? Desc : nullptr, Muts.size());
   dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
              << " blocks, " << Plan.Edges.size() << " edges, " << Consts.size()
              << " constants, " << (Body == &F ? "in place" : "cloned") << ", "
@@ -384,7 +385,10 @@ Function *ModuleInstrumenter::cloneBody(Function &F) {
   return Clone;
 }
 
-void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
+/// MutDesc (mutation builds): F's descriptor with its NMut mutants; while
+/// another function's mutant is selected, F runs its original body too.
+void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone,
+                                        GlobalVariable *MutDesc, unsigned NMut) {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock *Orig = Entry.splitBasicBlock(blockStart(Entry), "mr.orig");
   BasicBlock *Call = BasicBlock::Create(Ctx, "mr.clone", &F, Orig);
@@ -392,8 +396,16 @@ void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
 
   IRBuilder<> B(&Entry);
   B.SetCurrentDebugLocation(siteLoc(nullptr, F));
-  Value *On = B.CreateICmpNE(loadState(B), B.getInt32(0), "mr.on");
-  B.CreateCondBr(On, Call, Orig,
+  LoadInst *S = loadState(B);
+  Value *On = B.CreateICmpNE(S, B.getInt32(0), "mr.on");
+  BasicBlock *To = Call;
+  if (MutDesc) {
+    To = BasicBlock::Create(Ctx, "mr.mutsel", &F, Call);
+    IRBuilder<> SB(To);
+    SB.SetCurrentDebugLocation(siteLoc(nullptr, F));
+    SB.CreateCondBr(otherMutant(SB, S, MutDesc, NMut), Orig, Call);
+  }
+  B.CreateCondBr(On, To, Orig,
                  MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight));
 
   B.SetInsertPoint(Call);

@@ -41,12 +41,20 @@ define i32 @u(i32 %a) {
 
 ; The target first (ids 1..M in the module), then the callee: flags 1, then 3.
 ; CHECK: @__mr_desc.f = internal global %mr.fn_desc { {{.*}} %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.f, i64 0, i64 0), i32 1,
-; CHECK: @__mr_desc.g = internal global %mr.fn_desc { i32 {{[0-9]+}}, i32 0, i8* {{.*}}, i8* {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null, {{.*}} %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.g, i64 0, i64 0), i32 3,
+; CHECK: @__mr_desc.g = internal global %mr.fn_desc { i32 {{[0-9]+}}, i32 0, i8* {{.*}}, i8* {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null, {{.*}}, i32 [[NG:[0-9]+]], i32 0, %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.g, i64 0, i64 0), i32 3,
 ; CHECK: @__mr_site.g = {{.*}} section "mr_sites"
 ; CHECK-NOT: @__mr_desc.u
 ; g: the dispatch, then its original body.
 ; CHECK-LABEL: define internal i32 @g(
 ; CHECK:       %mr.state = load atomic i32, i32* @__mr_state monotonic
+; CHECK:       br i1 %mr.on, label %mr.mutsel, label %mr.orig
+; While another function's mutant is selected (__mr_state is MR_STATE_MUTANT alone and
+; the id is not one of g's), g runs its original body.
+; CHECK:       mr.mutsel:
+; CHECK:       sub i32 {{.*}}, 1
+; CHECK:       %mr.mine = icmp ult i32 %mr.k, [[NG]]
+; CHECK:       %mr.onlymut = icmp eq i32 %mr.state, 4
+; CHECK:       br i1 %mr.other, label %mr.orig, label %mr.clone
 ; CHECK:       mr.clone:
 ; CHECK-NEXT:    tail call i32 @g.mr(
 ; CHECK:       mr.orig:
@@ -67,6 +75,7 @@ define i32 @u(i32 %a) {
 ; ALL-DAG: define internal i32 @u.mr(
 
 ; OFF-NOT: @__mr_desc.g
+; OFF-NOT: mr.mutsel
 ; OFF-NOT: define internal i32 @g.mr(
 
 ; ONLY: warning: mrpass: MR_FUNCTIONS names 'elsewhere', which is not defined in this module
