@@ -55,6 +55,9 @@ void eng_bind_to_parent(void);
 bool eng_child_poll(pid_t pid, int *status /* OUT */);
 /* Kill child pid (SIGKILL) and reap it; its wait status. */
 int eng_child_kill(pid_t pid);
+/* Is child pid waiting for a CPU (runnable, not blocked) after less than cpu_limit
+ * seconds of CPU time? Such a child has not overrun anything: the machine is busy. */
+bool eng_child_starved(pid_t pid, double cpu_limit);
 /* A child that stopped making progress (checked every millisecond while waiting). */
 typedef bool (*eng_stall_fn)(void *ud);
 /* Wait for child pid until it ends, the absolute deadline passes (0: none) or stalled(ud)

@@ -303,7 +303,11 @@ typedef struct slot {
   pid_t pid;    /* 0: free */
   uint32_t m;   /* mutant index */
   double deadline;
+  unsigned waits; /* deadlines moved because the child was starved, not stuck */
 } slot;
+
+/* How often a starved child's wall-clock deadline moves: its CPU limit ends it anyway. */
+#define SCORE_MAX_WAITS 100
 
 static void classify(score_ctx *c, uint32_t m, int status, bool timed_out) {
   const score_res *r = score_res_at(c, m);
@@ -335,6 +339,14 @@ static unsigned reap(score_ctx *c, slot *slots, unsigned jobs) {
     if (eng_child_poll(sl->pid, &st)) {
       classify(c, sl->m, st, false);
       sl->pid = 0;
+    } else if (t >= sl->deadline && sl->waits < SCORE_MAX_WAITS &&
+               eng_child_starved(sl->pid, c->cpu_limit)) {
+      /* Runnable under its CPU limit: a loaded machine, not a hang (a loop ends with
+       * SIGPROF, a blocked child is not runnable). Thousands of mutants (--mutate
+       * reachable) on a busy machine would otherwise see false timeouts, false kills. */
+      sl->deadline = t + c->limit;
+      sl->waits++;
+      running++;
     } else if (t >= sl->deadline) {
       classify(c, sl->m, eng_child_kill(sl->pid), true);
       sl->pid = 0;
@@ -395,7 +407,7 @@ int score_run_mutants(score_ctx *c) {
         next = c->nmut;
         break;
       }
-      slots[j] = (slot){p, m, eng_now() + c->limit};
+      slots[j] = (slot){p, m, eng_now() + c->limit, 0};
       running++;
     }
     if (running == 0 && next >= c->nmut)
