@@ -22,7 +22,8 @@ static const eng_opt mutants_opts[] = {
 };
 static const eng_optgroup mutants_groups[] = {ENG_OPTGROUP(mutants_opts)};
 static const eng_cmdline mutants_cmdline = {
-    "mutants", "", "List the mutants of the function: id, operator, FILE:LINE:COL, description.",
+    "mutants", "", "List the mutants of the function and of the functions it reaches (a mutation build's\n"
+    "MR_FN_CALLEE): id, operator, FILE:LINE:COL, description, [function].",
     mutants_groups, 1, NULL, NULL};
 
 /* JSON string body (quotes added by the caller). */
