@@ -247,6 +247,15 @@ void DescriptorBuilder::addMutants(GlobalVariable *Desc,
   Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
 }
 
+void DescriptorBuilder::setFile(GlobalVariable *Desc, StringRef Path) {
+  auto *Init = cast<ConstantStruct>(Desc->getInitializer());
+  SmallVector<Constant *, 26> Fields;
+  for (unsigned I = 0; I < Init->getNumOperands(); ++I)
+    Fields.push_back(Init->getOperand(I));
+  Fields[3] = string(Path); // mr_fn_desc.file
+  Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
+}
+
 void DescriptorBuilder::addValues(GlobalVariable *Desc,
                                   ArrayRef<ValueSite> VSites) {
   if (VSites.empty())

@@ -36,6 +36,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -128,6 +129,22 @@ DebugLoc siteLoc(const Instruction *I, const Function &F) {
   if (DISubprogram *SP = F.getSubprogram())
     return DILocation::get(F.getContext(), SP->getScopeLine(), 0, SP);
   return DebugLoc();
+}
+
+/// Where F is defined when debug info says it is not the module's source (a
+/// function of an included header, e.g. a static inline callee), else "".
+std::string headerFile(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  const DIFile *File = SP ? SP->getFile() : nullptr;
+  if (!File || File == SP->getUnit()->getFile() ||
+      File->getFilename() == F.getParent()->getSourceFileName())
+    return "";
+  SmallString<256> Path(File->getFilename());
+  if (!sys::path::is_absolute(Path) && !File->getDirectory().empty()) {
+    Path = File->getDirectory();
+    sys::path::append(Path, File->getFilename());
+  }
+  return std::string(Path);
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,6 +315,9 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   // Mutation build: sites are listed on the clean body, and applied after the
   // counters (which keep their block ids) and before the hooks (the exit hook
   // then logs the mutated return value).
+  // Its mutants' line:col are the header's: the file must be too (reports, MTE).
+  if (std::string Header = headerFile(F); !Header.empty())
+    DB.setFile(Desc, Header);
   SmallVector<MutantSite, 32> Muts;
   bool Schemata = Opts.MutateOps && !Opts.StaticMutant;
   if (Schemata) {

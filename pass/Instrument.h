@@ -189,6 +189,8 @@ public:
   /// (MR_FN_MUTATED, set even when Muts is empty; MR_FN_CALLEE).
   void addMutants(llvm::GlobalVariable *Desc, llvm::ArrayRef<MutantSite> Muts,
                   uint32_t Flags);
+  /// Sets Desc's file (the module's source by default) to Path.
+  void setFile(llvm::GlobalVariable *Desc, llvm::StringRef Path);
   /// Adds the value-site table and its zeroed cells to Desc.
   void addValues(llvm::GlobalVariable *Desc, llvm::ArrayRef<ValueSite> VSites);
   /// Emits mr.module_ctor (calls __mr_module_init with the section bounds) and

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # mutate_reachable.sh - mutants beyond the target's body (docs/mutation.md, --mutate):
-# poly_eval (inputs/reach/poly.c) is a thin wrapper over a static helper in its file and a
-# kernel in kernel.c. The default (reachable) lists mutants in all three, --mutate target
-# only poly_eval's, --mutate sources adds poly_unused (reached by nothing); score kills
-# mutants of the kernel in the other file and reports per function and per file, and the
-# Mutation Testing Elements JSON has one entry per source file.
+# poly_eval (inputs/reach/poly.c) is a thin wrapper over a static helper in its file, a
+# static inline helper of poly.h and a kernel in kernel.c. The default (reachable) lists
+# mutants in all four (the header's under poly.h), --mutate target only poly_eval's,
+# --mutate sources adds poly_unused (reached by nothing); score kills mutants of the
+# kernel in the other file and reports per function and per file, and the Mutation
+# Testing Elements JSON has one entry per source file.
 . "$E2E/lib.sh"
 IN="$E2E/inputs/reach"
 T="$IN/poly.c:poly_eval"
@@ -16,11 +17,12 @@ fns() { sed -n 's/.*  \[\([a-z_]*\)\]$/\1/p' "$1" | sort -u | tr '\n' ' '; }
 check "the default lists the mutants of every function poly_eval reaches, in both files"
 expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe
 cp out reach
-[ "$(fns reach)" = "clamp_arg poly_eval poly_kernel " ] || fail "functions: $(fns reach)"
+[ "$(fns reach)" = "clamp_arg poly_eval poly_is_nan poly_kernel " ] || fail "functions: $(fns reach)"
+grep -qE 'poly.h:[0-9]+:[0-9]+: .*\[poly_is_nan\]$' reach || fail "the header's mutants are not under poly.h"
 grep -qE '^ +[0-9]+  AOR  .*kernel.c:[0-9]+:[0-9]+: .*\[poly_kernel\]$' reach || fail "no AOR mutant in kernel.c"
 grep -qE '^ +1  [A-Z]{3}  .*poly.c:.*\[poly_eval\]$' reach || fail "mutant 1 is not the target's"
 n=$(grep -cE '^ +[0-9]+  [A-Z]{3}  ' reach)
-expect_out "mrfuzz: mutants: $n in poly_eval and 2 more functions: poly_eval "
+expect_out "mrfuzz: mutants: $n in poly_eval and 3 more functions: poly_eval "
 check "ids are 1..$n"
 [ "$(awk '/^ +[0-9]+  /{print $1}' reach | tr '\n' ' ')" = "$(seq -s ' ' 1 "$n") " ] || fail "ids not dense"
 
@@ -35,7 +37,7 @@ check "the target's mutants are the same under both scopes"
 
 check "--mutate sources adds poly_unused, which nothing calls"
 expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --mutate sources
-[ "$(fns out)" = "clamp_arg poly_eval poly_kernel poly_unused " ] || fail "functions: $(fns out)"
+[ "$(fns out)" = "clamp_arg poly_eval poly_is_nan poly_kernel poly_unused " ] || fail "functions: $(fns out)"
 
 check "--json - names each mutant's function and file"
 expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --json -
@@ -43,7 +45,8 @@ expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --json -
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 by = {(r["function"], r["file"].rsplit("/", 1)[-1]) for r in rows}
-assert by == {("poly_eval", "poly.c"), ("clamp_arg", "poly.c"), ("poly_kernel", "kernel.c")}, by
+assert by == {("poly_eval", "poly.c"), ("clamp_arg", "poly.c"), ("poly_is_nan", "poly.h"),
+              ("poly_kernel", "kernel.c")}, by
 PY
 
 check "a bad scope is refused"
@@ -59,6 +62,7 @@ grep -qE '^poly_kernel +kernel.c +[0-9]+ +[1-9][0-9]* ' out || fail "no per-func
 grep -qE '^clamp_arg +poly.c ' out || fail "no per-function row for clamp_arg"
 grep -qE '^\(file\) +kernel.c +[0-9]+ +[1-9]' out || fail "no per-file row for kernel.c"
 grep -qE '^\(file\) +poly.c ' out || fail "no per-file row for poly.c"
+grep -qE '^poly_is_nan +poly.h ' out || fail "no per-function row for poly_is_nan in poly.h"
 grep -qE "^\(total\) +$n " out || fail "the total row does not count $n mutants"
 expect_out "mutation score: "
 
@@ -67,7 +71,8 @@ check "the JSON report has one entry per source file, with its mutants"
 import json, sys
 r = json.load(open(sys.argv[1]))
 files = {p.rsplit("/", 1)[-1]: f for p, f in r["files"].items()}
-assert sorted(files) == ["kernel.c", "poly.c"], sorted(files)
+assert sorted(files) == ["kernel.c", "poly.c", "poly.h"], sorted(files)
+assert "poly_is_nan" in files["poly.h"]["source"]
 assert "poly_kernel" in files["kernel.c"]["source"] and "clamp_arg" in files["poly.c"]["source"]
 ids = [m["id"] for f in files.values() for m in f["mutants"]]
 assert len(ids) == len(set(ids)) == int(sys.argv[2]), (len(ids), sys.argv[2])
