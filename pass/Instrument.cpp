@@ -15,6 +15,10 @@
 //          When __mr_state & VALUES at entry, it tail-calls F.mr.values, a copy
 //          that also logs the value sites (Values.cpp) through __mr_value.
 //
+// In a mutation build, MR_MUTATE_FUNCS adds callees: functions the target
+// reaches, with the same dispatch, clone, counters and mutant schemata, and no
+// hooks (docs/mutation.md).
+//
 // With everything off a target costs one load and one predictable branch.
 // Variadic functions and functions with address-taken blocks cannot be
 // forwarded to a clone; they are instrumented in place (counters always count)
@@ -312,12 +316,13 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
       DB.createCounters(F, "edge_counters", Plan.Edges.size());
   GlobalVariable *Desc =
       DB.createDescriptor(F, T.Sig, Consts, Plan, Blocks, Edges);
+  // A function of an included header: its line:col (block locations,
+  // mutants) are the header's, so the descriptor's file is too.
+  if (std::string Header = headerFile(F); !Header.empty())
+    DB.setFile(Desc, Header);
   // Mutation build: sites are listed on the clean body, and applied after the
   // counters (which keep their block ids) and before the hooks (the exit hook
   // then logs the mutated return value).
-  // Its mutants' line:col are the header's: the file must be too (reports, MTE).
-  if (std::string Header = headerFile(F); !Header.empty())
-    DB.setFile(Desc, Header);
   SmallVector<MutantSite, 32> Muts;
   bool Schemata = Opts.MutateOps && !Opts.StaticMutant;
   if (Schemata) {
