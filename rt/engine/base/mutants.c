@@ -6,6 +6,7 @@
  * score, compose and GenMorph share (eng_mutant_at).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/eng.h"
@@ -83,18 +84,69 @@ uint32_t eng_mutant_count(const mr_fn *fn) {
   return n;
 }
 
+/* Where each function's mutants start in fn's index, built once per subject (the
+ * registry is filled at start-up and only grows): a lookup is a binary search instead of
+ * a walk over the registry, which matters with thousands of functions and mutants. */
+static struct {
+  const mr_fn *subject;
+  size_t nreg;          /* mr_fn_count() when built */
+  const mr_fn **fns;    /* owned [n]: functions with mutants, in index order */
+  uint32_t *start;      /* owned [n]: index of each one's first mutant */
+  size_t n;
+} idx;
+
+/* idx for fn; false when out of memory (callers then walk the registry). */
+static bool index_for(const mr_fn *fn) {
+  size_t nreg = mr_fn_count();
+  if (idx.subject == fn && idx.nreg == nreg && idx.fns)
+    return true;
+  free(idx.fns);
+  free(idx.start);
+  memset(&idx, 0, sizeof idx);
+  idx.fns = malloc((nreg + 1) * sizeof *idx.fns);
+  idx.start = malloc((nreg + 1) * sizeof *idx.start);
+  if (!idx.fns || !idx.start) {
+    free(idx.fns);
+    free(idx.start);
+    memset(&idx, 0, sizeof idx);
+    return false;
+  }
+  uint32_t at = 0;
+  const mr_fn *f;
+  for (size_t i = 0; (f = nth_fn(fn, &i)); i++)
+    if (f->nmutants) {
+      idx.fns[idx.n] = f;
+      idx.start[idx.n++] = at;
+      at += f->nmutants;
+    }
+  idx.subject = fn;
+  idx.nreg = nreg;
+  return true;
+}
+
 /* See eng.h. */
 const mr_mutant *eng_mutant_at(const mr_fn *fn, uint32_t m, const mr_fn **owner) {
-  const mr_fn *f;
-  for (size_t i = 0; (f = nth_fn(fn, &i)); i++) {
-    if (m < f->nmutants) {
-      if (owner)
-        *owner = f;
-      return mr_fn_mutant(f, m);
+  const mr_fn *f = NULL;
+  if (index_for(fn)) {
+    size_t lo = 0, hi = idx.n; /* the last function starting at or before m */
+    while (hi - lo > 1) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (idx.start[mid] <= m)
+        lo = mid;
+      else
+        hi = mid;
     }
-    m -= f->nmutants;
+    if (idx.n && m - idx.start[lo] < idx.fns[lo]->nmutants)
+      f = idx.fns[lo], m -= idx.start[lo];
+  } else {
+    for (size_t i = 0; (f = nth_fn(fn, &i)) && m >= f->nmutants; i++)
+      m -= f->nmutants;
   }
-  return NULL;
+  if (!f)
+    return NULL;
+  if (owner)
+    *owner = f;
+  return mr_fn_mutant(f, m);
 }
 
 /* See eng.h. */

@@ -101,7 +101,7 @@ static group *groups(const score_ctx *c, bool by_file, size_t *ng) {
   for (uint32_t m = 0; g && m < c->nmut; m++) {
     const mr_fn *f;
     eng_mutant_at(c->fn, m, &f);
-    size_t i = 0;
+    size_t i = *ng && g[*ng - 1].fn == f ? *ng - 1 : 0; /* a function's are contiguous */
     while (i < *ng && (by_file ? strcmp(g[i].file, file_of(f)) != 0 : g[i].fn != f))
       i++;
     if (i == *ng)
