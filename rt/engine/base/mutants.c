@@ -188,7 +188,8 @@ int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
   uint32_t total = eng_mutant_count(fn);
   if (total == 0) {
     fprintf(stderr, "mrfuzz: %s has no mutable sites: no arithmetic, comparison, logical or "
-                    "bitwise operator, literal, returned value, unused call or branch\n",
+                    "bitwise operator, literal, returned value, unused call or branch (nor "
+                    "has any function it reaches that is mutated)\n",
             s->name);
     return ENG_EXIT_OK;
   }

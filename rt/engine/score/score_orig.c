@@ -150,7 +150,8 @@ int score_find_function(score_ctx *c) {
   c->nmut = eng_mutant_count(c->fn);
   if (c->nmut == 0) {
     eng_error("%s has no mutable sites: no arithmetic, comparison, logical or bitwise "
-              "operator, literal, returned value, unused call or branch to mutate",
+              "operator, literal, returned value, unused call or branch to mutate (nor has "
+              "any function it reaches that is mutated)",
               c->s->name);
     return ENG_EXIT_USAGE;
   }
