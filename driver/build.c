@@ -119,37 +119,49 @@ static void push_fuzz_flags(build_ctx *c, drv_list *a, const char *flag) {
   }
 }
 
+/* dir/obj/IDX-STEM.EXT for source src: where its object and side files go. */
+static char *obj_path(build_ctx *c, const char *src, size_t idx, const char *ext) {
+  const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+  size_t stem = strcspn(base, ".");
+  return keep(c, drv_fmt("%s/obj/%zu-%.*s.%s", c->dir, idx, (int)stem, base, ext));
+}
+
+static void push_plugin(build_ctx *c, drv_list *a) {
+  drv_list_push(a, "-fexperimental-new-pass-manager");
+  drv_list_push(a, keep(c, drv_fmt("-fpass-plugin=%s", c->t.plugin)));
+  /* From -O1 on clang adds lifetime-marker cleanup blocks before the pass runs;
+   * without them block ids are the same at every -O level (docs/pass.md). */
+  drv_list_push(a, "-Xclang");
+  drv_list_push(a, "-disable-lifetime-markers");
+}
+
+/* -c SRC, as C even when it is a header holding a definition. */
+static void push_source(drv_list *a, const char *src) {
+  if (!drv_ends_with(src, ".c")) {
+    drv_list_push(a, "-x");
+    drv_list_push(a, "c");
+  }
+  drv_list_push(a, "-c");
+  drv_list_push(a, src);
+}
+
 /* Compile one source into dir/obj/ with the database's flags db; with_plugin instruments
  * it with mrpass. */
 static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db,
                    bool with_plugin, char *const env[]) {
-  const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
-  size_t stem = strcspn(base, ".");
-  char *obj = keep(c, drv_fmt("%s/obj/%zu-%.*s.o", c->dir, idx, (int)stem, base));
-  char *dep = keep(c, drv_fmt("%s/obj/%zu-%.*s.d", c->dir, idx, (int)stem, base));
+  char *obj = obj_path(c, src, idx, "o"), *dep = obj_path(c, src, idx, "d");
   drv_list a = {0};
   drv_list_push(&a, c->t.clang);
   drv_list_push(&a, with_plugin ? keep(c, drv_fmt("-O%s", c->opt)) : "-O1");
   drv_list_push(&a, "-g");
-  if (with_plugin) {
-    drv_list_push(&a, "-fexperimental-new-pass-manager");
-    drv_list_push(&a, keep(c, drv_fmt("-fpass-plugin=%s", c->t.plugin)));
-    /* From -O1 on clang adds lifetime-marker cleanup blocks before the pass runs;
-     * without them block ids are the same at every -O level (docs/pass.md). */
-    drv_list_push(&a, "-Xclang");
-    drv_list_push(&a, "-disable-lifetime-markers");
-  }
+  if (with_plugin)
+    push_plugin(c, &a);
   push_flags(c, &a, db);
   push_fuzz_flags(c, &a, with_plugin ? "-fsanitize=fuzzer-no-link" : "-Dmain=mr_harness_fuzz_main");
   drv_list_push(&a, "-MD");
   drv_list_push(&a, "-MF");
   drv_list_push(&a, dep);
-  if (!drv_ends_with(src, ".c")) {
-    drv_list_push(&a, "-x"); /* a header holding a definition: compile it as C */
-    drv_list_push(&a, "c");
-  }
-  drv_list_push(&a, "-c");
-  drv_list_push(&a, src);
+  push_source(&a, src);
   drv_list_push(&a, "-o");
   drv_list_push(&a, obj);
   char *what = drv_fmt("compiling %s", src);
@@ -159,6 +171,61 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
     drv_list_push(&c->depfiles, dep);
     drv_list_push(&c->objs, obj);
   }
+  return rc;
+}
+
+/* The reference graph of one source (mrpass with MR_CALLGRAPH, pass/CallGraph.cpp): the
+ * IR at the pipeline start, as the real compile sees it; no object. */
+static int compile_graph(build_ctx *c, const char *src, const drv_list *db, const char *graph) {
+  drv_list a = {0};
+  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, "-O0");
+  push_plugin(c, &a);
+  push_flags(c, &a, db);
+  push_source(&a, src);
+  drv_list_push(&a, "-emit-llvm");
+  drv_list_push(&a, "-o");
+  drv_list_push(&a, "/dev/null");
+  char *env_g = drv_fmt("MR_CALLGRAPH=%s", graph), *what = drv_fmt("reading the calls of %s", src);
+  char *env[] = {env_g, NULL};
+  int rc = run_clang(c, &a, env, what);
+  free(what);
+  free(env_g);
+  return rc;
+}
+
+/* The mutation scope of a mutants build (--mutate; docs/mutation.md), else NULL. */
+static const char *mutate_scope(const drv_opts *o) {
+  return o->mutants_build ? (o->mutate ? o->mutate : "reachable") : NULL;
+}
+
+/* MR_MUTATE_FUNCS of each of the n instrumented sources src[k] (build index idx[k]) into
+ * funcs[k] (owned by c; NULL: the target's body only): '*' for --mutate sources; for
+ * reachable, what the target reaches through the joined call graphs of all n. */
+static int mutate_funcs(build_ctx *c, const char *function, const char *const *src,
+                        const size_t *idx, size_t n, char **funcs) {
+  const char *scope = mutate_scope(c->o);
+  for (size_t k = 0; k < n; k++)
+    funcs[k] = scope && !strcmp(scope, "sources") ? "MR_MUTATE_FUNCS=*" : NULL;
+  if (!scope || strcmp(scope, "reachable"))
+    return DRV_EXIT_OK;
+  drv_reach *g = drv_reach_new();
+  int rc = DRV_EXIT_OK;
+  for (size_t k = 0; rc == DRV_EXIT_OK && k < n; k++) {
+    char *graph = obj_path(c, src[k], idx[k], "cg");
+    rc = compile_graph(c, src[k], drv_cdb_flags(&c->cdb, idx[k] - 1), graph);
+    if (rc == DRV_EXIT_OK)
+      rc = drv_reach_load(g, k, graph);
+  }
+  if (rc == DRV_EXIT_OK)
+    drv_reach_from(g, function);
+  for (size_t k = 0; rc == DRV_EXIT_OK && k < n; k++) {
+    size_t count;
+    char *list = drv_reach_list(g, k, &count);
+    funcs[k] = keep(c, drv_fmt("MR_MUTATE_FUNCS=%s", list));
+    free(list);
+  }
+  drv_reach_free(g);
   return rc;
 }
 
@@ -288,8 +355,14 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     free(e);
   }
   char *env_f = drv_fmt("MR_FUNCTIONS=%s", names.s), *env_s = drv_fmt("MR_SPEC=%s", spec.s);
-  /* The mutation variant compiles every mutant in (MR_MUTATE=1, docs/mutation.md). */
-  char *env[] = {env_f, env_s, c->o->mutants_build ? "MR_MUTATE=1" : NULL, NULL};
+  /* The sources mrpass instruments: FILE when it defines a function, then the others. */
+  size_t ni = 0, *idx = drv_alloc((c->req->sources->n + 1) * sizeof *idx);
+  const char **src = drv_alloc((c->req->sources->n + 1) * sizeof *src);
+  char **funcs = drv_alloc((c->req->sources->n + 1) * sizeof *funcs);
+  if (defined)
+    src[ni] = c->req->file, idx[ni++] = 1;
+  for (size_t i = 0; i < c->req->sources->n; i++)
+    src[ni] = c->req->sources->v[i], idx[ni++] = i + 2;
   char *objdir = keep(c, drv_fmt("%s/obj", c->dir)), *hc;
   unlink(c->log);
   if (drv_mkdirs(objdir) != 0) {
@@ -300,11 +373,15 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = write_harness_c(c, sigs, n, &hc);
   if (rc == DRV_EXIT_OK)
     rc = compile(c, hc, 0, &c->cdb.harness, false, NULL);
-  if (rc == DRV_EXIT_OK && defined)
-    rc = compile(c, c->req->file, 1, drv_cdb_flags(&c->cdb, 0), true, env);
+  if (rc == DRV_EXIT_OK)
+    rc = mutate_funcs(c, sigs[0].name, src, idx, ni, funcs);
+  for (size_t k = 0; rc == DRV_EXIT_OK && k < ni; k++) {
+    /* The mutation variant compiles every mutant in (MR_MUTATE=1, docs/mutation.md), in
+     * the target and in the functions of MR_MUTATE_FUNCS. */
+    char *env[] = {env_f, env_s, c->o->mutants_build ? "MR_MUTATE=1" : NULL, funcs[k], NULL};
+    rc = compile(c, src[k], idx[k], drv_cdb_flags(&c->cdb, idx[k] - 1), true, env);
+  }
   size_t ns = c->req->sources->n;
-  for (size_t i = 0; rc == DRV_EXIT_OK && i < ns; i++)
-    rc = compile(c, c->req->sources->v[i], i + 2, drv_cdb_flags(&c->cdb, i + 1), true, env);
   if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
     rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
   hint_flags(c, rc);
@@ -327,6 +404,9 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   drv_buf_fini(&spec);
   drv_buf_fini(&names);
   free_sigs(sigs, n);
+  free(idx);
+  free(src);
+  free(funcs);
   return rc;
 }
 
@@ -338,6 +418,11 @@ static int check_inputs(build_ctx *c) {
     return DRV_EXIT_USAGE;
   }
   c->opt = opt;
+  const char *scope = c->o->mutate;
+  if (scope && strcmp(scope, "target") && strcmp(scope, "reachable") && strcmp(scope, "sources")) {
+    drv_error("--mutate %s: expected target, reachable or sources", scope);
+    return DRV_EXIT_USAGE;
+  }
   struct stat st;
   if (stat(c->req->file, &st) != 0 && !drv_ends_with(c->req->file, ".h")) {
     drv_error("%s: %s", c->req->file, strerror(errno));
@@ -497,7 +582,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
   if (req->opts->falsify_build)
     key = drv_fnv_str(key, "falsify");
   if (req->opts->mutants_build)
-    key = drv_fnv_str(key, "mutants");
+    key = drv_fnv_str(drv_fnv_str(key, "mutants"), mutate_scope(req->opts));
   res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);
   if (res->rebuilt)
     rc = rebuild(&c, key, exe);

@@ -29,6 +29,8 @@ static const char comp_help[] =
     "  -o OUT.mr                 write the result here, atomically (default: only the report)\n"
     "  --timeout SECONDS         kill the whole run after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
+    "  --mutate SCOPE            functions that get mutants: target, reachable (default) or\n"
+    "                            sources (docs/mutation.md)\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* Run the harness; the exit code it gives, or INTERNAL when it died. */
@@ -56,8 +58,8 @@ static int launch(const char *const *hargv, double limit, const char *function) 
 /* `mrfuzz compose`: see comp_help. */
 int drv_cmd_compose(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  static const char *const own[] = {"-o", "--timeout", "--build-dir", NULL};
-  const char *ownval[3] = {NULL, "3600", NULL};
+  static const char *const own[] = {"-o", "--timeout", "--build-dir", "--mutate", NULL};
+  const char *ownval[4] = {NULL, "3600", NULL, NULL};
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, "compose");
   int rc = drv_split_args("compose", argc, argv, comp_tabs, own, ownval, &h, &b);
@@ -84,6 +86,7 @@ int drv_cmd_compose(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK)
     rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
+  o.mutate = ownval[3]; /* which functions get mutants (build.c checks it) */
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz compose --help')");
     rc = DRV_EXIT_USAGE;

@@ -45,6 +45,8 @@ static const char disc_help[] =
     "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
+    "  --mutate SCOPE            functions whose mutants choose the short set (GenMorph: and\n"
+    "                            train): target, reachable (default) or sources\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
     "scalars: automr, else genmorph; --engine forces one): OUTDIR/FUNCTION.mr each (default\n"
@@ -79,8 +81,9 @@ static char *replay_line(const drv_list *b) {
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited). */
 int drv_discover_one(int argc, char **argv, const char *log) {
   drv_list h = {0}, b = {0};
-  static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine", NULL};
-  const char *ownval[5] = {NULL, "3600", "5", NULL, NULL}; /* --engine: from the signature */
+  static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
+                                    "--mutate", NULL};
+  const char *ownval[6] = {NULL, "3600", "5", NULL, NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
@@ -107,6 +110,7 @@ int drv_discover_one(int argc, char **argv, const char *log) {
   drv_opts o;
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
+  o.mutate = ownval[5]; /* which functions get mutants (build.c checks it) */
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION or FILE (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;

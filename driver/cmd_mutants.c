@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * cmd_mutants.c - `mrfuzz mutants FILE.c:FUNCTION`: builds the mutation variant of the
  * harness (mrpass with MR_MUTATE=1, in DIR/mutants) if needed and lists the mutants the
- * plugin compiled into FUNCTION, as `harness mutants` prints them from the registry.
+ * plugin compiled into FUNCTION and the functions it reaches (--mutate), as `harness
+ * mutants` prints them from the registry.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,10 @@
 static const char mutants_args[] = "FILE:FUNCTION [SOURCE.c ...]";
 static const char mutants_summary[] =
     "Build FUNCTION with mutant schemata (every mutant in one build, selected at run time; "
-    "build directory DIR/mutants) and list its mutants: id, operator, FILE:LINE:COL and a "
-    "one-line description, in a fixed order (the ids 'mrfuzz score' reports). Operators: "
+    "build directory DIR/mutants) and list its mutants and, by default, those of every "
+    "function of the sources it can reach (--mutate): id, operator, FILE:LINE:COL, a "
+    "one-line description and the function, in a fixed order (the ids 'mrfuzz score' "
+    "reports). Operators: "
     "AOR arithmetic, ROR relational, LCR && ||, BCR & | ^, CRP constants, UOI unary "
     "insertion, RVR return values, SDL unused calls, BCN branch conditions "
     "(docs/mutation.md).";

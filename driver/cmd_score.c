@@ -24,7 +24,9 @@ static const char score_summary[] =
     "violated by the original program is reported as invalid and never scores (violated "
     "only on special inputs beyond the domain: not applied there). Prints a "
     "table per mutant and per relation, the score, and the redundant relations (killing "
-    "nothing the others do not); --json writes the Mutation Testing Elements report.";
+    "nothing the others do not), the score per function and per source file (the functions "
+    "FUNCTION reaches have mutants too: --mutate); --json writes the Mutation Testing "
+    "Elements report, one entry per source file.";
 
 static const drv_etab *const score_tabs[] = {&drv_tab_score, NULL};
 

@@ -337,6 +337,21 @@ int drv_split_target(const char *arg, char **file /* OUT */, const char **functi
 int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **function /* OUT */,
                      drv_build_res *res /* OUT */);
 
+/* ========================== Reachability (reach.c) ============================== */
+
+/* The reference graph of a build's sources, joined from mrpass's MR_CALLGRAPH files (one
+ * per module), and what a target reaches through it (--mutate reachable). */
+typedef struct drv_reach drv_reach;
+drv_reach *drv_reach_new(void);
+void drv_reach_free(drv_reach *g);
+/* Add the graph of module number `module`. DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
+int drv_reach_load(drv_reach *g, size_t module, const char *path);
+/* Mark everything the functions named root (in any module) reach. Call after the loads. */
+void drv_reach_from(drv_reach *g, const char *root);
+/* The reached functions `module` defines, comma-separated ("" for none), their number in
+ * *count. Caller frees. */
+char *drv_reach_list(const drv_reach *g, size_t module, size_t *count /* OUT */);
+
 /* ============================== Subcommands ===================================== */
 
 int drv_cmd_build(int argc, char **argv);

@@ -233,7 +233,7 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
 }
 
 void DescriptorBuilder::addMutants(GlobalVariable *Desc,
-                                   ArrayRef<MutantSite> Muts, bool Mutated) {
+                                   ArrayRef<MutantSite> Muts, uint32_t Flags) {
   SmallVector<Constant *, 32> Elems;
   Constant *Pad3 =
       ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), 3));
@@ -249,7 +249,16 @@ void DescriptorBuilder::addMutants(GlobalVariable *Desc,
   Fields[FnDescMutantBaseField - 1] = i32(Ctx, Elems.size());
   Fields[FnDescMutantBaseField + 1] = array(
       MutantDescTy, Elems, "__mr_mutants." + Desc->getName().drop_front(10));
-  Fields[FnDescMutantBaseField + 2] = i32(Ctx, Mutated ? MR_FN_MUTATED : 0);
+  Fields[FnDescMutantBaseField + 2] = i32(Ctx, Flags);
+  Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
+}
+
+void DescriptorBuilder::setFile(GlobalVariable *Desc, StringRef Path) {
+  auto *Init = cast<ConstantStruct>(Desc->getInitializer());
+  SmallVector<Constant *, 26> Fields;
+  for (unsigned I = 0; I < Init->getNumOperands(); ++I)
+    Fields.push_back(Init->getOperand(I));
+  Fields[3] = string(Path); // mr_fn_desc.file
   Desc->setInitializer(ConstantStruct::get(FnDescTy, Fields));
 }
 

@@ -15,6 +15,10 @@
 //          When __mr_state & VALUES at entry, it tail-calls F.mr.values, a copy
 //          that also logs the value sites (Values.cpp) through __mr_value.
 //
+// In a mutation build, MR_MUTATE_FUNCS adds callees: functions the target
+// reaches, with the same dispatch, clone, counters and mutant schemata, and no
+// hooks (docs/mutation.md).
+//
 // With everything off a target costs one load and one predictable branch.
 // Variadic functions and functions with address-taken blocks cannot be
 // forwarded to a clone; they are instrumented in place (counters always count)
@@ -29,12 +33,14 @@
 #include "mrfuzz/mr_abi.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Triple.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -129,6 +135,22 @@ DebugLoc siteLoc(const Instruction *I, const Function &F) {
   return DebugLoc();
 }
 
+/// Where F is defined when debug info says it is not the module's source (a
+/// function of an included header, e.g. a static inline callee), else "".
+std::string headerFile(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  const DIFile *File = SP ? SP->getFile() : nullptr;
+  if (!File || File == SP->getUnit()->getFile() ||
+      File->getFilename() == F.getParent()->getSourceFileName())
+    return "";
+  SmallString<256> Path(File->getFilename());
+  if (!sys::path::is_absolute(Path) && !File->getDirectory().empty()) {
+    Path = File->getDirectory();
+    sys::path::append(Path, File->getFilename());
+  }
+  return std::string(Path);
+}
+
 //===----------------------------------------------------------------------===//
 // Records in registers
 //===----------------------------------------------------------------------===//
@@ -164,6 +186,9 @@ void storePieces(IRBuilder<> &B, AllocaInst *Copy, ArrayRef<Value *> Pieces) {
 struct Target {
   Function *F;
   FnSignature Sig;
+  /// Not a target: a function the target can reach (MR_MUTATE_FUNCS), which
+  /// gets the dispatch, the counters and the mutants, but no hooks.
+  bool Callee = false;
 };
 
 class ModuleInstrumenter {
@@ -174,11 +199,13 @@ public:
 
 private:
   SetVector<Function *> selectTargets();
+  void addCallees(SmallVectorImpl<Target> &Targets);
   void addNamed(StringRef Name, const char *Var,
                 SmallPtrSetImpl<Function *> &Out);
   void instrument(Target &T, DescriptorBuilder &DB);
   Function *cloneBody(Function &F);
-  void insertDispatch(Function &F, Function &Clone);
+  void insertDispatch(Function &F, Function &Clone, GlobalVariable *MutDesc,
+                      unsigned NMut);
   LoadInst *insertHooks(Function &Body, const FnSignature &Sig,
                         GlobalVariable *Desc);
   SmallVector<AllocaInst *, 2>
@@ -265,6 +292,7 @@ bool ModuleInstrumenter::run() {
     T.F = F;
     Ok &= computeSignature(*F, Opts.specFor(F->getName()), Opts, T.Sig);
   }
+  addCallees(Targets);
   if (!Ok || Targets.empty())
     return false; // errors were reported; the module is left as it was
 
@@ -322,6 +350,10 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
       DB.createCounters(F, "edge_counters", Plan.Edges.size());
   GlobalVariable *Desc =
       DB.createDescriptor(F, T.Sig, Consts, Plan, Blocks, Edges);
+  // A function of an included header: its line:col (block locations,
+  // mutants) are the header's, so the descriptor's file is too.
+  if (std::string Header = headerFile(F); !Header.empty())
+    DB.setFile(Desc, Header);
   // Mutation build: sites are listed on the clean body, and applied after the
   // counters (which keep their block ids) and before the hooks (the exit hook
   // then logs the mutated return value).
@@ -329,21 +361,49 @@ void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   bool Schemata = Opts.MutateOps && !Opts.StaticMutant;
   if (Schemata) {
     Muts = planMutants(*Body, &Plan, Opts.MutateOps);
-    DB.addMutants(Desc, Muts, true);
+    DB.addMutants(Desc, Muts, MR_FN_MUTATED | (T.Callee ? MR_FN_CALLEE : 0));
   }
   DB.addValues(Desc, Values);
   insertCoverage(Plan, Blocks, Edges);
   if (Schemata)
     applyMutants(*Body, Muts, Desc);
-  LoadInst *EntryState = insertHooks(*Body, T.Sig, Desc);
-  addValueBody(*Body, Values, Desc, EntryState);
+  if (!T.Callee) // a callee is observed through its target: no hooks
+    addValueBody(*Body, Values, Desc, insertHooks(*Body, T.Sig, Desc));
   if (Body != &F)
-    insertDispatch(F, *Body);
+    insertDispatch(F, *Body, Schemata ? Desc : nullptr, Muts.size());
   dbgs(Opts) << "mrpass: " << F.getName() << ": " << Plan.Blocks.size()
              << " blocks, " << Plan.Edges.size() << " edges, " << Consts.size()
              << " constants, " << (Body == &F ? "in place" : "cloned") << ", "
              << Muts.size() << " mutants, " << Values.size()
              << " value sites\n";
+}
+
+/// MR_MUTATE_FUNCS: the functions that are not targets but get mutant schemata
+/// (the driver names those the target can reach, or '*' for every one), after
+/// the targets in module order, so a module's target keeps the ids 1..M.
+void ModuleInstrumenter::addCallees(SmallVectorImpl<Target> &Targets) {
+  if (!Opts.MutateOps || Opts.StaticMutant ||
+      (!Opts.MutateAllFuncs && Opts.MutateFuncs.empty()))
+    return;
+  StringSet<> Named;
+  for (const std::string &N : Opts.MutateFuncs)
+    Named.insert(N);
+  SmallPtrSet<Function *, 8> IsTarget;
+  for (const Target &T : Targets)
+    IsTarget.insert(T.F);
+  for (Function &F : M) {
+    if (IsTarget.count(&F) || F.isDeclaration() ||
+        !(Opts.MutateAllFuncs || Named.count(F.getName())))
+      continue;
+    if (const char *Why = skipReason(F)) {
+      dbgs(Opts) << "mrpass: " << F.getName() << ": not mutated: " << Why << "\n";
+      continue;
+    }
+    Target &T = Targets.emplace_back();
+    T.F = &F;
+    T.Sig.RetKind = MR_KIND_VOID; // no signature: it is never called directly
+    T.Callee = true;
+  }
 }
 
 /// MR_MUTANT=K: the K-th mutant of the module (counting the targets in order,
@@ -384,7 +444,10 @@ Function *ModuleInstrumenter::cloneBody(Function &F) {
   return Clone;
 }
 
-void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
+/// MutDesc (mutation builds): F's descriptor with its NMut mutants; while
+/// another function's mutant is selected, F runs its original body too.
+void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone,
+                                        GlobalVariable *MutDesc, unsigned NMut) {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock *Orig = Entry.splitBasicBlock(blockStart(Entry), "mr.orig");
   BasicBlock *Call = BasicBlock::Create(Ctx, "mr.clone", &F, Orig);
@@ -392,8 +455,16 @@ void ModuleInstrumenter::insertDispatch(Function &F, Function &Clone) {
 
   IRBuilder<> B(&Entry);
   B.SetCurrentDebugLocation(siteLoc(nullptr, F));
-  Value *On = B.CreateICmpNE(loadState(B), B.getInt32(0), "mr.on");
-  B.CreateCondBr(On, Call, Orig,
+  LoadInst *S = loadState(B);
+  Value *On = B.CreateICmpNE(S, B.getInt32(0), "mr.on");
+  BasicBlock *To = Call;
+  if (MutDesc) {
+    To = BasicBlock::Create(Ctx, "mr.mutsel", &F, Call);
+    IRBuilder<> SB(To);
+    SB.SetCurrentDebugLocation(siteLoc(nullptr, F));
+    SB.CreateCondBr(otherMutant(SB, S, MutDesc, NMut), Orig, Call);
+  }
+  B.CreateCondBr(On, To, Orig,
                  MDBuilder(Ctx).createBranchWeights(ColdWeight, HotWeight));
 
   B.SetInsertPoint(Call);

@@ -205,10 +205,12 @@ public:
                                          const CoveragePlan &Plan,
                                          llvm::GlobalVariable *BlockCounters,
                                          llvm::GlobalVariable *EdgeCounters);
-  /// Adds the mutant table of a mutation build to Desc (Mutated: MR_FN_MUTATED,
-  /// set even when Muts is empty).
+  /// Adds the mutant table of a mutation build to Desc, and its MR_FN_* Flags
+  /// (MR_FN_MUTATED, set even when Muts is empty; MR_FN_CALLEE).
   void addMutants(llvm::GlobalVariable *Desc, llvm::ArrayRef<MutantSite> Muts,
-                  bool Mutated);
+                  uint32_t Flags);
+  /// Sets Desc's file (the module's source by default) to Path.
+  void setFile(llvm::GlobalVariable *Desc, llvm::StringRef Path);
   /// Adds the value-site table and its zeroed cells to Desc.
   void addValues(llvm::GlobalVariable *Desc, llvm::ArrayRef<ValueSite> VSites);
   /// Emits mr.module_ctor (calls __mr_module_init with the section bounds) and

@@ -626,6 +626,26 @@ void applyMutants(Function &Body, MutableArrayRef<MutantSite> Muts,
       A.deleteCall(Muts[K], K);
 }
 
+Value *otherMutant(IRBuilder<> &B, Value *State, GlobalVariable *Desc,
+                   unsigned NMut) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  Type *I32 = B.getInt32Ty();
+  LoadInst *Id = B.CreateAlignedLoad(
+      I32, M.getOrInsertGlobal(MutantVarName, I32), Align(4), "mr.mutant");
+  Id->setAtomic(AtomicOrdering::Monotonic);
+  setNoSanitize(Id);
+  LoadInst *Base = B.CreateAlignedLoad(
+      I32, B.CreateStructGEP(Desc->getValueType(), Desc, FnDescMutantBaseField),
+      Align(4), "mr.mbase");
+  setNoSanitize(Base);
+  // Mutant k of this body is active when id - base == k + 1, k < NMut.
+  Value *K = B.CreateSub(B.CreateSub(Id, Base), B.getInt32(1), "mr.k");
+  Value *Mine = B.CreateICmpULT(K, B.getInt32(NMut), "mr.mine");
+  Value *OnlyMutant =
+      B.CreateICmpEQ(State, B.getInt32(MR_STATE_MUTANT), "mr.onlymut");
+  return B.CreateAnd(OnlyMutant, B.CreateNot(Mine), "mr.other");
+}
+
 void applyOneMutant(MutantSite &M) {
   Applier A(nullptr);
   if (M.Action == MutAction::DeleteCall)

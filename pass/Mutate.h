@@ -24,6 +24,8 @@
 
 namespace llvm {
 class Constant;
+class Module;
+class StringRef;
 class Function;
 class GlobalVariable;
 class Instruction;
@@ -80,6 +82,20 @@ void applyMutants(llvm::Function &Body, llvm::MutableArrayRef<MutantSite> Muts,
 
 /// Applies one mutant unconditionally (a plain single-mutant build).
 void applyOneMutant(MutantSite &M);
+
+/// The dispatch's test in a mutation build, emitted at B: true when State (the
+/// __mr_state load) has only MR_STATE_MUTANT set and the selected mutant is
+/// not one of the NMut of Desc's function. The function then runs its original
+/// body, the same as its clone with nothing of its own active and nothing
+/// observed: a mutant's run pays the schemata of its own function only, not
+/// those of every function on the path (--mutate reachable).
+llvm::Value *otherMutant(llvm::IRBuilder<> &B, llvm::Value *State,
+                         llvm::GlobalVariable *Desc, unsigned NMut);
+
+/// MR_CALLGRAPH (CallGraph.cpp): writes what M defines and what each
+/// definition refers to, to Path, for the driver's reachability; M is not
+/// changed. Returns false after reporting an error.
+bool writeCallGraph(llvm::Module &M, llvm::StringRef Path);
 
 } // namespace mrpass
 

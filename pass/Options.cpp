@@ -147,6 +147,22 @@ bool MrOptions::fromEnv(LLVMContext &Ctx) {
     if (StaticMutant && !MutateOps)
       MutateOps = AllMutOps; // the ids of `mrfuzz mutants`
   }
+  if (const char *S = std::getenv("MR_MUTATE_FUNCS")) {
+    StringRef V = StringRef(S).trim();
+    if (V == "*")
+      MutateAllFuncs = true;
+    else if (!parseFunctionList(V, MutateFuncs, Err)) {
+      reportError(Ctx, "MR_MUTATE_FUNCS: " + Err + " (or '*': every function)");
+      return false;
+    }
+    if ((MutateAllFuncs || !MutateFuncs.empty()) && !MutateOps) {
+      reportError(Ctx, "MR_MUTATE_FUNCS needs MR_MUTATE (it names the functions "
+                       "whose mutants join the targets')");
+      return false;
+    }
+  }
+  if (const char *S = std::getenv("MR_CALLGRAPH"))
+    CallGraph = S;
   for (unsigned I = 0; I < Spec.size(); ++I)
     SpecIndex[Spec[I].Name] = I;
   dbgs(*this) << "mrpass: options: " << Functions.size()

@@ -35,10 +35,16 @@ struct MrOptions {
   bool Debug = false;                  ///< MR_DEBUG=1
   unsigned MutateOps = 0;   ///< MR_MUTATE: mutBit() mask of operators, 0 = off
   unsigned StaticMutant = 0; ///< MR_MUTANT=K: apply mutant K only, in place
+  /// MR_MUTATE_FUNCS: functions that are not targets whose bodies get mutant
+  /// schemata too (the target's callees; docs/mutation.md), in order.
+  llvm::SmallVector<std::string, 8> MutateFuncs;
+  bool MutateAllFuncs = false; ///< MR_MUTATE_FUNCS=*: every defined function
+  /// MR_CALLGRAPH=PATH: write the module's reference graph to PATH and leave
+  /// the module as it is (the driver's first step of --mutate reachable).
+  std::string CallGraph;
 
-  /// Reads and validates MR_FUNCTIONS, MR_SPEC, MR_DEBUG, MR_MUTATE and
-  /// MR_MUTANT from the
-  /// environment. Returns false after reporting the first bad variable through
+  /// Reads and validates MR_FUNCTIONS, MR_SPEC, MR_DEBUG, MR_MUTATE,
+  /// MR_MUTANT, MR_MUTATE_FUNCS and MR_CALLGRAPH from the environment. Returns false after reporting the first bad variable through
   /// Ctx (emitError-style DS_Error diagnostic naming the variable); the options
   /// are then unusable.
   bool fromEnv(llvm::LLVMContext &Ctx);

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Instrument.h"
+#include "Mutate.h"
 #include "Options.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -27,6 +28,10 @@ PreservedAnalyses MrInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   MrOptions Opts;
   if (!Opts.fromEnv(M.getContext()))
     return PreservedAnalyses::all();
+  if (!Opts.CallGraph.empty()) { // the driver's first step: read, change nothing
+    writeCallGraph(M, Opts.CallGraph);
+    return PreservedAnalyses::all();
+  }
   return instrumentModule(M, Opts) ? PreservedAnalyses::none()
                                    : PreservedAnalyses::all();
 }

@@ -42,12 +42,13 @@ for s in $SUBJECTS; do
   file=${s%%:*}; rest=${s#*:}; fn=${rest%%:*}; mr=${rest#*:}
   src="$EXAMPLES/$file"; rel="$EXAMPLES/$mr"
   t0=$(now)
-  "$MRFUZZ" mutants "$src:$fn" -o "$fn" -f >"$fn.list" 2>/dev/null
+  # --mutate target: MR_MUTANT=K (the baseline) mutates the target's body only.
+  "$MRFUZZ" mutants "$src:$fn" -o "$fn" -f --mutate target >"$fn.list" 2>/dev/null
   t1=$(now)
   m=$(grep -c '^ *[0-9][0-9]*  [A-Z][A-Z][A-Z]  ' "$fn.list")
   # Schemata: the whole score run (harness start, the original, every mutant).
   t2=$(now)
-  "$MRFUZZ" score "$src:$fn" -o "$fn" --mr "$rel" -n "$N" --seed 1 --jobs 1 \
+  "$MRFUZZ" score "$src:$fn" -o "$fn" --mr "$rel" -n "$N" --seed 1 --jobs 1 --mutate target \
     ${SCHEMATA_LIMIT:+--mutant-timeout "$SCHEMATA_LIMIT"} >"$fn.score" 2>/dev/null
   t3=$(now)
   # Baseline: each sampled mutant compiled on its own and run.

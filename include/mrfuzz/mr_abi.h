@@ -183,6 +183,9 @@ typedef struct mr_value_cell {
 /* mr_fn_desc.flags */
 #define MR_FN_MUTATED 0x1u /* compiled with MR_MUTATE: the clone holds mutant schemata
                             * (set even when the body has no mutable site) */
+#define MR_FN_CALLEE 0x2u  /* not a target: a function of the build's sources that a target
+                            * can reach, mutated with it (MR_MUTATE_FUNCS); it has a clone,
+                            * counters and mutants but no hooks and no parameters */
 
 typedef struct mr_fn_desc {
   uint32_t abi_version;               /* MR_ABI_VERSION of the pass that built it */

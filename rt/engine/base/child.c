@@ -91,6 +91,29 @@ int eng_child_kill(pid_t pid) {
   return st;
 }
 
+/* See eng.h. From /proc/PID/stat: the state after the parenthesised command, then utime
+ * and stime, the 12th and 13th fields after it, in clock ticks. */
+bool eng_child_starved(pid_t pid, double cpu_limit) {
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return false;
+  buf[n] = 0;
+  const char *p = strrchr(buf, ')');
+  char state;
+  unsigned long long ut, st;
+  if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &state, &ut,
+                   &st) != 3)
+    return false;
+  long hz = sysconf(_SC_CLK_TCK);
+  return state == 'R' && hz > 0 && (double)(ut + st) / (double)hz < cpu_limit;
+}
+
 /* See eng.h. */
 int eng_child_wait(pid_t pid, double deadline, eng_stall_fn stalled, void *ud, bool *killed) {
   int st = 0;

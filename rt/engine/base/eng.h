@@ -58,6 +58,9 @@ void eng_bind_to_parent(void);
 bool eng_child_poll(pid_t pid, int *status /* OUT */);
 /* Kill child pid (SIGKILL) and reap it; its wait status. */
 int eng_child_kill(pid_t pid);
+/* Is child pid waiting for a CPU (runnable, not blocked) after less than cpu_limit
+ * seconds of CPU time? Such a child has not overrun anything: the machine is busy. */
+bool eng_child_starved(pid_t pid, double cpu_limit);
 /* A child that stopped making progress (checked every millisecond while waiting). */
 typedef bool (*eng_stall_fn)(void *ud);
 /* Wait for child pid until it ends, the absolute deadline passes (0: none) or stalled(ud)
@@ -440,6 +443,13 @@ int eng_cmd_mutants(const mr_subject *s, int argc, char **argv);
 /* The subject's registry entry when it was compiled in mutation mode; else NULL, a
  * message printed and *rc the exit code. */
 const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT */);
+/* The mutants a mutation build holds for subject fn, indexed 0..eng_mutant_count(fn)-1:
+ * fn's own, then those of the functions it reaches (MR_FN_CALLEE: --mutate reachable or
+ * sources), in registration order. eng_mutant_at: mutant m and its function (*owner, may
+ * be NULL), NULL beyond the count; eng_mutant_id: its global id (mr_mutant_select), or 0. */
+uint32_t eng_mutant_count(const mr_fn *fn);
+const mr_mutant *eng_mutant_at(const mr_fn *fn, uint32_t m, const mr_fn **owner /* OUT */);
+uint32_t eng_mutant_id(const mr_fn *fn, uint32_t m);
 
 /* ---- Source-input paths (path.c; docs/inputs.md) -------------------------------------
  * The path of a source execution, read from mrpass's counters around the call that is

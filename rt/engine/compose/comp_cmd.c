@@ -436,7 +436,7 @@ static void report(const comp_ctx *C) {
   printf("mutants killed only by composites: %u", only);
   for (uint32_t m = 0, n = 0; m < c->nmut; m++)
     if (set_detects(C, C->hi, m) && !set_detects(C, 0, m))
-      printf("%s%u", n++ ? "," : " (ids ", mr_fn_mutant_id(c->fn, m));
+      printf("%s%u", n++ ? "," : " (ids ", eng_mutant_id(c->fn, m));
   printf("%s\n", only ? ")" : "");
   for (size_t i = 0; i < C->nents; i++)
     if (C->ents[i].cand) {

@@ -117,14 +117,14 @@ typedef struct gm_cache {
   double orig_secs;   /* the original's run over everything */
 } gm_cache;
 
-/* Run every (template, input) group on the original and on mutants 1..nmut of fn (the
- * interface faults of sp->s when c->ifm), jobs at a time; rows into c (c->ntmpl, nin, nmut,
- * ifm set by the caller). progs[ntmpl] are compiled relations with `check true`; src[nin]
- * the source inputs' slots. A group that crashes or hangs the original (no progress for
- * call_timeout seconds) is left out (GM_ROW_FAIL), and so are, where d has an input vector
- * (a numeric subject, else d->n is 0), the groups with an input in the region probed
- * around it (disc_region_find; d->bad grows); mutants run only the groups the original
- * passed. 0, or -1 (no memory). */
+/* Run every (template, input) group on the original and on mutants 1..nmut of fn
+ * (eng_mutant_at m - 1: its own and its callees'; the interface faults of sp->s when c->ifm),
+ * jobs at a time; rows into c (c->ntmpl, nin, nmut, ifm set by the caller). progs[ntmpl] are
+ * compiled relations with `check true`; src[nin] the source inputs' slots. A group that
+ * crashes or hangs the original (no progress for call_timeout seconds) is left out
+ * (GM_ROW_FAIL), and so are, where d has an input vector (a numeric subject, else d->n is
+ * 0), the groups with an input in the region probed around it (disc_region_find; d->bad
+ * grows); mutants run only the groups the original passed. 0, or -1 (no memory). */
 int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
                 const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline,
                 disc_subj *d, double call_timeout);

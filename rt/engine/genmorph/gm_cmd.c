@@ -623,7 +623,7 @@ static int setup(gm_run *R) {
 static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
-  int nmut = R->ifm ? eng_ifm_count(R->s) : (int)R->fn->nmutants;
+  int nmut = R->ifm ? eng_ifm_count(R->s) : (int)eng_mutant_count(R->fn);
   double per_in = ((double)nmut + 1) * R->nt * R->sp.nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
   if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
@@ -901,7 +901,7 @@ int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv) {
     }
   } else if (rc == ENG_EXIT_OK) {
     fn = eng_mutated_fn(s, &rc);
-    if (fn && fn->nmutants == 0) {
+    if (fn && eng_mutant_count(fn) == 0) {
       eng_error("discover: %s has no mutable sites: GenMorph needs mutants", s->name);
       rc = ENG_EXIT_USAGE;
     } else if (fn) {

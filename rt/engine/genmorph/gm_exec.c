@@ -70,7 +70,7 @@ static int child_main(void *arg) {
   gm_cache *c = j->c;
   eng_mg **mg = j->mg;
   if (!c->ifm) {
-    mr_mutant_select(m ? mr_fn_mutant_id(j->fn, (size_t)m - 1) : 0);
+    mr_mutant_select(m ? eng_mutant_id(j->fn, (uint32_t)m - 1) : 0);
   } else if (m) { /* the child exits after its rows: the groups are not freed */
     mg = calloc((size_t)c->ntmpl, sizeof *mg);
     if (!mg || !ifm_groups(j, m, mg))

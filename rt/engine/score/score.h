@@ -36,7 +36,7 @@ typedef struct score_rel {
                               * input beyond the domain: not applied there (not invalid) */
   uint64_t noff;             /* inputs off */
   uint64_t *fp;              /* owned [n]: fingerprint of the original's group outputs */
-  uint8_t *reached;          /* owned [nblocks]: blocks the original's groups reached */
+  uint8_t *reached;          /* owned [nmut]: mutants whose block the original's groups reached */
   uint32_t kills, unique;    /* mutants this relation kills; kills no other relation makes */
 } score_rel;
 
@@ -80,7 +80,7 @@ typedef struct score_ctx {
   uint64_t nhard;            /* hard inputs kept */
   score_capture *orig;       /* owned [n] (concrete oracle) */
   double orig_secs;          /* the original's run over everything */
-  uint32_t nmut;             /* mutants of the subject */
+  uint32_t nmut;             /* mutants of the subject and its callees (eng_mutant_at) */
   score_res *res;            /* shared [nmut] of res_stride bytes, mmap'd */
   size_t res_stride;
   uint8_t *status;           /* owned [nmut]: enum score_status */

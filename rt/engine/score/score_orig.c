@@ -38,7 +38,7 @@ int score_compile(score_ctx *c, mrdsl_file *f) {
       return ENG_EXIT_INTERNAL;
     }
     r->fp = calloc(c->run.n, sizeof *r->fp);
-    r->reached = calloc(c->fn->nblocks ? c->fn->nblocks : 1, 1);
+    r->reached = calloc(c->nmut ? c->nmut : 1, 1);
     if (!r->fp || !r->reached)
       return ENG_EXIT_INTERNAL;
   }
@@ -69,7 +69,6 @@ int score_draw_inputs(score_ctx *c) {
 
 /* See score.h. */
 int score_run_original(score_ctx *c) {
-  mr_fn_desc *fn = (mr_fn_desc *)c->fn;
   if (!c->original_only)
     mr_coverage_enable(true); /* the clone (with mutant 0) counts the blocks reached */
   double t0 = eng_now();
@@ -101,8 +100,11 @@ int score_run_original(score_ctx *c) {
         r->bad_res = res;
       }
     }
-    for (uint32_t b = 0; b < fn->nblocks; b++)
-      r->reached[b] = fn->block_counters[b] != 0;
+    for (uint32_t m = 0; m < c->nmut; m++) { /* its block in its function (a callee's too) */
+      const mr_fn *f;
+      const mr_mutant *mu = eng_mutant_at(c->fn, m, &f);
+      r->reached[m] = mu->block >= f->nblocks || f->block_counters[mu->block] != 0;
+    }
   }
   if (c->concrete) {
     c->orig = calloc(c->run.n, sizeof *c->orig);
@@ -152,13 +154,14 @@ int score_find_function(score_ctx *c) {
   }
   if (!(c->fn = eng_mutated_fn(c->s, &rc)))
     return rc;
-  if (c->fn->nmutants == 0) {
+  c->nmut = eng_mutant_count(c->fn);
+  if (c->nmut == 0) {
     eng_error("%s has no mutable sites: no arithmetic, comparison, logical or bitwise "
-              "operator, literal, returned value, unused call or branch to mutate",
+              "operator, literal, returned value, unused call or branch to mutate (nor has "
+              "any function it reaches that is mutated)",
               c->s->name);
     return ENG_EXIT_USAGE;
   }
-  c->nmut = c->fn->nmutants;
   return ENG_EXIT_OK;
 }
 

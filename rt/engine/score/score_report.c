@@ -24,30 +24,33 @@ typedef struct tallies {
 
 /* Did the original's groups reach mutant m's block (true when unknown)? */
 static bool reached(const score_ctx *c, uint32_t m) {
-  const mr_mutant *mu = mr_fn_mutant(c->fn, m);
-  if (mu->block >= c->fn->nblocks || c->nrels == 0)
+  if (c->nrels == 0)
     return true;
   for (size_t k = 0; k < c->nrels; k++)
-    if (c->rels[k].reached[mu->block])
+    if (c->rels[k].reached[m])
       return true;
   return false;
 }
 
+/* Adds mutant m to t. */
+static void count_one(const score_ctx *c, uint32_t m, tallies *t) {
+  switch (c->status[m]) {
+  case SCORE_KILLED: t->killed++; break;
+  case SCORE_SURVIVED: t->survived++; break;
+  case SCORE_TIMEOUT: t->timeout++; break;
+  case SCORE_CRASH: t->crash++; break;
+  case SCORE_EQUIVALENT: t->equivalent++; t->unreached += !reached(c, m); break;
+  default: break;
+  }
+  if (c->concrete && c->status[m] != SCORE_EQUIVALENT && c->status[m] != SCORE_TIMEOUT &&
+      c->status[m] != SCORE_CRASH && score_res_at(c, m)->concrete)
+    t->concrete++;
+}
+
 static tallies count(const score_ctx *c) {
   tallies t = {0};
-  for (uint32_t m = 0; m < c->nmut; m++) {
-    switch (c->status[m]) {
-    case SCORE_KILLED: t.killed++; break;
-    case SCORE_SURVIVED: t.survived++; break;
-    case SCORE_TIMEOUT: t.timeout++; break;
-    case SCORE_CRASH: t.crash++; break;
-    case SCORE_EQUIVALENT: t.equivalent++; t.unreached += !reached(c, m); break;
-    default: break;
-    }
-    if (c->concrete && c->status[m] != SCORE_EQUIVALENT && c->status[m] != SCORE_TIMEOUT &&
-        c->status[m] != SCORE_CRASH && score_res_at(c, m)->concrete)
-      t.concrete++;
-  }
+  for (uint32_t m = 0; m < c->nmut; m++)
+    count_one(c, m, &t);
   return t;
 }
 
@@ -80,9 +83,65 @@ static void killers(const score_ctx *c, uint32_t m, char *buf, size_t cap) {
     strcpy(buf + cap - 4, "...");
 }
 
+/* The mutants of one function or one file. */
+typedef struct group {
+  const mr_fn *fn;  /* the function (per-function groups) */
+  const char *file; /* its source file */
+  uint32_t n;
+  tallies t;
+} group;
+
+static const char *file_of(const mr_fn *f) { return f->file ? f->file : "?"; }
+
+/* The mutants grouped per function or, by_file, per source file, in order of first
+ * appearance (the subject's first). Owned array (NULL: no memory), *ng groups. */
+static group *groups(const score_ctx *c, bool by_file, size_t *ng) {
+  group *g = calloc(c->nmut ? c->nmut : 1, sizeof *g);
+  *ng = 0;
+  for (uint32_t m = 0; g && m < c->nmut; m++) {
+    const mr_fn *f;
+    eng_mutant_at(c->fn, m, &f);
+    size_t i = *ng && g[*ng - 1].fn == f ? *ng - 1 : 0; /* a function's are contiguous */
+    while (i < *ng && (by_file ? strcmp(g[i].file, file_of(f)) != 0 : g[i].fn != f))
+      i++;
+    if (i == *ng)
+      g[(*ng)++] = (group){f, file_of(f), 0, {0}};
+    g[i].n++;
+    count_one(c, m, &g[i].t);
+  }
+  return g;
+}
+
+/* One row of the per-function and per-file tables. */
+static void group_row(const char *name, const char *file, uint32_t n, const tallies *t) {
+  uint32_t det = t->killed + t->timeout + t->crash, denom = n - t->equivalent;
+  char sc[16] = "-";
+  if (denom)
+    snprintf(sc, sizeof sc, "%.1f%%", pct(det, denom));
+  printf("%-24s %-20s %7u %7u %8u %7u %11u %7s\n", name, file, n, det, t->survived,
+         t->equivalent - t->unreached, t->unreached, sc);
+}
+
+/* The score per function, per source file, and in all: killed counts crashes and
+ * timeouts, equivalent and not reached are the equivalent suspects (out of the score). */
+static void print_groups(const score_ctx *c, const tallies *all) {
+  size_t nf, nfile;
+  group *fns = groups(c, false, &nf), *files = groups(c, true, &nfile);
+  if (fns && files) {
+    printf("\n%-24s %-20s %7s %7s %8s %7s %11s %7s\n", "function", "file", "mutants", "killed",
+           "survived", "equiv.", "not reached", "score");
+    for (size_t i = 0; i < nf; i++)
+      group_row(fns[i].fn->name, base_name(fns[i].file), fns[i].n, &fns[i].t);
+    for (size_t i = 0; i < nfile; i++)
+      group_row("(file)", base_name(files[i].file), files[i].n, &files[i].t);
+    group_row("(total)", "", c->nmut, all);
+  }
+  free(fns);
+  free(files);
+}
+
 /* See score.h. */
 void score_print(const score_ctx *c) {
-  const char *file = base_name(c->fn->file ? c->fn->file : "?");
   tallies t = count(c);
   uint32_t denom = c->nmut - t.equivalent;
   size_t ninvalid = 0;
@@ -111,13 +170,14 @@ void score_print(const score_ctx *c) {
   printf("\n%5s  %-3s  %-20s  %-11s  %-28s  %s\n", "id", "op", "location", "status",
          "killed by", "mutant");
   for (uint32_t m = 0; m < c->nmut; m++) {
-    const mr_mutant *mu = mr_fn_mutant(c->fn, m);
+    const mr_fn *f;
+    const mr_mutant *mu = eng_mutant_at(c->fn, m, &f);
     char loc[64], by[29];
-    snprintf(loc, sizeof loc, "%s:%u:%u", file, mu->line, mu->col);
+    snprintf(loc, sizeof loc, "%s:%u:%u", base_name(file_of(f)), mu->line, mu->col);
     killers(c, m, by, sizeof by);
     const char *st = c->status[m] == SCORE_EQUIVALENT && !reached(c, m) ? "unreached"
                                                                          : st_text[c->status[m]];
-    printf("%5u  %-3s  %-20s  %-11s  %-28s  %s\n", mr_fn_mutant_id(c->fn, m),
+    printf("%5u  %-3s  %-20s  %-11s  %-28s  %s\n", eng_mutant_id(c->fn, m),
            mr_mutant_op_name(mu->op), loc, st, by, mu->desc);
   }
   printf("\n%-24s %7s %7s %8s\n", "relation", "kills", "unique", "score");
@@ -128,6 +188,7 @@ void score_print(const score_ctx *c) {
     else
       printf("%-24s %7u %7u %7.1f%%\n", r->name, r->kills, r->unique, pct(r->kills, denom));
   }
+  print_groups(c, &t);
   uint32_t detected = t.killed + t.timeout + t.crash;
   if (!denom) /* a ratio of nothing would read as a score of 0 */
     printf("\nmutation score: no mutants to score (all %u are equivalent suspects, %u of them "
@@ -200,14 +261,14 @@ static char *slurp(const char *path) {
 }
 
 static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
-  const mr_mutant *mu = mr_fn_mutant(c->fn, m);
+  const mr_mutant *mu = eng_mutant_at(c->fn, m, NULL);
   const score_res *r = score_res_at(c, m);
   static const char *const st[] = {"Pending", "Killed", "Survived", "Timeout", "Killed",
                                    "Ignored"};
   unsigned line = mu->line ? mu->line : 1, col = mu->col ? mu->col : 1;
   size_t width = strlen(mu->orig) < 4 ? strlen(mu->orig) : 1;
   fprintf(f, "{\"id\":\"%u\",\"mutatorName\":\"%s\",\"replacement\":",
-          mr_fn_mutant_id(c->fn, m), mr_mutant_op_name(mu->op));
+          eng_mutant_id(c->fn, m), mr_mutant_op_name(mu->op));
   jstr(f, mu->repl);
   fputs(",\"description\":", f);
   jstr(f, mu->desc);
@@ -239,7 +300,7 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   fputs("],\"coveredBy\":[", f);
   first = true;
   for (size_t k = 0; k < c->nrels; k++)
-    if (!c->rels[k].invalid && (mu->block >= c->fn->nblocks || c->rels[k].reached[mu->block])) {
+    if (!c->rels[k].invalid && c->rels[k].reached[m]) {
       fputs(first ? "" : ",", f);
       jstr(f, c->rels[k].name);
       first = false;
@@ -247,22 +308,37 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   fputs("]}", f);
 }
 
-static void mte(const score_ctx *c, FILE *f) {
-  const char *file = c->fn->file ? c->fn->file : "?";
+/* One entry of "files": the source and its mutants (those of every function it holds). */
+static void mte_file(const score_ctx *c, FILE *f, const char *file) {
   char *src = slurp(file);
-  fputs("{\"schemaVersion\":\"1\",\"thresholds\":{\"high\":80,\"low\":60},\"files\":{", f);
   jstr(f, file);
   fputs(":{\"language\":\"c\",\"source\":", f);
   jstr(f, src ? src : "");
   free(src);
   fputs(",\"mutants\":[", f);
+  bool first = true;
   for (uint32_t m = 0; m < c->nmut; m++) {
-    if (m)
-      fputc(',', f);
-    fputc('\n', f);
+    const mr_fn *fn;
+    eng_mutant_at(c->fn, m, &fn);
+    if (strcmp(file_of(fn), file) != 0)
+      continue;
+    fputs(first ? "\n" : ",\n", f);
+    first = false;
     mte_mutant(c, f, m);
   }
-  fputs("\n]}},\"testFiles\":{", f);
+  fputs("\n]}", f);
+}
+
+static void mte(const score_ctx *c, FILE *f) {
+  fputs("{\"schemaVersion\":\"1\",\"thresholds\":{\"high\":80,\"low\":60},\"files\":{", f);
+  size_t nfile;
+  group *files = groups(c, true, &nfile);
+  for (size_t i = 0; files && i < nfile; i++) {
+    fputs(i ? ",\n" : "", f);
+    mte_file(c, f, files[i].file);
+  }
+  free(files);
+  fputs("},\"testFiles\":{", f);
   jstr(f, c->mr_path);
   fputs(":{\"tests\":[", f);
   for (size_t k = 0; k < c->nrels; k++) {
@@ -285,7 +361,7 @@ static void matrix(const score_ctx *c, FILE *f) {
     fprintf(f, " %s%s", c->rels[k].name, c->rels[k].invalid ? "(invalid)" : "");
   fputc('\n', f);
   for (uint32_t m = 0; m < c->nmut; m++) {
-    fprintf(f, "%u %s", mr_fn_mutant_id(c->fn, m), st_text[c->status[m]]);
+    fprintf(f, "%u %s", eng_mutant_id(c->fn, m), st_text[c->status[m]]);
     const score_res *r = score_res_at(c, m);
     for (size_t k = 0; c->status[m] == SCORE_KILLED && k < c->nrels; k++)
       if (r->killed_by[k])

@@ -305,7 +305,11 @@ typedef struct slot {
   pid_t pid;    /* 0: free */
   uint32_t m;   /* mutant index */
   double deadline;
+  unsigned waits; /* deadlines moved because the child was starved, not stuck */
 } slot;
+
+/* How often a starved child's wall-clock deadline moves: its CPU limit ends it anyway. */
+#define SCORE_MAX_WAITS 100
 
 static void classify(score_ctx *c, uint32_t m, int status, bool timed_out) {
   const score_res *r = score_res_at(c, m);
@@ -337,6 +341,14 @@ static unsigned reap(score_ctx *c, slot *slots, unsigned jobs) {
     if (eng_child_poll(sl->pid, &st)) {
       classify(c, sl->m, st, false);
       sl->pid = 0;
+    } else if (t >= sl->deadline && sl->waits < SCORE_MAX_WAITS &&
+               eng_child_starved(sl->pid, c->cpu_limit)) {
+      /* Runnable under its CPU limit: a loaded machine, not a hang (a loop ends with
+       * SIGPROF, a blocked child is not runnable). Thousands of mutants (--mutate
+       * reachable) on a busy machine would otherwise see false timeouts, false kills. */
+      sl->deadline = t + c->limit;
+      sl->waits++;
+      running++;
     } else if (t >= sl->deadline) {
       classify(c, sl->m, eng_child_kill(sl->pid), true);
       sl->pid = 0;
@@ -388,7 +400,7 @@ int score_run_mutants(score_ctx *c) {
       if (slots[j].pid)
         continue;
       uint32_t m = next++;
-      mutant_job mj = {c, mr_fn_mutant_id(c->fn, m), score_res_at(c, m), &old};
+      mutant_job mj = {c, eng_mutant_id(c->fn, m), score_res_at(c, m), &old};
       eng_child_opts co = {.quiet = true, .cpu_limit = c->cpu_limit};
       pid_t p = eng_fork(&co, child_main, &mj);
       if (p < 0) {
@@ -397,7 +409,7 @@ int score_run_mutants(score_ctx *c) {
         next = c->nmut;
         break;
       }
-      slots[j] = (slot){p, m, eng_now() + c->limit};
+      slots[j] = (slot){p, m, eng_now() + c->limit, 0};
       running++;
     }
     if (running == 0 && next >= c->nmut)
