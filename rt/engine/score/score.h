@@ -66,6 +66,7 @@ typedef struct score_ctx {
   const char *kill_matrix;   /* --kill-matrix OUT or NULL */
   bool concrete;             /* --oracle concrete */
   bool original_only;        /* --original-only: check the relations on this build, no mutants */
+  bool domain_only;          /* --domain-only: no special quarter (hard stays false) */
   unsigned jobs;
   double timeout_fixed;      /* --mutant-timeout (0: derived from the original's time) */
   double limit;              /* per-mutant wall-clock limit in seconds (backstop) */

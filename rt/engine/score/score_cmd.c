@@ -93,8 +93,9 @@ static int report_original(const score_ctx *c) {
 
 /* `harness score` (see score_help). */
 int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
-  score_ctx c = {.s = s, .hard = true};
+  score_ctx c = {.s = s};
   int rc = parse(&c, argc, argv);
+  c.hard = !c.domain_only;
   mrdsl_file *f = NULL;
   if (rc == ENG_EXIT_OK)
     rc = score_find_function(&c);
