@@ -67,6 +67,9 @@ enum mr_kind { MR_KIND_LIST(MR_KIND_ENUM) MR_KIND__COUNT };
 #define MR_PF_ARRAY 0x1u
 #define MR_PF_OUT 0x2u
 #define MR_PF_CONST 0x4u
+#define MR_PF_INOUT 0x8u  /* non-const pointer to a scalar (a record leaf): read before and after the call */
+#define MR_PF_FIELD 0x10u /* a leaf of a record parameter or result (docs/pass.md "Records") */
+#define MR_PF_RET 0x20u   /* a leaf of a returned record */
 
 /* How args reach the hooks: the pass stores every argument into a uint64_t slot
  * (integers sign/zero-extended per kind, bool 0/1, f32 as its 32 bits zero-extended,

@@ -34,7 +34,9 @@ mr_fn *eng_subject_register(const mr_subject *s, bool *black) {
     for (size_t i = 0; i < s->nparams; i++) {
       params[i].name = s->params[i].name;
       params[i].kind = s->params[i].kind;
-      params[i].flags = s->params[i].flags;
+      /* A black box's slots are the subject's: record leaves are scalar inputs and out
+       * cells there (mr_rt.h), never the record pointers mrpass sees in a white box. */
+      params[i].flags = s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT | MR_PF_CONST);
       params[i].len_index = s->params[i].len_index;
     }
     black_desc->abi_version = MR_ABI_VERSION;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * sig_test.c - the driver's signature reader (libclang) against the kind, array, string
  * and out-parameter rules of docs/driver.md, the MR_SPEC rendering the pass reads, the
- * refusals (exit 2) and the generated harness.c (it must compile).
+ * refusals (exit 2) and the generated harness.c (it must compile). Records: leaves with
+ * libclang's offsets, and the refusals of unions, pointers and the like inside them.
  * argv[1]: a scratch directory for the fixture files.
  */
 #include <stdio.h>
@@ -36,6 +37,22 @@ static const char fixture[] =
     "int sum3(const int *p, int a, int k);\n"
     "int bytes(unsigned char *s);\n"
     "struct pt mkpt(int x);\n"
+    "typedef struct { struct pt lo; int tag[2]; double w; } box_t;\n"
+    "double box_area(const box_t *b);\n"
+    "void bump(struct pt *p, double k);\n"
+    "struct bad_u { union { int i; float f; } u; };\n"
+    "struct bad_fp { int (*cb)(int); };\n"
+    "struct bad_vp { void *data; };\n"
+    "struct bad_bits { unsigned a : 3; };\n"
+    "struct bad_flex { int n; double v[]; };\n"
+    "struct bad_anon { struct { int a; }; };\n"
+    "int r_union(struct bad_u x);\n"
+    "int r_fp(const struct bad_fp *x);\n"
+    "int r_vp(struct bad_vp x);\n"
+    "int r_bits(struct bad_bits x);\n"
+    "int r_flex(struct bad_flex *x);\n"
+    "int r_anon(struct bad_anon x);\n"
+    "int r_many(const struct pt *pts, size_t n);\n"
     "int noproto();\n"
     "int nothing(void);\n"
     "static int hidden(int x) { return x; }\n"
@@ -139,8 +156,14 @@ int main(int argc, char **argv) {
   expect(file, "name_of", "name_of(i:i32)cstr");
   expect(file, "upcase", "upcase(s:cstr)cstr");
   expect(file, "nothing", "nothing()i32");
-  const char *refused[] = {"by_val", "fptr", "vararg", "ld", "voidp", "pp",
-                           "cptr", "mkpt", "noproto", "no_such_function", "hidden"};
+  expect(file, "by_val", "by_val(p:{x:i32@0,y:i32@4})i32");
+  expect(file, "mkpt", "mkpt(x:i32){x:i32@0,y:i32@4}");
+  expect(file, "box_area",
+         "box_area(b:{lo.x:i32@0,lo.y:i32@4,tag[0]:i32@8,tag[1]:i32@12,w:f64@16}*!const)f64");
+  expect(file, "bump", "bump(p:{x:i32@0,y:i32@4}*,k:f64)void");
+  const char *refused[] = {"fptr", "vararg", "ld", "voidp", "pp", "cptr", "noproto",
+                           "no_such_function", "hidden", "r_union", "r_fp", "r_vp", "r_bits",
+                           "r_flex", "r_anon", "r_many"};
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
     expect(file, refused[i], NULL);
   test_overrides(file);
@@ -148,7 +171,7 @@ int main(int argc, char **argv) {
   expect("math.h", "sin", "sin(x:f64)f64");
   expect("math.h", "lgamma_r", "lgamma_r(arg0:f64,signgamp:i32!out)f64");
   const char *harnessed[] = {"f_sin", "arr_sort", "str_pad_left", "divmod", "mixed",
-                             "name_of", "nothing"};
+                             "name_of", "nothing", "by_val", "mkpt", "box_area", "bump"};
   for (size_t i = 0; i < sizeof harnessed / sizeof harnessed[0]; i++)
     test_harness(file, dir, harnessed[i]);
   free(file);
