@@ -96,6 +96,7 @@ static const char *ctype(int k) { return k == MR_KIND_I8 ? "char" : disc_kind_ct
 /* "subject f(const double a[n], size_t n, out char o[cap], ...) -> int64_t y;" */
 static void subject_text(const gm_space *sp, char *buf, size_t cap) {
   const mr_subject *s = sp->s;
+  if (eng_subject_rec_text(s, buf, cap)) return;
   size_t at = (size_t)snprintf(buf, cap, "subject %s(", s->name);
   for (size_t i = 0; i < s->nparams && at < cap; i++) {
     const mr_subject_param *p = &s->params[i];

@@ -29,3 +29,9 @@ void polar(double r, double t, struct vec2 *p) {
 double item_weight(item_t it, int times) {
   return (double)it.w * times + (it.flags & 1u);
 }
+
+/* A seeded fault: the y sum uses a difference once |b.y| > 10. */
+struct vec2 vec_add_bad(struct vec2 a, struct vec2 b) {
+  struct vec2 s = {a.x + b.x, b.y > 10 || b.y < -10 ? a.y - b.y : a.y + b.y};
+  return s;
+}

@@ -22,6 +22,7 @@ typedef struct {
 } item_t;
 
 struct vec2 vec_add(struct vec2 a, struct vec2 b);
+struct vec2 vec_add_bad(struct vec2 a, struct vec2 b);
 double rect_area(const struct rect *r);
 void vec_scale(struct vec2 *v, double k);
 void polar(double r, double t, struct vec2 *p);
