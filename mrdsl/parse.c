@@ -146,7 +146,7 @@ static void parse_sync_stmt(parse_state *P) {
 /* Skip to the next top-level declaration. */
 static void parse_sync_decl(parse_state *P) {
   while (P->tok.kind != MRDSL_TOK_EOF && P->tok.kind != MRDSL_TOK_RELATION &&
-         P->tok.kind != MRDSL_TOK_SUBJECT)
+         P->tok.kind != MRDSL_TOK_SUBJECT && !parse_is_word(P, "struct"))
     parse_advance(P);
 }
 

@@ -436,8 +436,15 @@ static bool pp_subject_equal(const ast_subject *a, const ast_subject *b) {
   if (!a || !b) return a == b;
   if (!pp_str_eq(a->name, b->name) || a->nparams != b->nparams || a->ret_kind != b->ret_kind ||
       a->ret_const != b->ret_const || a->ret_named != b->ret_named ||
-      !pp_str_eq(a->ret_name, b->ret_name) || !pp_str_eq(a->ret_ctype, b->ret_ctype))
+      !pp_str_eq(a->ret_name, b->ret_name) || !pp_str_eq(a->ret_ctype, b->ret_ctype) ||
+      a->ngroups != b->ngroups)
     return false;
+  for (size_t i = 0; i < a->ngroups; i++) {
+    const ast_group *g = &a->groups[i], *h = &b->groups[i];
+    if (!pp_str_eq(g->rec->name, h->rec->name) || g->is_const != h->is_const ||
+        g->is_out != h->is_out || g->is_ptr != h->is_ptr || g->is_ret != h->is_ret)
+      return false;
+  }
   for (size_t i = 0; i < a->nparams; i++) {
     const ast_param *p = &a->params[i], *q = &b->params[i];
     if (!pp_str_eq(p->name, q->name) || !pp_str_eq(p->ctype, q->ctype) ||
