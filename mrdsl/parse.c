@@ -644,7 +644,7 @@ static bool parse_param(parse_state *P, ast_param *pa) {
   if (!parse_ctype(P, &pa->ctype, &pa->is_const, &kind)) return false;
   if (parse_accept(P, MRDSL_TOK_STAR)) pa->is_ptr = true;
   if (parse_is_word(P, "const")) parse_advance(P); /* `char *const s` */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
     parse_expected(P, "a parameter name");
     return false;
   }
@@ -1193,7 +1193,7 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
   r->col = P->tok.col;
   r->file = f;
   parse_advance(P); /* relation */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
     parse_expected(P, "the relation's name");
     parse_sync_decl(P);
     return NULL;

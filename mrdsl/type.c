@@ -635,9 +635,10 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
     for (size_t p = 0; p < s->nparams; p++) {
       const ast_param *pa = &s->params[p];
       if (pa->ty == MRDSL_T_ERR || pa->len_of >= 0 || ty_slot(T, k, (int)p)->s) continue;
+      size_t bl = strcspn(pa->name, "."); /* a record leaf "v.x": v2.x */
       ty_err(T, r->line, r->col, "relation '%s': follow-up %d does not define '%s' (write "
-             "%s%s%d = ...)", r->name, k, pa->name, pa->name,
-             pa->name[strlen(pa->name) - 1] <= '9' && pa->name[strlen(pa->name) - 1] >= '0' ? "_" : "", k);
+             "%.*s%s%d%s = ...)", r->name, k, pa->name, (int)bl, pa->name,
+             pa->name[bl - 1] <= '9' && pa->name[bl - 1] >= '0' ? "_" : "", k, pa->name + bl);
     }
   if (T->nerr != nerr0) {
     r->state = 3;

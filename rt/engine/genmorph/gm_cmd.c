@@ -660,6 +660,8 @@ static int candidates(gm_run *R) {
       const gm_rel_out *ro = &g->rel[j];
       *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
+      for (char *q = c->name; *q; q++) /* a record leaf's template: mul_b.x -> mul_b_x */
+        if (*q == '.' || *q == '[' || *q == ']') *q = '_';
       snprintf(c->text, sizeof c->text, "%s", ro->text);
       char text[2048];
       snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, R->tm[t].defs, ro->text);
