@@ -20,6 +20,9 @@ check "run: the trace names every leaf"
 expect_exit 0 "$MRFUZZ" run -o hrect "${bb[@]}" -n 20 "$in/vec.h:rect_area"
 expect_exit 0 "$MRFUZZ" trace hrect/run.trace
 for leaf in r.lo.x r.hi.y 'r.tag[1]'; do expect_out "\"$leaf\""; done
+expect_exit 0 "$MRFUZZ" run -o hscale "${bb[@]}" -n 5 "$in/vec.h:vec_scale"
+expect_exit 0 "$MRFUZZ" trace hscale/run.trace
+expect_out "\"out\":{\"v.x'\":"
 
 # White box (vec.c instrumented): needs mrpass to read MR_SPEC records (helper B's branch).
 # TODO(lead): once w15b is merged, drop this probe so that the section always runs.
