@@ -47,6 +47,13 @@ PY
   check "white box: score prints the mutation score of the field relations"
   expect_exit 0 "$MRFUZZ" score --mr "$in/vec_add.mr" "$in/vec.c:vec_add"
   expect_out "mutation score:"
+
+  check "white box: a nested record with an array: check under libFuzzer, the HTML report shows the fields"
+  expect_exit 0 "$MRFUZZ" check -o wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" -- -max_total_time=5
+  expect_out "0 violated"
+  expect_exit 0 "$MRFUZZ" report -o wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" --html rect.html
+  grep -qF "struct rect { struct vec2 lo; struct vec2 hi; int tag[2]; }" rect.html ||
+    fail "the report does not show the record's fields"
 else
   echo "TODO(lead): white-box record checks skipped: mrpass does not read MR_SPEC records yet"
 fi
