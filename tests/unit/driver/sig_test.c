@@ -116,6 +116,16 @@ static void test_overrides(const char *file) {
   CHECK(!strcmp(spec, "upcase(s:i8!out)cstr"));
   free(spec);
   drv_sig_free(&sig);
+  out.v[0] = "p"; /* a struct pointer: out-only instead of in-out */
+  CHECK(read_sig(file, "bump", &sig, NULL, NULL, &out) == DRV_EXIT_OK);
+  spec = drv_spec_format(&sig);
+  CHECK(!strcmp(spec, "bump(p:{x:i32@0,y:i32@4}*!out,k:f64)void"));
+  free(spec);
+  drv_sig_free(&sig);
+  out.v[0] = "b"; /* a const struct pointer cannot be out */
+  CHECK(read_sig(file, "box_area", &sig, NULL, NULL, &out) == DRV_EXIT_USAGE);
+  arr.v[0] = "p:k"; /* nor an array of scalars */
+  CHECK(read_sig(file, "bump", &sig, &arr, NULL, NULL) == DRV_EXIT_USAGE);
   drv_list_fini(&arr);
   drv_list_fini(&str);
   drv_list_fini(&out);
