@@ -40,6 +40,10 @@ static const char fixture[] =
     "typedef struct { struct pt lo; int tag[2]; double w; } box_t;\n"
     "double box_area(const box_t *b);\n"
     "void bump(struct pt *p, double k);\n"
+    "enum shade { DARK, LIGHT };\n"
+    "struct poly { struct pt pts[2]; unsigned char n; enum shade s; _Bool open; };\n"
+    "struct poly poly_flip(struct poly p, float m[2][2]);\n"
+    "struct poly poly_get(const struct poly *p, int k);\n"
     "struct bad_u { union { int i; float f; } u; };\n"
     "struct bad_fp { int (*cb)(int); };\n"
     "struct bad_vp { void *data; };\n"
@@ -171,6 +175,11 @@ int main(int argc, char **argv) {
   expect(file, "box_area",
          "box_area(b:{lo.x:i32@0,lo.y:i32@4,tag[0]:i32@8,tag[1]:i32@12,w:f64@16}*!const)f64");
   expect(file, "bump", "bump(p:{x:i32@0,y:i32@4}*,k:f64)void");
+  expect(file, "poly_flip", NULL);
+  expect(file, "poly_get",
+         "poly_get(p:{pts[0].x:i32@0,pts[0].y:i32@4,pts[1].x:i32@8,pts[1].y:i32@12,n:u8@16,s:u32@20,"
+         "open:bool@24}*!const,k:i32){pts[0].x:i32@0,pts[0].y:i32@4,pts[1].x:i32@8,pts[1].y:i32@12,"
+         "n:u8@16,s:u32@20,open:bool@24}"); /* m decays to float (*)[2]: a pointer to an array */
   const char *refused[] = {"fptr", "vararg", "ld", "voidp", "pp", "cptr", "noproto",
                            "no_such_function", "hidden", "r_union", "r_fp", "r_vp", "r_bits",
                            "r_flex", "r_anon", "r_many"};
@@ -181,7 +190,7 @@ int main(int argc, char **argv) {
   expect("math.h", "sin", "sin(x:f64)f64");
   expect("math.h", "lgamma_r", "lgamma_r(arg0:f64,signgamp:i32!out)f64");
   const char *harnessed[] = {"f_sin", "arr_sort", "str_pad_left", "divmod", "mixed",
-                             "name_of", "nothing", "by_val", "mkpt", "box_area", "bump"};
+                             "name_of", "nothing", "by_val", "mkpt", "box_area", "bump", "poly_get"};
   for (size_t i = 0; i < sizeof harnessed / sizeof harnessed[0]; i++)
     test_harness(file, dir, harnessed[i]);
   free(file);
