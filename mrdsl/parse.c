@@ -417,6 +417,17 @@ static ast_expr *parse_postfix(parse_state *P) {
     parse_advance(P);
     ast_expr *i = parse_expr(P);
     if (!i || !parse_expect(P, MRDSL_TOK_RBRACK)) return NULL;
+    if (e->kind == MRDSL_E_VAR && e->u.var.path && i->kind == MRDSL_E_INT && i->u.i >= 0) {
+      /* `r1.tag [1]`: a field path, as the printer writes it back (r1.tag[1]) */
+      char idx[32];
+      snprintf(idx, sizeof idx, "[%lld]", (long long)i->u.i);
+      size_t pl = strlen(e->u.var.path), il = strlen(idx);
+      char *path = parse_alloc(P, pl + il + 1);
+      memcpy(path, e->u.var.path, pl);
+      memcpy(path + pl, idx, il + 1);
+      e->u.var.path = path;
+      continue;
+    }
     ast_expr *x = parse_node(P, MRDSL_E_INDEX, &at);
     x->u.k.a = e;
     x->u.k.b = i;

@@ -295,11 +295,15 @@ static void pp_param(pp_out *o, const ast_param *p) {
 /* `struct vec2 { double x; double y; }` */
 static void pp_struct(pp_out *o, const ast_struct *st) {
   pp_comments(o, st->lead, "");
-  pp_printf(o, "struct %s {", st->name);
-  for (size_t i = 0; i < st->nfields; i++) {
+  pp_puts(o, "struct ");
+  pp_puts(o, st->name);
+  pp_puts(o, " {");
+  for (size_t i = 0; i < st->nfields; i++) { /* names by pp_puts: pp_printf truncates */
     const ast_field *fd = &st->fields[i];
-    if (fd->rec) pp_printf(o, " struct %s %s", fd->rec->name, fd->name);
-    else pp_printf(o, " %s %s", fd->ctype, fd->name);
+    pp_puts(o, fd->rec ? " struct " : " ");
+    pp_puts(o, fd->rec ? fd->rec->name : fd->ctype);
+    pp_puts(o, " ");
+    pp_puts(o, fd->name);
     for (int d = 0; d < fd->ndims; d++) pp_printf(o, "[%d]", fd->dims[d]);
     pp_puts(o, ";");
   }
@@ -310,7 +314,10 @@ static void pp_struct(pp_out *o, const ast_struct *st) {
 static void pp_group(pp_out *o, const ast_group *g) {
   if (g->is_out) pp_puts(o, "out ");
   if (g->is_const) pp_puts(o, "const ");
-  pp_printf(o, "struct %s %s%s", g->rec->name, g->is_ptr ? "*" : "", g->name);
+  pp_puts(o, "struct ");
+  pp_puts(o, g->rec->name);
+  pp_puts(o, g->is_ptr ? " *" : " ");
+  pp_puts(o, g->name);
 }
 
 static void pp_subject(pp_out *o, const ast_subject *s) {
@@ -331,8 +338,13 @@ static void pp_subject(pp_out *o, const ast_subject *s) {
   pp_puts(o, ") -> ");
   for (size_t g = 0; g < s->ngroups; g++)
     if (s->groups[g].is_ret) {
-      pp_printf(o, "struct %s%s%s;", s->groups[g].rec->name, s->ret_named ? " " : "",
-                s->ret_named ? s->ret_name : "");
+      pp_puts(o, "struct ");
+      pp_puts(o, s->groups[g].rec->name);
+      if (s->ret_named) {
+        pp_puts(o, " ");
+        pp_puts(o, s->ret_name);
+      }
+      pp_puts(o, ";");
       pp_trail(o, s->trail);
       return;
     }
