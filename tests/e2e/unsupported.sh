@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 src=$E2E/inputs/unsupported.c
 
-check "a union passed by value: exit 2, names 'u' and its type (structs: structs.sh)"
+check "a union passed by value: exit 2, names 'u' and its type (structs: structs_mr.sh)"
 expect_exit 2 "$MRFUZZ" build -o h "$src:by_union"
 expect_err "parameter 'u' of 'by_union' has type 'union num' which mrfuzz cannot generate: unions are not supported"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * vec.c - the record subject of tests/e2e/structs.sh (see vec.h). */
+ * vec.c - the record subject of tests/e2e/structs_mr.sh (see vec.h). */
 #include <math.h>
 
 #include "vec.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * vec.h - a small C API of records, the subject of tests/e2e/structs.sh: records by value
+ * vec.h - a small C API of records, the subject of tests/e2e/structs_mr.sh: records by value
  * and by pointer (in, in-out, out), a returned record, nesting and a fixed array. */
 #ifndef VEC_H
 #define VEC_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * vec_embed.c - tests/e2e/structs.sh: `mrfuzz embed`'s header for a record subject
+ * vec_embed.c - tests/e2e/structs_mr.sh: `mrfuzz embed`'s header for a record subject
  * (vec_add.h, generated) checking VEC_FN on a few inputs; exit 1 on a violation. */
 #include <stdint.h>
 #include <stdio.h>

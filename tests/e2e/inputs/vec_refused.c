@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * vec_refused.c - records mrfuzz refuses (tests/e2e/structs.sh): a union, a function
+ * vec_refused.c - records mrfuzz refuses (tests/e2e/structs_mr.sh): a union, a function
  * pointer and a void pointer inside a struct. */
 struct tagged {
   int kind;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# structs.sh - records (structs) end to end on inputs/vec.c: by value, const pointer,
+# structs_mr.sh - records (structs) end to end on inputs/vec.c: by value, const pointer,
 # in-out pointer, a returned record, nesting and a fixed array; build, run, discover,
 # check (random and libFuzzer), a seeded fault caught, embed, and the refusals.
 . "$(dirname "$0")/lib.sh"
