@@ -15,7 +15,9 @@ static const char build_summary[] =
     "plugin (inputs, outputs, mined constants and coverage are observed); when FILE only "
     "declares it (a header such as math.h, or gsl/gsl_sf_bessel.h found on the include path) "
     "the function is a black box from a library given with -l. Extra SOURCE.c files are "
-    "compiled with the plugin and linked in. The harness goes to DIR/harness and is rebuilt "
+    "compiled with the plugin and linked in. Structs (by value, by pointer, returned) are "
+    "read with libclang's record layout and flattened into scalar fields (r.lo.x, r.tag[1]); "
+    "unions and pointers inside structs are refused. The harness goes to DIR/harness and is rebuilt "
     "only when a source, a header, a flag or mrfuzz itself changed.";
 
 /* `mrfuzz build`: see build_summary. */

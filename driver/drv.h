@@ -162,6 +162,25 @@ void drv_fwd_push(const drv_opts *o, const drv_etab *t, drv_list *l, const char 
 
 /* ========================== Signatures (sig.c, spec.c) ========================== */
 
+/* One scalar leaf of a record (docs/driver.md "Records"): its C path and byte offset. */
+typedef struct drv_leaf {
+  char *path;       /* owned; as written in C: "x", "lo.y", "tag[1]", "pts[0].x" */
+  uint8_t kind;     /* enum mr_kind, a scalar */
+  unsigned offset;  /* bytes from the start of the record */
+} drv_leaf;
+
+/* A record parameter or result, flattened into leaves. */
+typedef struct drv_rec {
+  char *ctype;      /* owned; the record type as harness.c defines it ("struct vec2") */
+  char *written;    /* owned; as the source spells it ("vec2_t"), for an #included header */
+  size_t nleaves;
+  drv_leaf *leaves; /* owned [nleaves], in declaration order, arrays element by element */
+} drv_rec;
+
+/* How a record parameter is passed: by value, const pointer (in), pointer (in-out), or
+ * pointer named by --out (out-only). */
+enum { DRV_REC_NONE, DRV_REC_VALUE, DRV_REC_CONST, DRV_REC_INOUT, DRV_REC_OUT };
+
 /* One parameter as the harness passes it (see mr_subject_param in mr_rt.h). */
 typedef struct drv_param {
   char *name;       /* owned; C name ("argN" when unnamed) */
@@ -170,8 +189,10 @@ typedef struct drv_param {
   uint8_t kind;     /* enum mr_kind; element kind for arrays, pointee for out-params */
   uint8_t flags;    /* MR_PF_* */
   int len_index;    /* MR_PF_ARRAY: index of the length parameter, else -1 */
-  bool is_ptr;      /* passed as a pointer (array, out-param, string) */
+  bool is_ptr;      /* passed as a pointer (array, out-param, string, record) */
   unsigned line, col; /* where it is declared */
+  int rec;          /* DRV_REC_*: a record, passed so */
+  drv_rec r;        /* rec: its leaves */
 } drv_param;
 
 /* A function signature read with libclang. */
@@ -185,6 +206,10 @@ typedef struct drv_sig {
   uint8_t ret_kind;  /* enum mr_kind */
   char *ret_ctype;   /* owned; canonical C spelling ("void" for void) */
   char *ret_written; /* owned */
+  bool ret_rec;      /* returns a record (ret_kind is MR_KIND_VOID, the leaves outputs) */
+  drv_rec ret;       /* ret_rec: its leaves */
+  char *rec_defs;    /* owned; C definitions of the record types for harness.c (no header),
+                      * with static layout checks, or NULL when there are no records */
 } drv_sig;
 
 /* What to read: FILE, FUNCTION, the preprocessor flags and the user's overrides. */
@@ -225,7 +250,8 @@ bool drv_kind_is_int(int kind);
 /* Name of a kind ("f64", ...), from MR_KIND_LIST. */
 const char *drv_kind_name(int kind);
 
-/* The MR_SPEC entry the pass reads: NAME(p:KIND[LEN]!out!const,...)RET. Caller frees. */
+/* The MR_SPEC entry the pass reads: NAME(p:KIND[LEN]!out!const,...)RET, records as
+ * {path:KIND@OFFSET,...} (spec.c). Caller frees. */
 char *drv_spec_format(const drv_sig *sig);
 /* A readable C declaration, e.g. "double trig_sin(double x)". Caller frees. */
 char *drv_sig_display(const drv_sig *sig);

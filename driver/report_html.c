@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "drv.h"
+#ifdef DRV_HAVE_DSL
+#include <mrfuzz/mrdsl.h>
+#endif
 
 static void esc(drv_buf *b, const char *s, size_t n) {
   for (size_t i = 0; i < n && s[i]; i++) {
@@ -169,6 +172,32 @@ static void fdr_chart(drv_buf *b, const drv_fdr *f, size_t n) {
 }
 
 /* See drv.h. */
+/* The .mr's declarations (records and the subject, canonical form), so a record's fields
+ * show under the names the relations use. Nothing when the file does not load. */
+static void subject_section(drv_buf *b, const char *mr) {
+#ifdef DRV_HAVE_DSL
+  mrdsl_ctx *ctx;
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return;
+  if (mrdsl_load_path(ctx, mr, &f) == MR_OK) {
+    size_t n = mrdsl_print(f, NULL, 0);
+    char *text = drv_alloc(n + 1);
+    mrdsl_print(f, text, n + 1);
+    char *rel = strstr(text, "\nrelation ");
+    size_t len = rel ? (size_t)(rel - text) : n;
+    drv_buf_printf(b, "<pre id=\"subject\">");
+    esc(b, text, len);
+    drv_buf_printf(b, "</pre>\n");
+    free(text);
+  }
+  mrdsl_ctx_free(ctx);
+#else
+  (void)b;
+  (void)mr;
+#endif
+}
+
 void drv_report_html(drv_buf *b, const drv_adeq *a, const drv_adeq *run, const drv_fdr *fdr,
                      size_t nfdr, const char *target, const char *mr, const char *src_path) {
   const char *crit = a->branch ? "branch" : "statement";
@@ -184,7 +213,9 @@ void drv_report_html(drv_buf *b, const drv_adeq *a, const drv_adeq *run, const d
   esc(b, target, strlen(target));
   drv_buf_printf(b, "</h1>\n<p>Relations: ");
   esc(b, mr, strlen(mr));
-  drv_buf_printf(b, "</p>\n<h2>k-MR adequacy</h2>\n<p class=\"big\">C<sub>MT</sub><sup>%u</sup>(%s) = "
+  drv_buf_printf(b, "</p>\n");
+  subject_section(b, mr);
+  drv_buf_printf(b, "<h2>k-MR adequacy</h2>\n<p class=\"big\">C<sub>MT</sub><sup>%u</sup>(%s) = "
                     "<span id=\"adequacy-frac\">%llu/%llu</span> = <span id=\"adequacy\">%.4f</span></p>\n",
                  a->k, crit, a->sum, a->den, frac(a->sum, a->den));
   size_t shortfall = 0, unreached = 0;

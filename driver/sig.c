@@ -10,84 +10,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <clang-c/Index.h>
+#include <mrfuzz/mrdsl.h>
 
-#include "drv.h"
 #include "drv_config.h"
+#include "sig_int.h"
 
 /* ============================ libclang helpers ================================== */
-
-static char *take(CXString s) {
-  char *r = drv_strdup(clang_getCString(s));
-  clang_disposeString(s);
-  return r;
-}
-
-static char *type_str(CXType t) { return take(clang_getTypeSpelling(t)); }
 
 static void cursor_loc(CXCursor c, char **file, unsigned *line, unsigned *col) {
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(c), &f, line, col, NULL);
   if (file)
-    *file = f ? take(clang_getFileName(f)) : drv_strdup("?");
-}
-
-/* "'size_t' (aka 'unsigned long')" style, as clang prints types. Caller frees. */
-static char *type_desc(CXType t) {
-  char *w = type_str(t), *c = type_str(clang_getCanonicalType(t));
-  char *r = strcmp(w, c) ? drv_fmt("'%s' (aka '%s')", w, c) : drv_fmt("'%s'", w);
-  free(w);
-  free(c);
-  return r;
+    *file = f ? sig_take(clang_getFileName(f)) : drv_strdup("?");
 }
 
 /* ============================ Type classification =============================== */
-
-/* Map a scalar type to a kind. Returns NULL, or why the type cannot be generated. */
-static const char *scalar_kind(CXType t, int *kind) {
-  t = clang_getCanonicalType(t);
-  bool sgn;
-  switch (t.kind) {
-  case CXType_Bool:
-    *kind = MR_KIND_BOOL;
-    return NULL;
-  case CXType_Float:
-    *kind = MR_KIND_F32;
-    return NULL;
-  case CXType_Double:
-    *kind = MR_KIND_F64;
-    return NULL;
-  case CXType_Enum:
-    return scalar_kind(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)), kind);
-  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
-  case CXType_Long: case CXType_LongLong: case CXType_WChar:
-    sgn = true;
-    break;
-  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
-  case CXType_ULong: case CXType_ULongLong: case CXType_Char16: case CXType_Char32:
-    sgn = false;
-    break;
-  case CXType_LongDouble:
-    return "long double is not supported";
-  case CXType_Int128: case CXType_UInt128:
-    return "128-bit integers are not supported";
-  case CXType_Record:
-    return "structs and unions are not supported";
-  case CXType_Complex:
-    return "complex numbers are not supported";
-  case CXType_Void:
-    return "void is not a value";
-  default:
-    return "this kind of type is not supported";
-  }
-  switch (clang_Type_getSizeOf(t)) {
-  case 1: *kind = sgn ? MR_KIND_I8 : MR_KIND_U8; return NULL;
-  case 2: *kind = sgn ? MR_KIND_I16 : MR_KIND_U16; return NULL;
-  case 4: *kind = sgn ? MR_KIND_I32 : MR_KIND_U32; return NULL;
-  case 8: *kind = sgn ? MR_KIND_I64 : MR_KIND_U64; return NULL;
-  default: return "integers of this size are not supported";
-  }
-}
 
 /* What a parameter's type is before deciding how to generate it. */
 typedef struct ptype {
@@ -95,6 +32,7 @@ typedef struct ptype {
   bool konst;      /* pointee is const-qualified */
   bool chr;        /* pointee is a character type (plain, signed or unsigned char) */
   bool plain_chr;  /* pointee is plain char */
+  bool rec;        /* a struct, or a pointer to one (its fields are read later) */
   int kind;        /* scalar kind, or pointee kind */
   const char *why; /* non-NULL: cannot be generated, and why */
 } ptype;
@@ -106,9 +44,13 @@ static ptype classify(CXType t) {
     p.why = "function pointers are not supported"; /* decayed parameter of function type */
     return p;
   }
+  if (c.kind == CXType_Record && sig_is_struct(c)) {
+    p.rec = true;
+    return p;
+  }
   if (c.kind != CXType_Pointer) {
     p.plain_chr = c.kind == CXType_Char_S || c.kind == CXType_Char_U;
-    p.why = scalar_kind(c, &p.kind);
+    p.why = sig_scalar_kind(c, &p.kind);
     return p;
   }
   CXType e = clang_getCanonicalType(clang_getPointeeType(c));
@@ -120,12 +62,17 @@ static ptype classify(CXType t) {
   case CXType_FunctionProto: case CXType_FunctionNoProto:
     p.why = "function pointers are not supported";
     return p;
-  case CXType_Record: p.why = "pointers to structs and unions are not supported"; return p;
+  case CXType_Record:
+    if (sig_is_struct(e))
+      p.rec = true;
+    else
+      p.why = "pointers to unions are not supported";
+    return p;
   case CXType_Char_S: case CXType_Char_U: p.plain_chr = true; /* fall through */
   case CXType_SChar: case CXType_UChar: p.chr = true; break;
   default: break;
   }
-  const char *why = scalar_kind(e, &p.kind);
+  const char *why = sig_scalar_kind(e, &p.kind);
   if (why)
     p.why = drv_ends_with(why, "not supported") ? "pointers to this type are not supported" : why;
   return p;
@@ -191,7 +138,7 @@ static unsigned report_diags(CXTranslationUnit tu) {
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-      char *s = take(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+      char *s = sig_take(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
       fprintf(stderr, "%s\n", s);
       free(s);
       errors++;
@@ -260,7 +207,7 @@ static int find_param(const drv_sig *sig, const char *name, size_t n) {
 
 static int param_error(const drv_sig *sig, size_t i, CXType t, const char *why) {
   const drv_param *p = &sig->params[i];
-  char *d = type_desc(t);
+  char *d = sig_type_desc(t);
   drv_error("%s:%u:%u: parameter '%s' of '%s' has type %s which mrfuzz cannot generate: %s",
             sig->file, p->line, p->col, p->name, sig->name, d, why);
   free(d);
@@ -292,13 +239,18 @@ static int apply_overrides(const drv_sig_req *req, drv_sig *sig, const ptype *pt
       if (done[i])
         return override_error(sig, names[l], a, "the parameter is already overridden");
       drv_param *p = &sig->params[i];
-      if (!pt[i].ptr || pt[i].why)
+      if (l == 2 && pt[i].rec && pt[i].ptr && !pt[i].konst) {
+        p->rec = DRV_REC_OUT;
+        done[i] = true;
+        continue;
+      }
+      if (!pt[i].ptr || pt[i].why || pt[i].rec)
         return override_error(sig, names[l], a, "the parameter is not a pointer to a scalar");
       p->kind = (uint8_t)pt[i].kind;
       p->flags = pt[i].konst ? MR_PF_CONST : 0;
       if (l == 0) {
         int n = find_param(sig, colon + 1, strlen(colon + 1));
-        if (n < 0 || n == i || pt[n].ptr || pt[n].why || !drv_kind_is_int(pt[n].kind))
+        if (n < 0 || n == i || pt[n].ptr || pt[n].why || pt[n].rec || !drv_kind_is_int(pt[n].kind))
           return override_error(sig, names[l], a, "the length must name an integer parameter");
         p->flags |= MR_PF_ARRAY;
         p->len_index = n;
@@ -317,11 +269,36 @@ static int apply_overrides(const drv_sig_req *req, drv_sig *sig, const ptype *pt
   return DRV_EXIT_OK;
 }
 
+/* Does a parameter's name say it counts elements (n, len, count, size, ...)? */
+static bool count_name(const char *n) {
+  static const char *const words[] = {"n", "len", "length", "count", "size", "num", "nelem", "nelems"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (!strcmp(n, words[i]))
+      return true;
+  size_t l = strlen(n);
+  return (l > 4 && !strcmp(n + l - 4, "_len")) || (l > 6 && !strcmp(n + l - 6, "_count")) ||
+         (l > 2 && !strcmp(n + l - 2, "_n"));
+}
+
+/* Decide how record parameter i is passed (by value, const pointer: in, pointer: in-out). */
+static int detect_record(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
+  drv_param *p = &sig->params[i];
+  if (pt[i].ptr && i + 1 < sig->nparams && !pt[i + 1].ptr && drv_kind_is_int(pt[i + 1].kind) &&
+      count_name(sig->params[i + 1].name))
+    return param_error(sig, i, t,
+                       "a pointer to a struct followed by a count may be an array of structs, "
+                       "which is not supported");
+  p->rec = !pt[i].ptr ? DRV_REC_VALUE : pt[i].konst ? DRV_REC_CONST : DRV_REC_INOUT;
+  return DRV_EXIT_OK;
+}
+
 /* Decide how to generate parameter i (the rules of docs/driver.md). */
 static int detect(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
   drv_param *p = &sig->params[i];
   if (pt[i].why)
     return param_error(sig, i, t, pt[i].why);
+  if (pt[i].rec)
+    return detect_record(sig, i, pt, t);
   p->kind = (uint8_t)pt[i].kind;
   if (!pt[i].ptr)
     return DRV_EXIT_OK;
@@ -343,26 +320,83 @@ static int detect(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
   return DRV_EXIT_OK;
 }
 
+/* s without its leading qualifiers ("const struct rect" -> "struct rect"). Frees s. */
+static char *unqualified(char *s) {
+  const char *q = s;
+  while (!strncmp(q, "const ", 6) || !strncmp(q, "volatile ", 9))
+    q += q[0] == 'c' ? 6 : 9;
+  char *r = drv_strdup(q);
+  free(s);
+  return r;
+}
+
 /* By-value qualifiers do not matter in a prototype; drop them from the spelling. */
 static char *proto_ctype(CXType t, const ptype *pt) {
   CXType c = clang_getCanonicalType(t);
   if (c.kind == CXType_Enum)
     c = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(c)));
-  char *s = type_str(c);
-  if (!pt->ptr) {
-    const char *q = s;
-    while (!strncmp(q, "const ", 6) || !strncmp(q, "volatile ", 9))
-      q += q[0] == 'c' ? 6 : 9;
-    char *r = drv_strdup(q);
-    free(s);
-    s = r;
+  char *s = sig_type_str(c);
+  return pt->ptr ? s : unqualified(s);
+}
+
+/* Read the leaves of record type t (a parameter's, or the result's when name is NULL) into
+ * r, with its spellings; on a refusal, the error names the field. */
+static int read_record(drv_sig *sig, sig_defs *defs, const char *name, unsigned line,
+                       unsigned col, CXType t, drv_rec *r) {
+  sig_refusal why;
+  if (!sig_rec_read(t, r, &why)) {
+    char *d = sig_type_desc(t);
+    if (name)
+      drv_error("%s:%u:%u: parameter '%s' of '%s' has type %s which mrfuzz cannot generate: "
+                "field '%s%s%s' of type %s: %s", sig->file, line, col, name, sig->name, d, name,
+                *why.path ? "." : "", why.path, why.type, why.why);
+    else
+      drv_error("%s:%u:%u: return type %s of '%s' is not supported: field 'ret%s%s' of type "
+                "%s: %s", sig->file, line, col, d, sig->name, *why.path ? "." : "", why.path,
+                why.type, why.why);
+    free(d);
+    sig_refusal_fini(&why);
+    return DRV_EXIT_USAGE;
   }
-  return s;
+  CXType c = clang_getCanonicalType(t);
+  r->ctype = drv_strdup(sig_rec_define(defs, c));
+  r->written = unqualified(sig_type_str(t));
+  return DRV_EXIT_OK;
+}
+
+/* The records of sig: every record parameter's leaves and the definitions for harness.c. */
+static int read_records(drv_sig *sig, sig_defs *defs, CXType ft) {
+  size_t flat = 0;
+  for (size_t i = 0; i < sig->nparams; i++) {
+    drv_param *p = &sig->params[i];
+    if (!p->rec) {
+      flat++;
+      continue;
+    }
+    CXType t = clang_getArgType(ft, (unsigned)i);
+    if (p->is_ptr)
+      t = clang_getPointeeType(clang_getCanonicalType(t));
+    int rc = read_record(sig, defs, p->name, p->line, p->col, t, &p->r);
+    if (rc != DRV_EXIT_OK)
+      return rc;
+    free(p->ctype);
+    const char *q = p->rec == DRV_REC_CONST ? "const " : "";
+    p->ctype = p->is_ptr ? drv_fmt("%s%s *", q, p->r.ctype) : drv_strdup(p->r.ctype);
+    flat += p->r.nleaves * (p->rec == DRV_REC_INOUT ? 2 : 1);
+  }
+  flat += sig->ret.nleaves;
+  if (flat > MRDSL_MAX_PARAMS) {
+    drv_error("%s:%u:%u: '%s' has %zu scalar parameters once its records are flattened; "
+              "mrfuzz handles at most %d", sig->file, sig->line, sig->col, sig->name, flat,
+              MRDSL_MAX_PARAMS);
+    return DRV_EXIT_USAGE;
+  }
+  return DRV_EXIT_OK;
 }
 
 /* Names from system headers are reserved spellings (__x); show them as users write them. */
 static char *param_name(CXCursor arg, size_t i, bool system) {
-  char *n = take(clang_getCursorSpelling(arg));
+  char *n = sig_take(clang_getCursorSpelling(arg));
   if (!*n) {
     free(n);
     return drv_fmt("arg%zu", i);
@@ -378,9 +412,16 @@ static char *param_name(CXCursor arg, size_t i, bool system) {
   return n;
 }
 
-static int read_return(drv_sig *sig, CXType rt) {
+static int read_return(drv_sig *sig, sig_defs *defs, CXType rt) {
   CXType c = clang_getCanonicalType(rt);
-  sig->ret_written = type_str(rt);
+  sig->ret_written = sig_type_str(rt);
+  if (c.kind == CXType_Record && sig_is_struct(c)) {
+    sig->ret_rec = true;
+    sig->ret_kind = MR_KIND_VOID;
+    int rc = read_record(sig, defs, NULL, sig->line, sig->col, rt, &sig->ret);
+    sig->ret_ctype = drv_strdup(rc == DRV_EXIT_OK ? sig->ret.ctype : "void");
+    return rc;
+  }
   if (c.kind == CXType_Void) {
     sig->ret_kind = MR_KIND_VOID;
     sig->ret_ctype = drv_strdup("void");
@@ -391,7 +432,7 @@ static int read_return(drv_sig *sig, CXType rt) {
   if (!why && p.ptr && !p.plain_chr)
     why = "only char pointers (strings) can be returned";
   if (why) {
-    char *d = type_desc(rt);
+    char *d = sig_type_desc(rt);
     drv_error("%s:%u:%u: return type %s of '%s' is not supported: %s", sig->file, sig->line,
               sig->col, d, sig->name, why);
     free(d);
@@ -402,7 +443,7 @@ static int read_return(drv_sig *sig, CXType rt) {
   return DRV_EXIT_OK;
 }
 
-static int read_params(const drv_sig_req *req, drv_sig *sig, CXCursor fn, CXType ft) {
+static int read_params(const drv_sig_req *req, drv_sig *sig, sig_defs *defs, CXCursor fn, CXType ft) {
   int n = clang_getNumArgTypes(ft);
   bool system = clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) != 0;
   sig->nparams = (size_t)n;
@@ -415,7 +456,7 @@ static int read_params(const drv_sig_req *req, drv_sig *sig, CXCursor fn, CXType
     CXType t = clang_getArgType(ft, (unsigned)i);
     drv_param *p = &sig->params[i];
     p->name = param_name(arg, (size_t)i, system);
-    p->written = type_str(clang_getCursorType(arg));
+    p->written = sig_type_str(clang_getCursorType(arg));
     p->len_index = -1;
     cursor_loc(arg, NULL, &p->line, &p->col);
     pt[i] = classify(t);
@@ -427,6 +468,8 @@ static int read_params(const drv_sig_req *req, drv_sig *sig, CXCursor fn, CXType
   for (int i = 0; i < n && rc == DRV_EXIT_OK; i++)
     if (!done[i])
       rc = detect(sig, (size_t)i, pt, clang_getArgType(ft, (unsigned)i));
+  if (rc == DRV_EXIT_OK)
+    rc = read_records(sig, defs, ft);
   free(pt);
   free(done);
   return rc;
@@ -454,9 +497,15 @@ static int sig_from_tu(const drv_sig_req *req, const finder *f, drv_sig *sig) {
               sig->line, sig->col, sig->name);
     rc = DRV_EXIT_USAGE;
   } else {
-    rc = read_return(sig, clang_getResultType(ft));
+    sig_defs defs = {.fn = sig->name};
+    rc = read_return(sig, &defs, clang_getResultType(ft));
     if (rc == DRV_EXIT_OK)
-      rc = read_params(req, sig, fn, ft);
+      rc = read_params(req, sig, &defs, fn, ft);
+    if (defs.text.s) {
+      sig->rec_defs = defs.text.s;
+      defs.text = (drv_buf){0};
+    }
+    sig_defs_fini(&defs);
   }
   if (rc != DRV_EXIT_OK)
     drv_sig_free(sig);
@@ -515,7 +564,7 @@ static bool in_named_file(CXCursor c, const char *file) {
     return true;
   CXFile f;
   clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
-  char *name = f ? take(clang_getFileName(f)) : drv_strdup("");
+  char *name = f ? sig_take(clang_getFileName(f)) : drv_strdup("");
   size_t n = strlen(name), m = strlen(file);
   bool same = n > m && name[n - m - 1] == '/' && !strcmp(name + n - m, file);
   free(name);
@@ -528,7 +577,7 @@ static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientD
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !in_named_file(c, l->file) ||
       (!l->header && !clang_isCursorDefinition(c)))
     return CXChildVisit_Continue;
-  char *name = take(clang_getCursorSpelling(c));
+  char *name = sig_take(clang_getCursorSpelling(c));
   for (size_t i = 0; name && i < l->names.n; i++)
     if (!strcmp(l->names.v[i], name)) {
       free(name);
@@ -602,7 +651,10 @@ void drv_sig_free(drv_sig *sig) {
     free(sig->params[i].name);
     free(sig->params[i].ctype);
     free(sig->params[i].written);
+    sig_rec_free(&sig->params[i].r);
   }
+  sig_rec_free(&sig->ret);
+  free(sig->rec_defs);
   free(sig->params);
   free(sig->name);
   free(sig->file);

@@ -285,7 +285,10 @@ int mrdsl_subject_match(mrdsl_ctx *ctx, const mrdsl_file *f, const char *name,
     unsigned pf = p->flags, qf = q->flags;
     if ((pf & (MR_PF_ARRAY | MR_PF_OUT)) == (MR_PF_ARRAY | MR_PF_OUT)) pf &= ~MR_PF_OUT;
     const char *what = NULL;
-    if (!q->name || strcmp(q->name, p->name)) what = "name";
+    /* A returned record's leaves match by their path: the .mr may name the result. */
+    bool ret = (p->flags & MR_PF_RET) && q->name && strchr(q->name, '.') && strchr(p->name, '.');
+    if (!q->name || strcmp(ret ? strchr(q->name, '.') : q->name, ret ? strchr(p->name, '.') : p->name))
+      what = "name";
     else if (q->kind != p->kind) what = "kind";
     else if (qf != pf) what = "shape (array/out/const)";
     else if ((pf & MR_PF_ARRAY) && q->len_index != p->len_index) what = "length parameter";

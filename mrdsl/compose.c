@@ -37,21 +37,24 @@ static ast_expr *node(cmp_state *C, const ast_expr *like) {
     return NULL;
   }
   if (like) *n = *like;
+  n->orig = NULL; /* a composite prints what it computes */
   n->depth = 1;
   return n;
 }
 
-/* "y3", or "a1_3" for a name ending in a digit. */
-static ast_expr *var(cmp_state *C, int param, int exec, bool prime) {
+/* "y3", or "a1_3" for a name ending in a digit; a record leaf "v.x" is "v3.x". */
+static ast_expr *var(cmp_state *C, int param, int exec, int prime) {
   const char *base = param == MRDSL_RET ? C->s->ret_name : C->s->params[param].name;
-  size_t n = strlen(base);
+  const char *dot = param == MRDSL_RET ? NULL : strchr(base, '.');
+  size_t n = dot ? (size_t)(dot - base) : strlen(base);
   char buf[MRDSL_MAX_IDENT + 16];
-  snprintf(buf, sizeof buf, base[n - 1] >= '0' && base[n - 1] <= '9' ? "%s_%d" : "%s%d",
-           base, exec);
+  snprintf(buf, sizeof buf, base[n - 1] >= '0' && base[n - 1] <= '9' ? "%.*s_%d" : "%.*s%d",
+           (int)n, base, exec);
   ast_expr *v = node(C, NULL);
   if (!v) return NULL;
   v->kind = MRDSL_E_VAR;
-  v->prime = prime;
+  v->prime = (uint8_t)prime;
+  if (dot) v->u.var.path = dot;
   v->u.var.name = arena_strndup(C->ctx, buf, strlen(buf));
   v->u.var.exec = exec;
   v->u.var.param = param;

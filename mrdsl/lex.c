@@ -185,6 +185,22 @@ void lex_next(lex_state *ls, lex_token *t) {
       lex_bump(ls);
       t->prime = true;
     }
+    /* A record field path right after the name: v2'.lo.x, r1.tag[1] (docs/mrdsl.md). */
+    size_t pstart = ls->pos;
+    while (t->kind == MRDSL_TOK_IDENT) {
+      if (lex_peek(ls, 0) == '.' && lex_is_alpha(lex_peek(ls, 1))) {
+        lex_bump(ls);
+        while (lex_is_alpha(lex_peek(ls, 0)) || lex_is_digit(lex_peek(ls, 0))) lex_bump(ls);
+      } else if (ls->pos > pstart && lex_peek(ls, 0) == '[' && lex_is_digit(lex_peek(ls, 1))) {
+        size_t k = 1;
+        while (lex_is_digit(lex_peek(ls, (int)k))) k++;
+        if (lex_peek(ls, (int)k) != ']') break;
+        for (size_t j = 0; j <= k; j++) lex_bump(ls);
+      } else {
+        break;
+      }
+    }
+    t->plen = ls->pos - pstart;
     if (t->kind == MRDSL_TOK_IDENT && n > MRDSL_MAX_IDENT) {
       t->kind = MRDSL_TOK_ERROR;
       t->err = "identifier too long (limit 256 bytes)";

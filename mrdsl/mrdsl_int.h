@@ -93,6 +93,7 @@ typedef struct lex_token {
   size_t off, len; /* bytes of the token in the source */
   int line, col;   /* 1-based position of its first byte */
   bool prime;      /* IDENT immediately followed by ' (the after-call view) */
+  size_t plen;     /* IDENT: bytes of a record field path at its end (".lo.x"), else 0 */
   const char *err; /* ERROR: static message */
 } lex_token;
 
@@ -147,7 +148,8 @@ struct ast_expr {
   uint8_t kind;   /* MRDSL_E_* */
   uint8_t op;     /* UNARY/BINARY: MRDSL_TOK_*; CALL: MRDSL_BI_*; CONST: MRDSL_C_* */
   uint8_t ty;     /* MRDSL_T_* once checked */
-  uint8_t prime;  /* VAR: after-call view (p') */
+  uint8_t prime;  /* VAR: after-call view: 1 written (p'), 2 implied (a returned record's
+                   * leaf, s1.x) */
   uint16_t depth; /* height of this subtree (1 for leaves) */
   uint16_t nargs; /* CALL */
   int line, col;
@@ -156,11 +158,15 @@ struct ast_expr {
     double f;                                     /* FLOAT */
     bool b;                                       /* BOOL */
     struct { const char *s; size_t len; } str;    /* STR, arena (may hold NULs) */
-    struct { const char *name; int exec, param; } var; /* name arena; exec 1-based, param
-                                                     * index or MRDSL_RET, set by ty_ */
+    struct { const char *name, *path; int exec, param; } var; /* name arena ("v2"), path
+                                                     * a record field (".lo.x") or NULL; exec
+                                                     * 1-based, param index or MRDSL_RET, set
+                                                     * by ty_ */
     struct { ast_expr *a, *b; } k;                /* UNARY (a), BINARY, INDEX (a[b]) */
     struct { ast_expr **args; double abs, rel; bool has_abs, has_rel; } call;
   } u;
+  ast_expr *orig;  /* a comparison of whole records as written, before ty_ lowered it to
+                    * its leaves in place (the printer writes this) */
 };
 
 typedef struct ast_comment {
@@ -181,6 +187,9 @@ typedef struct ast_stmt {
   ast_comment *lead;   /* comments before it */
   const char *trail;   /* comment after it on the same line, or NULL */
   const char *name;    /* META key; DEF target as written ("x2"); FOLLOW relation name */
+  const char *path;    /* DEF target's record field path (".x"), else NULL */
+  struct ast_stmt **leaves; /* DEF of a whole record: one definition per leaf (ty_) */
+  size_t nleaves;
   int exec, param;     /* DEF: resolved target; FOLLOW: exec = k, param = j */
   ast_expr *e;         /* META value (literal), WHERE/CHECK/DEF expression, COND: K (number) */
   mrdsl_rel *rel;      /* FOLLOW: resolved relation */
@@ -194,10 +203,37 @@ typedef struct ast_param {
   uint8_t kind, flags; /* enum mr_kind, MR_PF_* */
   int16_t len_index;   /* index of len_name, else -1 */
   int16_t len_of;      /* a length parameter set from this array (input arrays), else -1 */
+  int16_t group;       /* a record leaf: index into ast_subject.groups, else -1 */
   uint8_t ty;          /* value type of the input view (T_ERR: none, out-only) */
   uint8_t oty;         /* value type of the after-call view p' (T_ERR: none) */
   int line, col;
 } ast_param;
+
+/* A record type declared in the file: `struct vec2 { double x; double y; }`. */
+typedef struct ast_field {
+  const char *name;
+  const char *ctype;   /* scalar type words, or NULL for a record */
+  const struct ast_struct *rec; /* record field: its declaration */
+  uint8_t kind;
+  int ndims;
+  int dims[4];         /* fixed array dimensions */
+} ast_field;
+typedef struct ast_struct {
+  const char *name;
+  int line, col;
+  ast_comment *lead;
+  size_t nfields;
+  ast_field *fields;
+  size_t nleaves;      /* scalar leaves of one value */
+} ast_struct;
+
+/* A record parameter or result as written; its leaves are consecutive parameters. */
+typedef struct ast_group {
+  const char *name;    /* parameter name, or the result's */
+  const ast_struct *rec;
+  bool is_const, is_out, is_ptr, is_ret;
+  int first, n;        /* its leaf parameters (in-out: the inputs, then the after-call twins) */
+} ast_group;
 
 typedef struct ast_subject {
   const char *name;
@@ -212,6 +248,8 @@ typedef struct ast_subject {
   const char *ret_name;/* "ret" unless named */
   bool ret_named;
   uint8_t ret_ty;
+  size_t ngroups;
+  ast_group *groups;   /* [ngroups] record parameters and result */
 } ast_subject;
 
 /* A follow-up definition after `follow` expansion: statement s of relation `home`, whose
@@ -245,6 +283,8 @@ struct mrdsl_file {
   mrdsl_rel **rels;    /* [nrels] arena */
   size_t nrels, caprels;
   ast_comment *tail;   /* after the last declaration */
+  ast_struct **structs;/* [nstructs] record declarations, in order */
+  size_t nstructs, capstructs;
   bool checked;        /* mrdsl_check succeeded */
 };
 
@@ -271,6 +311,21 @@ MR_INTERNAL bool ty_is_transform(int bi);
 MR_INTERNAL int ty_var_type(const ast_subject *s, int param, bool prime);
 /* Split a reference "x12" / "x1_2" into (param, exec); false when it is not one. */
 MR_INTERNAL bool ty_resolve_name(const ast_subject *s, const char *name, int *param, int *exec);
+
+/* Records (type_rec.c). The leaves of the value `name path` (name: base + execution, as
+ * "v2"): parameters whose names are base+path or extend it by a field or an index, in
+ * order, of the view asked for (prime: after the call; a returned record's leaves serve
+ * both) unless any; their number (0: not a record name), the execution, and the length of
+ * base+path. */
+MR_INTERNAL int ty_leaves(const ast_subject *s, const char *name, const char *path, int prime,
+                          bool any, int *lv, int *exec, size_t *plen);
+/* Lower a comparison of whole records (approx, ==, !=) in place: 0 not one, 1 lowered, -1
+ * error (err), -2 out of memory. */
+MR_INTERNAL int ty_rec_lower(mrdsl_ctx *ctx, const ast_subject *s, ast_expr *e, char *err,
+                             size_t errlen);
+/* A definition of a whole record into st->leaves: same codes. */
+MR_INTERNAL int ty_rec_def(mrdsl_ctx *ctx, const ast_subject *s, ast_stmt *st, char *err,
+                           size_t errlen);
 
 /* ============================== Printer (pp.c) ============================== */
 

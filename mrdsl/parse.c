@@ -146,7 +146,7 @@ static void parse_sync_stmt(parse_state *P) {
 /* Skip to the next top-level declaration. */
 static void parse_sync_decl(parse_state *P) {
   while (P->tok.kind != MRDSL_TOK_EOF && P->tok.kind != MRDSL_TOK_RELATION &&
-         P->tok.kind != MRDSL_TOK_SUBJECT)
+         P->tok.kind != MRDSL_TOK_SUBJECT && !parse_is_word(P, "struct"))
     parse_advance(P);
 }
 
@@ -401,7 +401,8 @@ static ast_expr *parse_primary(parse_state *P) {
       }
       e = parse_node(P, MRDSL_E_VAR, &t);
       e->prime = t.prime;
-      e->u.var.name = parse_strndup(P, P->src + t.off, t.len - (t.prime ? 1 : 0));
+      e->u.var.name = parse_strndup(P, P->src + t.off, t.len - t.plen - (t.prime ? 1 : 0));
+      if (t.plen) e->u.var.path = parse_strndup(P, P->src + t.off + t.len - t.plen, t.plen);
       return e;
     default:
       parse_expected(P, "an expression");
@@ -416,6 +417,17 @@ static ast_expr *parse_postfix(parse_state *P) {
     parse_advance(P);
     ast_expr *i = parse_expr(P);
     if (!i || !parse_expect(P, MRDSL_TOK_RBRACK)) return NULL;
+    if (e->kind == MRDSL_E_VAR && e->u.var.path && i->kind == MRDSL_E_INT && i->u.i >= 0) {
+      /* `r1.tag [1]`: a field path, as the printer writes it back (r1.tag[1]) */
+      char idx[32];
+      snprintf(idx, sizeof idx, "[%lld]", (long long)i->u.i);
+      size_t pl = strlen(e->u.var.path), il = strlen(idx);
+      char *path = parse_alloc(P, pl + il + 1);
+      memcpy(path, e->u.var.path, pl);
+      memcpy(path + pl, idx, il + 1);
+      e->u.var.path = path;
+      continue;
+    }
     ast_expr *x = parse_node(P, MRDSL_E_INDEX, &at);
     x->u.k.a = e;
     x->u.k.b = i;
@@ -643,7 +655,7 @@ static bool parse_param(parse_state *P, ast_param *pa) {
   if (!parse_ctype(P, &pa->ctype, &pa->is_const, &kind)) return false;
   if (parse_accept(P, MRDSL_TOK_STAR)) pa->is_ptr = true;
   if (parse_is_word(P, "const")) parse_advance(P); /* `char *const s` */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
     parse_expected(P, "a parameter name");
     return false;
   }
@@ -693,6 +705,241 @@ static bool parse_param(parse_state *P, ast_param *pa) {
   return true;
 }
 
+/* ============================== Records ============================== */
+
+/* At `struct`, `const struct`, `out struct` (a record parameter)? */
+static bool parse_at_struct(parse_state *P) {
+  if (parse_is_word(P, "struct")) return true;
+  if (!parse_is_word(P, "out") && !parse_is_word(P, "const")) return false;
+  lex_state save = P->ls;
+  lex_token t;
+  for (int i = 0; i < 2; i++) {
+    do lex_next(&save, &t); while (t.kind == MRDSL_TOK_COMMENT);
+    bool word = t.kind == MRDSL_TOK_IDENT && !t.prime && !t.plen;
+    if (word && t.len == 6 && !memcmp(P->src + t.off, "struct", 6)) return true;
+    if (!word || t.len != 5 || memcmp(P->src + t.off, "const", 5)) return false;
+  }
+  return false;
+}
+
+static const ast_struct *parse_find_struct(const mrdsl_file *f, const char *name, size_t n) {
+  for (size_t i = 0; i < f->nstructs; i++)
+    if (strlen(f->structs[i]->name) == n && !memcmp(f->structs[i]->name, name, n))
+      return f->structs[i];
+  return NULL;
+}
+
+/* `struct` NAME: the declared record, or NULL (error reported). */
+static const ast_struct *parse_struct_ref(parse_state *P, const mrdsl_file *f) {
+  parse_advance(P); /* struct */
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    parse_expected(P, "a struct name");
+    return NULL;
+  }
+  const ast_struct *st = parse_find_struct(f, P->src + P->tok.off, P->tok.len);
+  if (!st)
+    parse_error_at(P, P->tok.line, P->tok.col, "unknown struct '%.*s' (declare it before the "
+                   "subject: struct %.*s { double x; ... })", (int)P->tok.len, P->src + P->tok.off,
+                   (int)P->tok.len, P->src + P->tok.off);
+  else parse_advance(P);
+  return st;
+}
+
+/* struct NAME { field; ... } [;] where field = (ctype | struct NAME) IDENT { [INT] } */
+static void parse_struct(parse_state *P, mrdsl_file *f) {
+  ast_struct *st = parse_alloc(P, sizeof *st);
+  st->lead = parse_take_comments(P);
+  st->line = P->tok.line;
+  st->col = P->tok.col;
+  parse_advance(P); /* struct */
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    parse_expected(P, "a struct name");
+    goto fail;
+  }
+  st->name = parse_tok_text(P);
+  if (parse_find_struct(f, st->name, strlen(st->name))) {
+    parse_error_at(P, P->tok.line, P->tok.col, "struct '%s' declared twice", st->name);
+    goto fail;
+  }
+  parse_advance(P);
+  if (!parse_expect(P, MRDSL_TOK_LBRACE)) goto fail;
+  ast_field fields[MRDSL_MAX_PARAMS];
+  while (P->tok.kind != MRDSL_TOK_RBRACE) {
+    if (st->nfields == MRDSL_MAX_PARAMS) {
+      parse_error_at(P, P->tok.line, P->tok.col, "too many fields (limit %d)", MRDSL_MAX_PARAMS);
+      goto fail;
+    }
+    ast_field *fd = &fields[st->nfields];
+    memset(fd, 0, sizeof *fd);
+    lex_token at = P->tok;
+    size_t n = 1;
+    if (parse_is_word(P, "struct")) {
+      if (!(fd->rec = parse_struct_ref(P, f))) goto fail;
+      n = fd->rec->nleaves;
+    } else {
+      bool cst;
+      int kind;
+      if (!parse_ctype(P, &fd->ctype, &cst, &kind)) goto fail;
+      if (kind == MR_KIND_VOID || cst) {
+        parse_error_at(P, at.line, at.col, "a field is a scalar (not void or const) or a struct");
+        goto fail;
+      }
+      fd->kind = (uint8_t)kind;
+    }
+    if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+      parse_expected(P, "a field name");
+      goto fail;
+    }
+    fd->name = parse_tok_text(P);
+    parse_advance(P);
+    while (parse_accept(P, MRDSL_TOK_LBRACK)) {
+      int64_t d = 0;
+      if (P->tok.kind != MRDSL_TOK_INT || !parse_int_text(P->src + P->tok.off, P->tok.len, &d) ||
+          d < 1 || d > MRDSL_MAX_PARAMS || fd->ndims == 4) {
+        parse_error_at(P, P->tok.line, P->tok.col, "an array field has 1..%d elements in at most "
+                       "4 dimensions", MRDSL_MAX_PARAMS);
+        goto fail;
+      }
+      fd->dims[fd->ndims++] = (int)d;
+      n *= (size_t)d;
+      parse_advance(P);
+      if (!parse_expect(P, MRDSL_TOK_RBRACK)) goto fail;
+    }
+    st->nleaves += n;
+    st->nfields++;
+    if (st->nleaves > MRDSL_MAX_PARAMS) {
+      parse_error_at(P, at.line, at.col, "struct '%s' has more than %d scalar leaves", st->name,
+                     MRDSL_MAX_PARAMS);
+      goto fail;
+    }
+    if (!parse_expect(P, MRDSL_TOK_SEMI)) goto fail;
+  }
+  parse_advance(P); /* } */
+  parse_accept(P, MRDSL_TOK_SEMI);
+  if (st->nfields == 0) {
+    parse_error_at(P, st->line, st->col, "struct '%s' has no fields", st->name);
+    return;
+  }
+  st->fields = parse_alloc(P, sizeof(ast_field) * st->nfields);
+  memcpy(st->fields, fields, sizeof(ast_field) * st->nfields);
+  if (arena_grow(P->ctx, (void **)&f->structs, &f->capstructs, f->nstructs, sizeof(ast_struct *)))
+    longjmp(P->jb, 1);
+  f->structs[f->nstructs++] = st;
+  return;
+fail:
+  parse_sync_decl(P);
+}
+
+/* The leaves of st under prefix ("a", "a.lo") as parameters params[*n...], with flags. */
+static void parse_leaves(parse_state *P, const ast_struct *st, const char *prefix,
+                         ast_param *params, size_t *n, const ast_param *tmpl) {
+  for (size_t i = 0; i < st->nfields; i++) {
+    const ast_field *fd = &st->fields[i];
+    size_t count = 1;
+    for (int d = 0; d < fd->ndims; d++) count *= (size_t)fd->dims[d];
+    for (size_t e = 0; e < count; e++) {
+      char path[MRDSL_MAX_IDENT * 2];
+      int at = snprintf(path, sizeof path, "%s.%s", prefix, fd->name);
+      size_t rest = e, stride = count;
+      for (int d = 0; d < fd->ndims && at > 0 && (size_t)at < sizeof path; d++) {
+        stride /= (size_t)fd->dims[d];
+        at += snprintf(path + at, sizeof path - (size_t)at, "[%zu]", rest / stride);
+        rest %= stride;
+      }
+      if (fd->rec) {
+        parse_leaves(P, fd->rec, path, params, n, tmpl);
+        continue;
+      }
+      ast_param *pa = &params[(*n)++];
+      *pa = *tmpl;
+      pa->name = parse_strndup(P, path, strlen(path));
+      pa->ctype = fd->ctype;
+      pa->kind = fd->kind;
+    }
+  }
+}
+
+/* Append the leaves of a record parameter or result as parameters and one group. */
+static bool parse_rec_leaves(parse_state *P, ast_subject *s, ast_param *params, ast_group *groups,
+                             ast_group *g, const ast_param *tmpl, int twins) {
+  if (s->nparams + g->rec->nleaves * (size_t)twins > MRDSL_MAX_PARAMS) {
+    parse_error_at(P, tmpl->line, tmpl->col, "too many parameters once records are flattened "
+                   "(limit %d)", MRDSL_MAX_PARAMS);
+    return false;
+  }
+  g->first = (int)s->nparams;
+  for (int t = 0; t < twins; t++) {
+    ast_param p = *tmpl;
+    if (twins == 2) p.flags = MR_PF_FIELD | MR_PF_INOUT | (t ? MR_PF_OUT : 0);
+    p.group = (int16_t)s->ngroups;
+    parse_leaves(P, g->rec, g->name, params, &s->nparams, &p);
+  }
+  g->n = (int)s->nparams - g->first;
+  groups[s->ngroups++] = *g;
+  return true;
+}
+
+/* What every leaf of the record declared at the current token starts from. */
+static ast_param parse_leaf_tmpl(const parse_state *P) {
+  ast_param tmpl = {0};
+  tmpl.line = P->tok.line;
+  tmpl.col = P->tok.col;
+  tmpl.len_index = tmpl.len_of = -1;
+  return tmpl;
+}
+
+/* [out] [const] struct NAME [*] IDENT: by value, const pointer (in), pointer (in-out: each
+ * leaf twice, the input and the after-call value), out pointer. */
+static bool parse_rec_param(parse_state *P, mrdsl_file *f, ast_subject *s, ast_param *params,
+                            ast_group *groups) {
+  ast_group g = {0};
+  ast_param tmpl = parse_leaf_tmpl(P);
+  if (parse_is_word(P, "out")) { g.is_out = true; parse_advance(P); }
+  if (parse_is_word(P, "const")) { g.is_const = true; parse_advance(P); }
+  if (!(g.rec = parse_struct_ref(P, f))) return false;
+  if (parse_is_word(P, "const")) { g.is_const = true; parse_advance(P); }
+  g.is_ptr = parse_accept(P, MRDSL_TOK_STAR);
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    parse_expected(P, "a parameter name");
+    return false;
+  }
+  g.name = parse_tok_text(P);
+  parse_advance(P);
+  if ((g.is_out || g.is_const) && !g.is_ptr) {
+    parse_error_at(P, tmpl.line, tmpl.col, "'%s' is a record passed by value: 'out' and "
+                   "'const' mark pointers (out struct %s *%s)", g.name, g.rec->name, g.name);
+    return false;
+  }
+  if (g.is_out && g.is_const) {
+    parse_error_at(P, tmpl.line, tmpl.col, "an out record cannot be const");
+    return false;
+  }
+  tmpl.flags = MR_PF_FIELD | (g.is_const ? MR_PF_CONST : 0) | (g.is_out ? MR_PF_OUT : 0);
+  return parse_rec_leaves(P, s, params, groups, &g, &tmpl, g.is_ptr && !g.is_const && !g.is_out ? 2 : 1);
+}
+
+/* -> struct NAME [IDENT]: the leaves become out-parameters "ret.x" (or NAME.x). */
+static bool parse_rec_result(parse_state *P, mrdsl_file *f, ast_subject *s, ast_param *params,
+                             ast_group *groups) {
+  ast_group g = {0};
+  ast_param tmpl = parse_leaf_tmpl(P);
+  tmpl.flags = MR_PF_FIELD | MR_PF_RET | MR_PF_OUT;
+  if (!(g.rec = parse_struct_ref(P, f))) return false;
+  g.is_ret = true;
+  s->ret_kind = MR_KIND_VOID;
+  s->ret_ctype = "void";
+  s->ret_name = "ret";
+  if (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime && !P->tok.plen) {
+    s->ret_name = parse_tok_text(P);
+    s->ret_named = true;
+    parse_advance(P);
+  }
+  g.name = s->ret_name;
+  return parse_rec_leaves(P, s, params, groups, &g, &tmpl, 1);
+}
+
+static bool parse_result(parse_state *P, ast_subject *s);
+
 static void parse_subject(parse_state *P, mrdsl_file *f) {
   lex_token at = P->tok;
   ast_subject *s = parse_alloc(P, sizeof *s);
@@ -708,6 +955,7 @@ static void parse_subject(parse_state *P, mrdsl_file *f) {
   parse_advance(P);
   if (!parse_expect(P, MRDSL_TOK_LPAREN)) goto fail;
   ast_param params[MRDSL_MAX_PARAMS];
+  ast_group groups[MRDSL_MAX_PARAMS];
   if (parse_is_word(P, "void")) { /* f(void) */
     lex_state save = P->ls;
     lex_token t;
@@ -722,40 +970,26 @@ static void parse_subject(parse_state *P, mrdsl_file *f) {
         goto fail;
       }
       memset(&params[s->nparams], 0, sizeof params[0]);
-      if (!parse_param(P, &params[s->nparams])) goto fail;
-      s->nparams++;
+      params[s->nparams].group = -1;
+      if (parse_at_struct(P)) {
+        if (!parse_rec_param(P, f, s, params, groups)) goto fail;
+      } else {
+        if (!parse_param(P, &params[s->nparams])) goto fail;
+        s->nparams++;
+      }
       if (!parse_accept(P, MRDSL_TOK_COMMA)) break;
     }
   }
   if (!parse_expect(P, MRDSL_TOK_RPAREN) || !parse_expect(P, MRDSL_TOK_ARROW)) goto fail;
-  s->params = parse_alloc(P, sizeof(ast_param) * (s->nparams ? s->nparams : 1));
-  memcpy(s->params, params, sizeof(ast_param) * s->nparams);
-  int kind;
-  bool rconst;
-  lex_token rt = P->tok;
-  if (!parse_ctype(P, &s->ret_ctype, &rconst, &kind)) goto fail;
-  s->ret_const = rconst;
-  if (parse_accept(P, MRDSL_TOK_STAR)) {
-    if (kind != MR_KIND_I8 || !rconst) {
-      parse_error_at(P, rt.line, rt.col, "the only pointer a subject may return is const char *");
-      goto fail;
-    }
-    kind = MR_KIND_CSTR;
-  } else if (rconst) {
-    parse_error_at(P, rt.line, rt.col, "a returned scalar is not const");
+  if (parse_is_word(P, "struct")) {
+    if (!parse_rec_result(P, f, s, params, groups)) goto fail;
+  } else if (!parse_result(P, s)) {
     goto fail;
   }
-  s->ret_kind = (uint8_t)kind;
-  s->ret_name = "ret";
-  if (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime) {
-    if (kind == MR_KIND_VOID) {
-      parse_error_at(P, P->tok.line, P->tok.col, "a void result has no name");
-      goto fail;
-    }
-    s->ret_name = parse_tok_text(P);
-    s->ret_named = true;
-    parse_advance(P);
-  }
+  s->params = parse_alloc(P, sizeof(ast_param) * (s->nparams ? s->nparams : 1));
+  memcpy(s->params, params, sizeof(ast_param) * s->nparams);
+  s->groups = parse_alloc(P, sizeof(ast_group) * (s->ngroups ? s->ngroups : 1));
+  memcpy(s->groups, groups, sizeof(ast_group) * s->ngroups);
   if (!parse_expect(P, MRDSL_TOK_SEMI)) goto fail;
   s->trail = parse_take_trail(P);
   if (f->subj) {
@@ -767,6 +1001,37 @@ static void parse_subject(parse_state *P, mrdsl_file *f) {
   return;
 fail:
   parse_sync_stmt(P);
+}
+
+/* -> type [name]: a scalar or const char * result. */
+static bool parse_result(parse_state *P, ast_subject *s) {
+  int kind;
+  bool rconst;
+  lex_token rt = P->tok;
+  if (!parse_ctype(P, &s->ret_ctype, &rconst, &kind)) return false;
+  s->ret_const = rconst;
+  if (parse_accept(P, MRDSL_TOK_STAR)) {
+    if (kind != MR_KIND_I8 || !rconst) {
+      parse_error_at(P, rt.line, rt.col, "the only pointer a subject may return is const char *");
+      return false;
+    }
+    kind = MR_KIND_CSTR;
+  } else if (rconst) {
+    parse_error_at(P, rt.line, rt.col, "a returned scalar is not const");
+    return false;
+  }
+  s->ret_kind = (uint8_t)kind;
+  s->ret_name = "ret";
+  if (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime) {
+    if (kind == MR_KIND_VOID) {
+      parse_error_at(P, P->tok.line, P->tok.col, "a void result has no name");
+      return false;
+    }
+    s->ret_name = parse_tok_text(P);
+    s->ret_named = true;
+    parse_advance(P);
+  }
+  return true;
 }
 
 /* ============================== Relations ============================== */
@@ -907,7 +1172,9 @@ static bool parse_stmt(parse_state *P, mrdsl_rel *r) {
     ok = parse_cond(P, s);
   } else if (k == MRDSL_TOK_IDENT && !P->tok.prime) {
     s->kind = MRDSL_S_DEF;
-    s->name = parse_tok_text(P);
+    lex_token t = P->tok;
+    s->name = parse_strndup(P, P->src + t.off, t.len - t.plen);
+    if (t.plen) s->path = parse_strndup(P, P->src + t.off + t.len - t.plen, t.plen);
     parse_advance(P);
     int op = P->tok.kind;
     if (op != MRDSL_TOK_ASSIGN && op != MRDSL_TOK_GT && op != MRDSL_TOK_GE &&
@@ -937,7 +1204,7 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
   r->col = P->tok.col;
   r->file = f;
   parse_advance(P); /* relation */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
     parse_expected(P, "the relation's name");
     parse_sync_decl(P);
     return NULL;
@@ -997,6 +1264,8 @@ static void parse_body(parse_state *P, int mode, mrdsl_file *f, mrdsl_rel **rel)
   while (P->tok.kind != MRDSL_TOK_EOF) {
     if (P->tok.kind == MRDSL_TOK_SUBJECT && mode != PARSE_RELATION) {
       parse_subject(P, f);
+    } else if (parse_is_word(P, "struct") && mode != PARSE_RELATION) {
+      parse_struct(P, f);
     } else if (P->tok.kind == MRDSL_TOK_RELATION && mode != PARSE_SUBJECT) {
       if (mode == PARSE_RELATION && *rel) {
         parse_error_at(P, P->tok.line, P->tok.col, "expected one relation");

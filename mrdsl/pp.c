@@ -165,6 +165,7 @@ static void pp_call(pp_out *o, const ast_expr *e) {
 
 /* Print e, parenthesised when its precedence is below min. */
 static void pp_sub(pp_out *o, const ast_expr *e, int min) {
+  if (e->orig) e = e->orig; /* records compared whole, as written */
   int p = pp_prec(e);
   if (p < min) pp_puts(o, "(");
   switch (e->kind) {
@@ -175,7 +176,8 @@ static void pp_sub(pp_out *o, const ast_expr *e, int min) {
     case MRDSL_E_CONST: pp_puts(o, e->op == MRDSL_C_PI ? "pi" : e->op == MRDSL_C_INF ? "inf" : "nan"); break;
     case MRDSL_E_VAR:
       pp_puts(o, e->u.var.name);
-      if (e->prime) pp_puts(o, "'");
+      if (e->prime == 1) pp_puts(o, "'");
+      if (e->u.var.path) pp_puts(o, e->u.var.path);
       break;
     case MRDSL_E_UNARY:
       pp_puts(o, pp_op(e->op));
@@ -256,6 +258,7 @@ static void pp_stmt(pp_out *o, const ast_stmt *s) {
         pp_printf(o, "(%d)", s->param);
       } else {
         pp_puts(o, s->name);
+        if (s->path) pp_puts(o, s->path);
         pp_puts(o, " ");
         pp_puts(o, pp_op(s->op));
         pp_puts(o, " ");
@@ -289,16 +292,62 @@ static void pp_param(pp_out *o, const ast_param *p) {
   }
 }
 
+/* `struct vec2 { double x; double y; }` */
+static void pp_struct(pp_out *o, const ast_struct *st) {
+  pp_comments(o, st->lead, "");
+  pp_puts(o, "struct ");
+  pp_puts(o, st->name);
+  pp_puts(o, " {");
+  for (size_t i = 0; i < st->nfields; i++) { /* names by pp_puts: pp_printf truncates */
+    const ast_field *fd = &st->fields[i];
+    pp_puts(o, fd->rec ? " struct " : " ");
+    pp_puts(o, fd->rec ? fd->rec->name : fd->ctype);
+    pp_puts(o, " ");
+    pp_puts(o, fd->name);
+    for (int d = 0; d < fd->ndims; d++) pp_printf(o, "[%d]", fd->dims[d]);
+    pp_puts(o, ";");
+  }
+  pp_puts(o, " }\n");
+}
+
+/* A record parameter as written: [out] [const] struct T [*] name. */
+static void pp_group(pp_out *o, const ast_group *g) {
+  if (g->is_out) pp_puts(o, "out ");
+  if (g->is_const) pp_puts(o, "const ");
+  pp_puts(o, "struct ");
+  pp_puts(o, g->rec->name);
+  pp_puts(o, g->is_ptr ? " *" : " ");
+  pp_puts(o, g->name);
+}
+
 static void pp_subject(pp_out *o, const ast_subject *s) {
   pp_comments(o, s->lead, "");
   pp_puts(o, "subject ");
   pp_puts(o, s->name);
   pp_puts(o, "(");
+  bool first = true;
   for (size_t i = 0; i < s->nparams; i++) {
-    if (i) pp_puts(o, ", ");
-    pp_param(o, &s->params[i]);
+    const ast_param *p = &s->params[i];
+    if (p->group >= 0 && (s->groups[p->group].is_ret || s->groups[p->group].first != (int)i))
+      continue;
+    if (!first) pp_puts(o, ", ");
+    first = false;
+    if (p->group >= 0) pp_group(o, &s->groups[p->group]);
+    else pp_param(o, p);
   }
   pp_puts(o, ") -> ");
+  for (size_t g = 0; g < s->ngroups; g++)
+    if (s->groups[g].is_ret) {
+      pp_puts(o, "struct ");
+      pp_puts(o, s->groups[g].rec->name);
+      if (s->ret_named) {
+        pp_puts(o, " ");
+        pp_puts(o, s->ret_name);
+      }
+      pp_puts(o, ";");
+      pp_trail(o, s->trail);
+      return;
+    }
   if (s->ret_const) pp_puts(o, "const ");
   pp_puts(o, s->ret_ctype);
   if (s->ret_kind == MR_KIND_CSTR) pp_puts(o, " *");
@@ -315,6 +364,8 @@ size_t mrdsl_print(const mrdsl_file *f, char *buf, size_t cap) {
   pp_out o = {buf, cap, 0};
   pp_comments(&o, f->lead, "");
   pp_printf(&o, "mrdsl %d;\n", f->version ? f->version : 1);
+  if (f->nstructs) pp_puts(&o, "\n");
+  for (size_t i = 0; i < f->nstructs; i++) pp_struct(&o, f->structs[i]);
   if (f->subj) {
     pp_puts(&o, "\n");
     pp_subject(&o, f->subj);
@@ -349,7 +400,10 @@ static bool pp_str_eq(const char *a, const char *b) {
 /* Structural equality of expressions; floats compare by bits. */
 bool pp_expr_equal(const ast_expr *a, const ast_expr *b) {
   if (!a || !b) return a == b;
-  if (a->kind != b->kind || a->op != b->op || a->prime != b->prime || a->nargs != b->nargs)
+  if (a->orig) a = a->orig;
+  if (b->orig) b = b->orig;
+  if (a->kind != b->kind || a->op != b->op || (a->prime == 1) != (b->prime == 1) ||
+      a->nargs != b->nargs)
     return false;
   switch (a->kind) {
     case MRDSL_E_INT: return a->u.i == b->u.i;
@@ -358,7 +412,8 @@ bool pp_expr_equal(const ast_expr *a, const ast_expr *b) {
     case MRDSL_E_STR:
       return a->u.str.len == b->u.str.len && !memcmp(a->u.str.s, b->u.str.s, a->u.str.len);
     case MRDSL_E_CONST: return true;
-    case MRDSL_E_VAR: return !strcmp(a->u.var.name, b->u.var.name);
+    case MRDSL_E_VAR:
+      return !strcmp(a->u.var.name, b->u.var.name) && pp_str_eq(a->u.var.path, b->u.var.path);
     case MRDSL_E_UNARY: return pp_expr_equal(a->u.k.a, b->u.k.a);
     case MRDSL_E_BINARY:
     case MRDSL_E_INDEX: return pp_expr_equal(a->u.k.a, b->u.k.a) && pp_expr_equal(a->u.k.b, b->u.k.b);
@@ -374,7 +429,9 @@ bool pp_expr_equal(const ast_expr *a, const ast_expr *b) {
 }
 
 static bool pp_stmt_equal(const ast_stmt *a, const ast_stmt *b) {
-  if (a->kind != b->kind || a->op != b->op || !pp_str_eq(a->name, b->name)) return false;
+  if (a->kind != b->kind || a->op != b->op || !pp_str_eq(a->name, b->name) ||
+      !pp_str_eq(a->path, b->path))
+    return false;
   if (a->op & MRDSL_S_ISFOLLOW) return a->exec == b->exec && a->param == b->param;
   return pp_expr_equal(a->e, b->e);
 }
@@ -391,8 +448,15 @@ static bool pp_subject_equal(const ast_subject *a, const ast_subject *b) {
   if (!a || !b) return a == b;
   if (!pp_str_eq(a->name, b->name) || a->nparams != b->nparams || a->ret_kind != b->ret_kind ||
       a->ret_const != b->ret_const || a->ret_named != b->ret_named ||
-      !pp_str_eq(a->ret_name, b->ret_name) || !pp_str_eq(a->ret_ctype, b->ret_ctype))
+      !pp_str_eq(a->ret_name, b->ret_name) || !pp_str_eq(a->ret_ctype, b->ret_ctype) ||
+      a->ngroups != b->ngroups)
     return false;
+  for (size_t i = 0; i < a->ngroups; i++) {
+    const ast_group *g = &a->groups[i], *h = &b->groups[i];
+    if (!pp_str_eq(g->rec->name, h->rec->name) || g->is_const != h->is_const ||
+        g->is_out != h->is_out || g->is_ptr != h->is_ptr || g->is_ret != h->is_ret)
+      return false;
+  }
   for (size_t i = 0; i < a->nparams; i++) {
     const ast_param *p = &a->params[i], *q = &b->params[i];
     if (!pp_str_eq(p->name, q->name) || !pp_str_eq(p->ctype, q->ctype) ||

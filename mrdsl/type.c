@@ -105,7 +105,7 @@ static void ty_subject(ty_state *T, ast_subject *s) {
   for (size_t i = 0; i < s->nparams; i++) {
     ast_param *p = &s->params[i];
     for (size_t j = 0; j < i; j++)
-      if (!strcmp(s->params[j].name, p->name))
+      if (!strcmp(s->params[j].name, p->name) && !(p->flags & s->params[j].flags & MR_PF_INOUT))
         ty_err(T, p->line, p->col, "parameter '%s' declared twice", p->name);
     if (s->ret_named && !strcmp(s->ret_name, p->name))
       ty_err(T, p->line, p->col, "parameter '%s' has the name of the result", p->name);
@@ -149,10 +149,42 @@ static void ty_subject(ty_state *T, ast_subject *s) {
 
 static int ty_expr(ty_state *T, ast_expr *e);
 
+/* A record leaf: 1 (p, x set), 0 not a record name, -1 error reported. */
+static int ty_var_leaf(ty_state *T, ast_expr *e, int *p, int *x) {
+  int lv[MRDSL_MAX_PARAMS];
+  size_t plen;
+  const char *nm = e->u.var.name, *path = e->u.var.path ? e->u.var.path : "";
+  int n = ty_leaves(T->s, nm, e->u.var.path, e->prime, false, lv, x, &plen);
+  if (n == 1 && T->s->params[lv[0]].name[plen] == '\0') {
+    *p = lv[0];
+    if ((T->s->params[*p].flags & MR_PF_RET) && !e->prime) e->prime = 2;
+    return 1;
+  }
+  if (n > 0) {
+    ty_err(T, e->line, e->col, "'%s%s%s' is a whole record: name a field (%s%s.x), compare "
+           "records with approx, == or !=, or assign one whole (a2 = b1)", nm,
+           e->prime == 1 ? "'" : "", path, nm, path);
+    return -1;
+  }
+  if (ty_leaves(T->s, nm, e->u.var.path, e->prime, true, lv, x, &plen) > 0) {
+    ty_err(T, e->line, e->col, e->prime ? "'%s%s' is not written by the function; read it as %s%s"
+           : "'%s%s' has no input value (the function writes it): read it after the call as "
+           "%s'%s", nm, path, nm, path);
+    return -1;
+  }
+  if (e->u.var.path) {
+    ty_err(T, e->line, e->col, "'%s%s' names no field of a record parameter", nm, path);
+    return -1;
+  }
+  return 0;
+}
+
 static int ty_var(ty_state *T, ast_expr *e) {
   int p, x;
   const char *nm = e->u.var.name;
-  if (!ty_resolve_name(T->s, nm, &p, &x)) {
+  int leaf = T->s->ngroups ? ty_var_leaf(T, e, &p, &x) : 0;
+  if (leaf < 0) return MRDSL_T_ERR;
+  if (!leaf && !ty_resolve_name(T->s, nm, &p, &x)) {
     int q = ty_find(T->s, nm, strlen(nm));
     if (q != -2)
       ty_err(T, e->line, e->col, "'%s' needs an execution number: %s1 is the source, %s2 the "
@@ -369,6 +401,15 @@ static int ty_call(ty_state *T, ast_expr *e) {
 /* Type of e (annotated into e->ty); MRDSL_T_ERR after reporting, or under an error. */
 static int ty_expr(ty_state *T, ast_expr *e) {
   int ty = MRDSL_T_ERR;
+  if (T->s->ngroups && (e->kind == MRDSL_E_CALL || e->kind == MRDSL_E_BINARY)) {
+    char why[160];
+    int rc = ty_rec_lower(T->ctx, T->s, e, why, sizeof why);
+    if (rc == -2) T->rc = MR_ENOMEM;
+    if (rc < 0) {
+      if (rc == -1) ty_err(T, e->line, e->col, "%s", why);
+      return MRDSL_T_ERR;
+    }
+  }
   switch (e->kind) {
     case MRDSL_E_INT: ty = MRDSL_T_INT; break;
     case MRDSL_E_FLOAT:
@@ -417,9 +458,39 @@ static ty_def *ty_slot(ty_state *T, int k, int p) {
   return &T->scratch[(size_t)k * T->s->nparams + (size_t)p];
 }
 
+static void ty_def_stmt(ty_state *T, ast_stmt *st);
+
+/* A definition of a record or of one leaf: 1 handled (whole) or leaf resolved into p, k;
+ * 0 not a record; -1 error reported. */
+static int ty_def_rec(ty_state *T, ast_stmt *st, int *p, int *k) {
+  char why[200];
+  int rc = ty_rec_def(T->ctx, T->s, st, why, sizeof why);
+  if (rc == -2) T->rc = MR_ENOMEM;
+  if (rc == -1) ty_err(T, st->line, st->col, "%s", why);
+  if (rc < 0) return -1;
+  if (rc == 1) {
+    for (size_t i = 0; i < st->nleaves; i++) ty_def_stmt(T, st->leaves[i]);
+    return 2;
+  }
+  int lv[MRDSL_MAX_PARAMS];
+  size_t plen;
+  if (ty_leaves(T->s, st->name, st->path, 0, false, lv, k, &plen) == 1) {
+    *p = lv[0];
+    return 1;
+  }
+  if (st->path) {
+    ty_err(T, st->line, st->col, "'%s%s' is not an input field of a record parameter", st->name,
+           st->path);
+    return -1;
+  }
+  return 0;
+}
+
 static void ty_def_stmt(ty_state *T, ast_stmt *st) {
   int p, k;
-  if (!ty_resolve_name(T->s, st->name, &p, &k) || p == MRDSL_RET) {
+  int rec = T->s->ngroups ? ty_def_rec(T, st, &p, &k) : 0;
+  if (rec < 0 || rec == 2) return;
+  if (!rec && (!ty_resolve_name(T->s, st->name, &p, &k) || p == MRDSL_RET)) {
     ty_err(T, st->line, st->col, "'%s' is not a follow-up input (write a parameter with its "
            "execution number, such as x2)", st->name);
     return;
@@ -564,9 +635,10 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
     for (size_t p = 0; p < s->nparams; p++) {
       const ast_param *pa = &s->params[p];
       if (pa->ty == MRDSL_T_ERR || pa->len_of >= 0 || ty_slot(T, k, (int)p)->s) continue;
+      size_t bl = strcspn(pa->name, "."); /* a record leaf "v.x": v2.x */
       ty_err(T, r->line, r->col, "relation '%s': follow-up %d does not define '%s' (write "
-             "%s%s%d = ...)", r->name, k, pa->name, pa->name,
-             pa->name[strlen(pa->name) - 1] <= '9' && pa->name[strlen(pa->name) - 1] >= '0' ? "_" : "", k);
+             "%.*s%s%d%s = ...)", r->name, k, pa->name, (int)bl, pa->name,
+             pa->name[bl - 1] <= '9' && pa->name[bl - 1] >= '0' ? "_" : "", k, pa->name + bl);
     }
   if (T->nerr != nerr0) {
     r->state = 3;

@@ -137,7 +137,13 @@ MR_API int mr_trace_write_summary(const char *path, void *file /* FILE* */, char
  * A subject is the function under test as the driver saw it with libclang. The generated
  * harness defines one and calls mr_harness_main(). Arguments travel as uint64_t slots
  * encoded as in mr_abi.h: arrays and strings as pointers owned by the caller, the array
- * length in its own slot, out-parameters as pointers to caller-owned cells. */
+ * length in its own slot, out-parameters as pointers to caller-owned cells.
+ * Records are flattened (docs/driver.md "Records"): one parameter per scalar leaf, named
+ * by its C path ("r.lo.x"), flagged MR_PF_FIELD, so an engine sees scalars only: a leaf of
+ * a record passed by value or const pointer is a scalar input (CONST on the latter); an
+ * in-out record is its leaves twice, the inputs (INOUT) and then, with the same names,
+ * out cells for the values after the call (INOUT|OUT); an out-only record's leaves and a
+ * returned record's ("ret.x", RET; ret_kind is then MR_KIND_VOID) are out cells (OUT). */
 typedef struct mr_subject_param {
   const char *name;  /* C parameter name */
   const char *ctype; /* C type as written after typedef resolution, e.g. "const double *" */

@@ -5,9 +5,9 @@
 . "$(dirname "$0")/lib.sh"
 src=$E2E/inputs/unsupported.c
 
-check "a struct passed by value: exit 2, names 'p' and its type"
-expect_exit 2 "$MRFUZZ" build -o h "$src:by_value"
-expect_err "unsupported.c:9:22: parameter 'p' of 'by_value' has type 'point_t' (aka 'struct point') which mrfuzz cannot generate"
+check "a union passed by value: exit 2, names 'u' and its type (structs: structs_mr.sh)"
+expect_exit 2 "$MRFUZZ" build -o h "$src:by_union"
+expect_err "parameter 'u' of 'by_union' has type 'union num' which mrfuzz cannot generate: unions are not supported"
 
 check "a function pointer: exit 2, names 'cb' and its type"
 expect_exit 2 "$MRFUZZ" build -o h "$src:with_callback"

@@ -13,23 +13,9 @@
 
 #include "automr/disc.h"
 
-typedef struct out {
-  char *buf;
-  size_t cap, len;
-} out;
-
-static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out *o, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(o->buf + (o->len < o->cap ? o->len : o->cap), o->len < o->cap ? o->cap - o->len : 0, fmt, ap);
-  va_end(ap);
-  o->len += n > 0 ? (size_t)n : 0;
-}
-
 /* Variable name of monomial variable v: input element (base execution) or output. */
 static void mono_text(const disc_subj *d, const disc_mono *mo, bool outputs, char *buf, size_t cap) {
-  out o = {buf, cap, 0};
+  eng_text o = {buf, cap, 0};
   buf[0] = '\0';
   for (int i = 0; i < mo->deg;) {
     int j = i;
@@ -38,14 +24,14 @@ static void mono_text(const disc_subj *d, const disc_mono *mo, bool outputs, cha
     if (outputs) {
       char ref[64];
       disc_out_ref(d, v % d->m, v / d->m + 1, ref, sizeof ref);
-      put(&o, "%s%s", i ? " * " : "", ref);
+      eng_text_put(&o, "%s%s", i ? " * " : "", ref);
     } else {
       char ref[64];
       eng_exec_name(ref, sizeof ref, disc_in_name(d, v), 1, false);
-      put(&o, "%s%s", i ? " * " : "", ref);
+      eng_text_put(&o, "%s%s", i ? " * " : "", ref);
     }
     if (j - i > 1)
-      put(&o, "^%d", j - i);
+      eng_text_put(&o, "^%d", j - i);
     i = j;
   }
 }
@@ -53,7 +39,7 @@ static void mono_text(const disc_subj *d, const disc_mono *mo, bool outputs, cha
 /* Sum of coef * monomial terms; sign > 0: only positive coefficients, < 0: only negative
  * ones, negated; 0: all, signed. Constant term last. Returns the number of terms. */
 static int poly_text(const disc_subj *d, const disc_consts *k, const double *c, const disc_mono *mo,
-                     int nm, int from, bool outputs, int sign, bool float_const, out *o) {
+                     int nm, int from, bool outputs, int sign, bool float_const, eng_text *o) {
   int nt = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int i = from; i < nm; i++) {
@@ -67,15 +53,15 @@ static int poly_text(const disc_subj *d, const disc_consts *k, const double *c, 
       bool neg = v < 0;
       if (!strcmp(ct, "1"))
         v = neg ? -1 : 1; /* 1 within the table's precision: no "1 *" */
-      if (nt == 0) put(o, "%s", neg ? "-" : "");
-      else put(o, " %s ", neg ? "-" : "+");
+      if (nt == 0) eng_text_put(o, "%s", neg ? "-" : "");
+      else eng_text_put(o, " %s ", neg ? "-" : "+");
       if (mo[i].deg == 0) {
-        if (float_const && !strpbrk(ct, ".ep")) put(o, "%s.0", ct);
-        else put(o, "%s", ct);
+        if (float_const && !strpbrk(ct, ".ep")) eng_text_put(o, "%s.0", ct);
+        else eng_text_put(o, "%s", ct);
       } else if (fabs(v) == 1) {
-        put(o, "%s", mt);
+        eng_text_put(o, "%s", mt);
       } else {
-        put(o, "%s * %s", ct, mt);
+        eng_text_put(o, "%s * %s", ct, mt);
       }
       nt++;
     }
@@ -121,10 +107,10 @@ static void input_expr(const disc_subj *d, const disc_consts *k, const disc_rel 
     eng_exec_name(buf, cap, disc_in_name(d, e), j, false);
     return;
   }
-  out x = {buf, cap, 0};
+  eng_text x = {buf, cap, 0};
   buf[0] = '\0';
   if (poly_text(d, k, rel->A + ((size_t)(j - 2) * d->n + e) * t, um, t, 0, false, 0, !d->in_int[e], &x) == 0)
-    put(&x, d->in_int[e] ? "0" : "0.0");
+    eng_text_put(&x, d->in_int[e] ? "0" : "0.0");
 }
 
 /* Execution j outside region rg: `(E < lo || E > hi || ...)` over the bounded sides (a
@@ -133,9 +119,9 @@ static void input_expr(const disc_subj *d, const disc_consts *k, const disc_rel 
  * execution there): `x1 <= 50.0` let 50.0 move to the crash at 50.000000000000007.
  * Integers never move: `n1 <= 50`. */
 static void region_clause(const disc_subj *d, const disc_consts *k, const disc_rel *rel, const disc_mono *um,
-                          int t, int j, const disc_region *rg, out *o) {
+                          int t, int j, const disc_region *rg, eng_text *o) {
   char terms[1024];
-  out q = {terms, sizeof terms, 0};
+  eng_text q = {terms, sizeof terms, 0};
   terms[0] = '\0';
   int nt = 0;
   for (int e = 0; e < d->n; e++) {
@@ -145,64 +131,64 @@ static void region_clause(const disc_subj *d, const disc_consts *k, const disc_r
     const char *eq = d->in_int[e] ? "=" : "";
     if (rg->lo[e] > -INFINITY) {
       disc_in_value_text(d, e, rg->lo[e], v);
-      put(&q, "%s%s <%s %s", nt++ ? " || " : "", ex, eq, v);
+      eng_text_put(&q, "%s%s <%s %s", nt++ ? " || " : "", ex, eq, v);
     }
     if (rg->hi[e] < INFINITY) {
       disc_in_value_text(d, e, rg->hi[e], v);
-      put(&q, "%s%s >%s %s", nt++ ? " || " : "", ex, eq, v);
+      eng_text_put(&q, "%s%s >%s %s", nt++ ? " || " : "", ex, eq, v);
     }
   }
   if (q.len >= q.cap) /* too long to say: never applicable, rather than unguarded */
     nt = 0;
   if (nt == 0)
-    put(o, "false");
+    eng_text_put(o, "false");
   else
-    put(o, nt == 1 ? "%s" : "(%s)", terms);
+    eng_text_put(o, nt == 1 ? "%s" : "(%s)", terms);
 }
 
 /* See disc.h. */
 bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const char *name,
                char *buf, size_t cap) {
-  out o = {buf, cap, 0};
+  eng_text o = {buf, cap, 0};
   disc_mono um[DISC_MAX_T], vm[DISC_MAX_R];
   int t = disc_umonos(d->n, rel->k, um, DISC_MAX_T), r = disc_vmonos(rel->h, d->m, rel->l, vm, DISC_MAX_R);
-  put(&o, "relation %s {\n", name);
+  eng_text_put(&o, "relation %s {\n", name);
   for (int j = 2; j <= rel->h; j++)
     for (int e = 0; e < d->n; e++) {
       char ref[64];
       eng_exec_name(ref, sizeof ref, disc_in_name(d, e), j, false);
-      put(&o, "  %s %s ", ref, rel->in_ineq ? ">" : "=");
+      eng_text_put(&o, "  %s %s ", ref, rel->in_ineq ? ">" : "=");
       if (poly_text(d, &c->consts, rel->A + ((size_t)(j - 2) * d->n + e) * t, um, t, 0, false, 0,
                     !d->in_int[e], &o) == 0)
-        put(&o, d->in_int[e] ? "0" : "0.0");
-      put(&o, ";\n");
+        eng_text_put(&o, d->in_int[e] ? "0" : "0.0");
+      eng_text_put(&o, ";\n");
     }
   bool where = false;
   if (rel->guard_mag > 0) { /* the magnitudes it was validated at (discover.c, validate) */
     char b[32];
     mrdsl_fmt_double(rel->guard_mag, b);
-    put(&o, "  where ");
+    eng_text_put(&o, "  where ");
     for (int e = 0; e < d->n; e++) {
       char ref[64];
       eng_exec_name(ref, sizeof ref, disc_in_name(d, e), 1, false);
-      put(&o, "%sabs(%s) <= %s%s", e ? " && " : "", ref, b, d->in_int[e] || strpbrk(b, ".e") ? "" : ".0");
+      eng_text_put(&o, "%sabs(%s) <= %s%s", e ? " && " : "", ref, b, d->in_int[e] || strpbrk(b, ".e") ? "" : ".0");
     }
     where = true;
   }
   for (int j = 1; j <= rel->h && d->nbad; j++) /* out of the regions where it fails */
     for (size_t b = 0; b < d->nbad; b++) {
-      put(&o, "%s", where ? " && " : "  where ");
+      eng_text_put(&o, "%s", where ? " && " : "  where ");
       where = true;
       region_clause(d, &c->consts, rel, um, t, j, &d->bad[b], &o);
     }
   if (where)
-    put(&o, ";\n");
+    eng_text_put(&o, ";\n");
   if (disc_conditioned(d))
-    put(&o, "  conditioned %d;\n", DISC_COND);
+    eng_text_put(&o, "  conditioned %d;\n", DISC_COND);
   char guard[512] = "";
   bool exact = exact_int(d, rel, vm, r);
   if (rel->nonfinite || c->nonfinite) { /* the float outputs are finite */
-    out g = {guard, sizeof guard, 0};
+    eng_text g = {guard, sizeof guard, 0};
     int nf = 0;
     for (int j = 1; j <= rel->h; j++)
       for (int e = 0; e < d->m; e++) {
@@ -210,20 +196,20 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
         if (out_int(d, e))
           continue;
         disc_out_ref(d, e, j, ref, sizeof ref);
-        put(&g, "%sisfinite(%s)", nf++ ? " && " : "", ref);
+        eng_text_put(&g, "%sisfinite(%s)", nf++ ? " && " : "", ref);
       }
-    put(&g, " implies ");
+    eng_text_put(&g, " implies ");
     if (!nf)
       guard[0] = 0;
   }
   if (exact) {
-    put(&o, "  check %s", guard);
-    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, false, &o) == 0) put(&o, "0");
-    put(&o, " == ");
-    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, false, &o) == 0) put(&o, "0");
-    put(&o, ";\n");
+    eng_text_put(&o, "  check %s", guard);
+    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, false, &o) == 0) eng_text_put(&o, "0");
+    eng_text_put(&o, " == ");
+    if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, false, &o) == 0) eng_text_put(&o, "0");
+    eng_text_put(&o, ";\n");
   } else if (rel->cmp == 0) {
-    put(&o, "  check %sapprox(", guard);
+    eng_text_put(&o, "  check %sapprox(", guard);
     int i0 = -1, i1 = -1, nz = 0;
     for (int i = 0; i < r; i++)
       if (rel->B[i] != 0) { nz++; if (i0 < 0) i0 = i; else i1 = i; }
@@ -234,38 +220,38 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
       bl[i0] = sg * rel->B[i0];
       br[i1] = -sg * rel->B[i1];
       poly_text(d, &c->consts, bl, vm, r, 0, true, 0, true, &o);
-      put(&o, ", ");
+      eng_text_put(&o, ", ");
       poly_text(d, &c->consts, br, vm, r, 0, true, 0, true, &o);
     } else {
-      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &o) == 0) put(&o, "0.0");
-      put(&o, ", ");
-      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &o) == 0) put(&o, "0.0");
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &o) == 0) eng_text_put(&o, "0.0");
+      eng_text_put(&o, ", ");
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &o) == 0) eng_text_put(&o, "0.0");
     }
     char a[32], rl[32];
     mrdsl_fmt_double(round_up2(rel->abs_tol), a);
     mrdsl_fmt_double(round_up2(rel->rel_tol), rl);
-    if (rel->abs_tol > 0 && rel->rel_tol > 0) put(&o, ", abs=%s, rel=%s);\n", a, rl);
-    else if (rel->rel_tol > 0) put(&o, ", rel=%s);\n", rl);
-    else put(&o, ", abs=%s);\n", a);
+    if (rel->abs_tol > 0 && rel->rel_tol > 0) eng_text_put(&o, ", abs=%s, rel=%s);\n", a, rl);
+    else if (rel->rel_tol > 0) eng_text_put(&o, ", rel=%s);\n", rl);
+    else eng_text_put(&o, ", abs=%s);\n", a);
   } else {
-    put(&o, "  check %s", guard);
-    if (poly_text(d, &c->consts, rel->B, vm, r, 1, true, 0, true, &o) == 0) put(&o, "0.0");
+    eng_text_put(&o, "  check %s", guard);
+    if (poly_text(d, &c->consts, rel->B, vm, r, 1, true, 0, true, &o) == 0) eng_text_put(&o, "0.0");
     char bt[48];
     disc_const_text(&c->consts, -rel->B[0], bt, sizeof bt);
     if (!strpbrk(bt, ".ep")) strcat(bt, ".0");
-    put(&o, " %s %s;\n", rel->cmp < 0 ? "<=" : ">=", bt);
+    eng_text_put(&o, " %s %s;\n", rel->cmp < 0 ? "<=" : ">=", bt);
   }
-  put(&o, "}\n");
+  eng_text_put(&o, "}\n");
   return o.len < cap;
 }
 
 /* See disc.h. */
 bool disc_region_guard(const disc_subj *d, int h, char *buf, size_t cap) {
-  out o = {buf, cap, 0};
+  eng_text o = {buf, cap, 0};
   buf[0] = '\0';
   for (int j = 1; j <= h; j++)
     for (size_t b = 0; b < d->nbad; b++) {
-      if (o.len) put(&o, " && ");
+      if (o.len) eng_text_put(&o, " && ");
       region_clause(d, NULL, NULL, NULL, 0, j, &d->bad[b], &o);
     }
   return o.len < cap;

@@ -15,21 +15,7 @@
 #include "automr/disc.h"
 
 /* See disc.h. */
-const char *disc_kind_ctype(int k) {
-  switch (k) {
-  case MR_KIND_BOOL: return "bool";
-  case MR_KIND_I8: return "int8_t";
-  case MR_KIND_U8: return "uint8_t";
-  case MR_KIND_I16: return "int16_t";
-  case MR_KIND_U16: return "uint16_t";
-  case MR_KIND_I32: return "int32_t";
-  case MR_KIND_U32: return "uint32_t";
-  case MR_KIND_I64: return "int64_t";
-  case MR_KIND_U64: return "uint64_t";
-  case MR_KIND_F32: return "float";
-  default: return "double";
-  }
-}
+const char *disc_kind_ctype(int k) { return eng_kind_ctype(k); }
 
 static bool numeric(int k) { return eng_kind_float(k) || eng_kind_signed(k) || eng_kind_unsigned(k); }
 
@@ -438,6 +424,8 @@ void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap) {
 /* See disc.h. Parameters in their order: inputs as `double x`, out-parameters as
  * `double *s`; the result `-> double y` or `-> void`. */
 void disc_subject_text(const disc_subj *d, char *buf, size_t cap) {
+  if (eng_subject_rec_text(d->s, buf, cap))
+    return;
   size_t at = 0;
   at += (size_t)snprintf(buf, cap, "subject %s(", d->s->name);
   for (size_t i = 0; i < d->s->nparams && at < cap; i++) {

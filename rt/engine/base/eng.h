@@ -267,6 +267,18 @@ bool eng_parse_u64(const char *s, uint64_t *v /* OUT */);
  * when `after`: "x2", "s2'", and for a name ending in a digit "a1_2", "arg0_2" (docs/
  * mrdsl.md), into buf. */
 void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after);
+/* Text appended into a fixed buffer: len counts everything asked for, so len >= cap
+ * means truncated (buf stays NUL-terminated when cap > 0). */
+typedef struct eng_text {
+  char *buf;
+  size_t cap, len;
+} eng_text;
+void eng_text_put(eng_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The C scalar type mrdsl writes for a kind ("int32_t", "double"). */
+const char *eng_kind_ctype(int kind);
+/* A subject with record leaves (MR_PF_FIELD) as mrdsl: struct declarations rebuilt from
+ * the leaves' paths, then the subject line; false (buf untouched) when it has none. */
+bool eng_subject_rec_text(const mr_subject *s, char *buf, size_t cap);
 
 /* ---- Interface faults (ifmut.c; docs/mutation.md "Interface faults") -----------------
  * A black box's faults simulated on the outputs of each call: off by a little or by one,

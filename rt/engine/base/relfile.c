@@ -6,6 +6,7 @@
  * never lost at the end of a long run.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +16,11 @@
 
 /* See eng.h. */
 void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after) {
-  size_t n = strlen(name);
+  const char *dot = strchr(name, '.'); /* a record leaf "v.x": v2'.x */
+  size_t n = dot ? (size_t)(dot - name) : strlen(name);
   bool digit = n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9';
-  snprintf(buf, cap, "%s%s%d%s", name, digit ? "_" : "", exec, after ? "'" : "");
+  snprintf(buf, cap, "%.*s%s%d%s%s", (int)n, name, digit ? "_" : "", exec, after ? "'" : "",
+           dot ? dot : "");
 }
 
 /* See eng.h. */
@@ -85,4 +88,121 @@ int eng_write_mr(mrdsl_ctx *ctx, const mrdsl_file *f, const char *path, const mr
   }
   wrote[0] = '\0';
   return ENG_EXIT_INTERNAL;
+}
+
+/* See eng.h. */
+const char *eng_kind_ctype(int k) {
+  switch (k) {
+  case MR_KIND_BOOL: return "bool";
+  case MR_KIND_I8: return "int8_t";
+  case MR_KIND_U8: return "uint8_t";
+  case MR_KIND_I16: return "int16_t";
+  case MR_KIND_U16: return "uint16_t";
+  case MR_KIND_I32: return "int32_t";
+  case MR_KIND_U32: return "uint32_t";
+  case MR_KIND_I64: return "int64_t";
+  case MR_KIND_U64: return "uint64_t";
+  case MR_KIND_F32: return "float";
+  default: return "double";
+  }
+}
+
+/* ---- Records as mrdsl: declarations rebuilt from leaf paths ----------------------------- */
+
+/* See eng.h. */
+void eng_text_put(eng_text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(t->buf + (t->len < t->cap ? t->len : t->cap), t->len < t->cap ? t->cap - t->len : 0, fmt, ap);
+  va_end(ap);
+  t->len += n > 0 ? (size_t)n : 0;
+}
+
+/* The length of the field name at the start of path p ("lo" of "lo.x", "tag" of "tag[1]"). */
+static size_t field_len(const char *p) { return strcspn(p, ".["); }
+
+/* Declare the record whose leaves are s->params[from..to) below prefix length pl, named tag;
+ * nested records first (their declarations go to decls, this one after them). */
+static void rec_decl(const mr_subject *s, size_t from, size_t to, size_t pl, const char *tag, eng_text *decls) {
+  char body[2048];
+  eng_text b = {body, sizeof body, 0};
+  for (size_t i = from; i < to;) {
+    const char *p = s->params[i].name + pl;
+    size_t fl = field_len(p), j = i, n = 0;
+    while (j < to && !strncmp(s->params[j].name + pl, p, fl) && strchr(".[", s->params[j].name[pl + fl] ? s->params[j].name[pl + fl] : '.') &&
+           field_len(s->params[j].name + pl) == fl)
+      j++;
+    bool arr = p[fl] == '[';
+    const char *rest = arr ? strchr(p + fl, ']') + 1 : p + fl;
+    if (arr) /* elements: distinct indices */
+      for (size_t k = i; k < j; k++)
+        n = (size_t)strtoul(s->params[k].name + pl + fl + 1, NULL, 10) + 1 > n ? (size_t)strtoul(s->params[k].name + pl + fl + 1, NULL, 10) + 1 : n;
+    if (!*rest) {
+      eng_text_put(&b, " %s %.*s", eng_kind_ctype(s->params[i].kind), (int)fl, p);
+    } else {
+      char sub[256];
+      snprintf(sub, sizeof sub, "%s_%.*s", tag, (int)fl, p);
+      size_t end = i;
+      while (end < j && (!arr || !strncmp(s->params[end].name + pl + fl, "[0]", 3))) end++;
+      rec_decl(s, i, end, (size_t)(rest - s->params[i].name) + 1, sub, decls);
+      eng_text_put(&b, " struct %s %.*s", sub, (int)fl, p);
+    }
+    if (arr) eng_text_put(&b, "[%zu]", n);
+    eng_text_put(&b, ";");
+    i = j;
+  }
+  eng_text_put(decls, "struct %s {%s }\n", tag, body);
+}
+
+/* See eng.h. */
+bool eng_subject_rec_text(const mr_subject *s, char *buf, size_t cap) {
+  bool any = false;
+  for (size_t i = 0; i < s->nparams; i++)
+    any |= (s->params[i].flags & MR_PF_FIELD) != 0;
+  if (!any || cap == 0)
+    return false;
+  eng_text t = {buf, cap, 0}, line = {0};
+  char sub[2048];
+  line = (eng_text){sub, sizeof sub, 0};
+  eng_text_put(&line, "subject %s(", s->name);
+  const char *ret = NULL;
+  bool first = true;
+  for (size_t i = 0; i < s->nparams;) {
+    const mr_subject_param *p = &s->params[i];
+    if (!(p->flags & MR_PF_FIELD)) {
+      eng_text_put(&line, "%s%s %s%s", first ? "" : ", ", eng_kind_ctype(p->kind), p->flags & MR_PF_OUT ? "*" : "", p->name);
+      first = false;
+      i++;
+      continue;
+    }
+    size_t nl = field_len(p->name), j = i;
+    while (j < s->nparams && (s->params[j].flags & MR_PF_FIELD) && !strncmp(s->params[j].name, p->name, nl) &&
+           s->params[j].name[nl] == '.' && ((s->params[j].flags ^ p->flags) & (MR_PF_OUT | MR_PF_INOUT)) == 0)
+      j++;
+    char tag[128];
+    snprintf(tag, sizeof tag, "%.*s_t", (int)nl, p->name);
+    rec_decl(s, i, j, nl + 1, tag, &t);
+    if (p->flags & MR_PF_RET) {
+      ret = p->name;
+    } else {
+      bool inout = p->flags & MR_PF_INOUT;
+      eng_text_put(&line, "%s%s%sstruct %s %s%.*s", first ? "" : ", ", (p->flags & MR_PF_OUT) && !inout ? "out " : "",
+           p->flags & MR_PF_CONST ? "const " : "", tag,
+           inout || (p->flags & (MR_PF_OUT | MR_PF_CONST)) ? "*" : "", (int)nl, p->name);
+      first = false;
+    }
+    if (p->flags & MR_PF_INOUT) /* skip the after-call twins */
+      while (j < s->nparams && (s->params[j].flags & MR_PF_INOUT) && (s->params[j].flags & MR_PF_OUT) &&
+             !strncmp(s->params[j].name, p->name, nl) && s->params[j].name[nl] == '.')
+        j++;
+    i = j;
+  }
+  if (ret)
+    eng_text_put(&line, ") -> struct %.*s_t %.*s;", (int)field_len(ret), ret, (int)field_len(ret), ret);
+  else if (s->ret_kind == MR_KIND_VOID)
+    eng_text_put(&line, ") -> void;");
+  else
+    eng_text_put(&line, ") -> %s y;", eng_kind_ctype(s->ret_kind));
+  eng_text_put(&t, "%s", sub);
+  return t.len < cap;
 }

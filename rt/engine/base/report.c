@@ -66,6 +66,16 @@ static void put_param(FILE *f, const mr_subject *s, size_t i, const uint64_t *sl
   }
 }
 
+/* " x2 = ", " p2' = ", a record leaf " v2'.x = " (as the relation names it). */
+static void put_name(FILE *f, const mr_subject_param *p, int exec, bool after) {
+  char nm[160];
+  if (p->flags & MR_PF_FIELD)
+    eng_exec_name(nm, sizeof nm, p->name, exec, after && !(p->flags & MR_PF_RET));
+  else
+    snprintf(nm, sizeof nm, "%s%d%s", p->name, exec, after ? "'" : "");
+  fprintf(f, " %s = ", nm);
+}
+
 /* See eng.h. */
 void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
                 const mrdsl_exec *x, int h, const mrdsl_result *res) {
@@ -83,7 +93,7 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
     for (size_t i = 0; i < s->nparams; i++) {
       if (s->params[i].flags & MR_PF_OUT)
         continue;
-      fprintf(f, " %s%d = ", s->params[i].name, e + 1);
+      put_name(f, &s->params[i], e + 1, false);
       put_param(f, s, i, x[e].in);
       fputc(';', f);
     }
@@ -102,7 +112,7 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
                      (!(p->flags & MR_PF_CONST) && ((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR));
       if (!written)
         continue;
-      fprintf(f, " %s%d' = ", p->name, e + 1);
+      put_name(f, p, e + 1, true);
       if (x[e].out)
         put_param(f, s, i, x[e].out);
       else

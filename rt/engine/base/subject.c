@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/eng.h"
 
@@ -33,8 +34,19 @@ mr_fn *eng_subject_register(const mr_subject *s, bool *black) {
     }
     for (size_t i = 0; i < s->nparams; i++) {
       params[i].name = s->params[i].name;
+      /* An in-out record's after-call twin is its own slot here: "v.x'" keeps the trace's
+       * keys apart (lives as long as the descriptor). */
+      const uint8_t twin = MR_PF_INOUT | MR_PF_OUT;
+      char *tn = (s->params[i].flags & twin) == twin ? malloc(strlen(s->params[i].name) + 2) : NULL;
+      if (tn) {
+        strcpy(tn, s->params[i].name);
+        strcat(tn, "'");
+        params[i].name = tn;
+      }
       params[i].kind = s->params[i].kind;
-      params[i].flags = s->params[i].flags;
+      /* A black box's slots are the subject's: record leaves are scalar inputs and out
+       * cells there (mr_rt.h), never the record pointers mrpass sees in a white box. */
+      params[i].flags = s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT | MR_PF_CONST);
       params[i].len_index = s->params[i].len_index;
     }
     black_desc->abi_version = MR_ABI_VERSION;

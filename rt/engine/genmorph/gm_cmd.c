@@ -97,6 +97,7 @@ static const char *ctype(int k) { return k == MR_KIND_I8 ? "char" : disc_kind_ct
 /* "subject f(const double a[n], size_t n, out char o[cap], ...) -> int64_t y;" */
 static void subject_text(const gm_space *sp, char *buf, size_t cap) {
   const mr_subject *s = sp->s;
+  if (eng_subject_rec_text(s, buf, cap)) return;
   size_t at = (size_t)snprintf(buf, cap, "subject %s(", s->name);
   for (size_t i = 0; i < s->nparams && at < cap; i++) {
     const mr_subject_param *p = &s->params[i];
@@ -667,6 +668,8 @@ static int candidates(gm_run *R) {
       const gm_rel_out *ro = &g->rel[j];
       *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
+      for (char *q = c->name; *q; q++) /* a record leaf's template: mul_b.x -> mul_b_x */
+        if (*q == '.' || *q == '[' || *q == ']') *q = '_';
       snprintf(c->text, sizeof c->text, "%s", ro->text);
       char text[2048];
       snprintf(text, sizeof text, "relation %s { %s check %s; }", c->name, R->tm[t].defs, ro->text);

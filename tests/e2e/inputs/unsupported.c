@@ -11,3 +11,8 @@ int with_callback(int (*cb)(int), int x) { return cb(x); }
 int variadic(int n, ...) { return n; }
 double wide(long double x) { return (double)x; }
 int untyped(void *p, unsigned long n) { return p != 0 && n > 0; }
+union num {
+  int i;
+  float f;
+};
+int by_union(union num u) { return u.i; }

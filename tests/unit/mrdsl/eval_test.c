@@ -476,6 +476,43 @@ static void test_build_prepend_truncate(void) {
   mrdsl_work_free(w);
 }
 
+/* ============================== Records ============================== */
+
+/* Leaves: a.x a.y (0, 1), w.x w.y inputs (2, 3), their after-call cells (4, 5), s.x s.y
+ * cells (6, 7). Whole-record assignment builds per leaf; approx is a conjunction over the
+ * leaves, != a disjunction. */
+static void test_records(void) {
+  const char *hdr = "struct v { double x; double y; }\n"
+                    "subject f(struct v a, struct v *w) -> struct v s;";
+  const mrdsl_prog *p = prog(hdr, "relation r { a2 = w1; w2.x = a1.x; w2.y = -a1.y;\n"
+                                  "  check approx(s1, s2, abs=1e-9) && w1' != w2'; }", "r");
+  CHECK(p != NULL);
+  if (!p) return;
+  mrdsl_work *w;
+  mrdsl_build_opts o = {rng, NULL, NULL};
+  const uint64_t *slots;
+  CHECK(mrdsl_work_new(ctx, p, &w) == MR_OK);
+  uint64_t in1[8] = {fb(1), fb(2), fb(3), fb(4), 0, 0, 0, 0};
+  double c1[4] = {5, 6, 7, 8}, c2[4] = {5, 7, 7, 8}; /* w', s cells of executions 1, 2 */
+  uint64_t out1[8] = {0}, out2[8] = {0};
+  for (int i = 0; i < 4; i++) {
+    out1[4 + i] = (uint64_t)(uintptr_t)&c1[i];
+    out2[4 + i] = (uint64_t)(uintptr_t)&c2[i];
+  }
+  mrdsl_exec ex[2] = {{in1, out1, 0}, {0}};
+  CHECK(mrdsl_build(w, 2, ex, &o, &slots) == MRDSL_PASS);
+  CHECK(bf(slots[0]) == 3 && bf(slots[1]) == 4 && bf(slots[2]) == 1 && bf(slots[3]) == -2);
+  ex[1] = (mrdsl_exec){slots, out2, 0};
+  mrdsl_result res;
+  CHECK(mrdsl_eval(p, ex, &res) == MRDSL_PASS); /* s equal, w' differs in y */
+  c2[1] = 6;
+  CHECK(mrdsl_eval(p, ex, &res) == MRDSL_FAIL); /* w' equal: != fails */
+  c2[1] = 7;
+  c2[3] = 8.5;
+  CHECK(mrdsl_eval(p, ex, &res) == MRDSL_FAIL); /* s.y differs */
+  mrdsl_work_free(w);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
   test_build_prepend_truncate();
@@ -487,6 +524,7 @@ int main(void) {
   test_guard_out();
   test_build_scalar();
   test_build_seq();
+  test_records();
   mrdsl_ctx_free(ctx);
   return CHECK_DONE();
 }
