@@ -660,7 +660,7 @@ static void add_kept(ctx *x, const disc_rel *rel, const apt *pts, int nout) {
 
 /* See disc.h. */
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
-                    int per_input) {
+                    int per_input, double deadline) {
   /* all kept symmetries, and the invariances (y2 = y1) alone */
   alg g = {nin, nout, NULL, 0, 0, NULL, 0, true}, gi = g;
   ctx x = {&g, calloc((size_t)n + 1, sizeof(kept)), 0, malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double)),
@@ -676,7 +676,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
   /* 1. symmetries, simplest first: redundant when zero modulo the kept ones (an
    *    invariance modulo the kept invariances: the period f(x + 2 pi) = f(x) is stated
    *    as such, not left as f(x + pi) = -f(x) applied twice) */
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && !(deadline > 0 && eng_now() > deadline); i++) {
     sym y;
     const apt *pi = pts + (size_t)i * DISC_MAX_H;
     if (!affine[i] || !as_sym(&g, &rels[i], pi, &y))
@@ -695,7 +695,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
   /* 2. everything else modulo all kept symmetries, simplest first; what a family or an
    *    input relation's cap drops still counts as known (its consequences are not new) */
   x.g = &g;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && !(deadline > 0 && eng_now() > deadline); i++) {
     if (rels[i].status != DISC_ST_OK || issym[i] || !affine[i])
       continue;
     const apt *pi = pts + (size_t)i * DISC_MAX_H;

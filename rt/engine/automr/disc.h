@@ -525,9 +525,10 @@ int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
  * canonical input scales and output monomials; constants, signs, direction free) keep
  * their first keep_eq / keep_ineq members, an input relation its first per_input
  * inequalities. Symmetries are only compared with each other on their own executions.
- * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. */
+ * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. After
+ * deadline (eng_now(); 0: none) the relations not yet compared stay as they are. */
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
-                    int per_input);
+                    int per_input, double deadline);
 
 /* ---- Falsification with libFuzzer (disc_fuzz.c in the fuzz harness, disc_fuzz_run.c) ---
  * Discovery writes the candidates that survived the filter, the local search and the

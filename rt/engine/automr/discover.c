@@ -660,9 +660,12 @@ static int search(disc_run *R) {
   R->simil = cleanse_similar(R->all, nclean, R->d.n, R->d.m) +
              cleanse_similar(R->all + nclean, R->nall - nclean, R->d.n, R->d.m);
   R->t_alg = eng_now();
-  R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ) +
+  /* bounded by what is left of --budget, and at least a quarter of it: a relation it has
+   * no time to compare is kept (redundant at worst; the short set still picks 20) */
+  double dl = R->o.budget > 0 ? fmax(R->t_start + R->o.budget, R->t_alg + 0.25 * R->o.budget) : 0;
+  R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ, dl) +
             cleanse_algebra(R->all + nclean, R->nall - nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ,
-                            PER_INPUT_INEQ);
+                            PER_INPUT_INEQ, dl);
   R->t_alg = eng_now() - R->t_alg;
   return ENG_EXIT_OK;
 }

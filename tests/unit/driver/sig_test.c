@@ -281,6 +281,16 @@ int main(int argc, char **argv) {
   CHECK(read_sig(file, "mixed", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
   CHECK(!strcmp(drv_sig_engine(&sig, NULL, 0), "genmorph")); /* a bool result */
   drv_sig_free(&sig);
+  /* records: their numeric fields are AutoMR's inputs and outputs; a bool field is not */
+  const char *automr_rec[] = {"by_val", "mkpt", "box_area", "bump"};
+  for (size_t i = 0; i < 4; i++) {
+    CHECK(read_sig(file, automr_rec[i], &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
+    CHECK(!strcmp(drv_sig_engine(&sig, NULL, 0), "automr"));
+    drv_sig_free(&sig);
+  }
+  CHECK(read_sig(file, "poly_get", &sig, NULL, NULL, NULL) == DRV_EXIT_OK);
+  CHECK(!strcmp(drv_sig_engine(&sig, NULL, 0), "genmorph"));
+  drv_sig_free(&sig);
   free(file);
   return CHECK_DONE();
 }

@@ -230,7 +230,7 @@ static void test_algebra(void) {
       rel2(-1, 24.5, 1, -1, le24, 3),     /* 15 f(x) + f(24.5 - x): the family (oddness, 8 pi): capped */
   };
   int n = (int)(sizeof rs / sizeof rs[0]);
-  int marked = cleanse_algebra(rs, n, 1, 1, 2, 3, 2);
+  int marked = cleanse_algebra(rs, n, 1, 1, 2, 3, 2, 0);
   printf("algebra: %d of %d marked:", marked, n);
   for (int i = 0; i < n; i++)
     printf(" %d", rs[i].status == DISC_ST_OK);
@@ -244,7 +244,11 @@ static void test_algebra(void) {
   disc_rel fam[4];
   for (int i = 0; i < 4; i++)
     fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
-  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2) == 1 && fam[3].status == DISC_ST_REDUNDANT);
+  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, 0) == 1 && fam[3].status == DISC_ST_REDUNDANT);
+  /* past its deadline it compares nothing: every relation is kept */
+  for (int i = 0; i < 4; i++)
+    fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
+  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, eng_now() - 1) == 0 && fam[3].status == DISC_ST_OK);
 }
 
 /* Validation's stress inputs try a mined threshold just below, at and just above
