@@ -19,8 +19,9 @@ total=0
 # one MR SRC: the generated C of MR (relations of a function of SRC) against the evaluator
 one() {
   local mr=$1 src=$2 fn
+  shift 2 # then build options: more sources, -p
   fn=$(sed -n 's/^subject \([A-Za-z_0-9]*\)(.*/\1/p' "$mr")
-  "$MRFUZZ" build -o "h/$fn" "$src:$fn" >/dev/null
+  "$MRFUZZ" build -o "h/$fn" "$src:$fn" "$@" >/dev/null
   expect_exit 0 "$MRFUZZ" embed "$mr" -o "$fn.h"
   check "$fn: the generated header compiles alone (libc, libm) with -Wall -Wextra -Werror"
   printf '#include "%s.h"\nint main(void) { static %s_mr m; %s_mr_init(&m, 0); %s_mr_fini(&m); return 0; }\n' \
@@ -38,7 +39,14 @@ one() {
   total=$((total + n))
 }
 for mr in "$EXAMPLES"/*/*.mr; do
-  one "$mr" "$(ls "$(dirname "$mr")"/*.c | head -1)"
+  d=$(dirname "$mr")
+  if [ -d "$d/src" ]; then # a library with its own build (geometry): its header, sources, -p
+    [ -e geo/compile_commands.json ] ||
+      cmake -S "$d" -B geo -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake $d"
+    one "$mr" "$d/include/geometry.h" "$d"/src/*.c -p geo
+  else
+    one "$mr" "$(ls "$d"/*.c | head -1)"
+  fi
 done
 # conditioned relations (skips where a check is ill-conditioned) and log/exp
 one "$E2E/inputs/tan_cond.mr" "$EXAMPLES/trig/trig.c"
