@@ -340,9 +340,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   drv_sig *sigs;
   size_t n;
   int rc = read_sigs(c, &sigs, &n);
-  if (rc != DRV_EXIT_OK) {
+  if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig.c */
     free_sigs(sigs, n);
-    hint_flags(c, rc);
     return rc;
   }
   drv_buf spec = {0}, names = {0};

@@ -521,6 +521,10 @@ static CXTranslationUnit parse_ok(CXIndex idx, const drv_sig_req *req, const cha
   }
   if (report_diags(tu)) {
     drv_error("%s: the file does not compile; cannot read %s", req->file, what);
+    if ((!req->cflags || !req->cflags->n) && !req->include->n && !req->define->n)
+      drv_note("if %s needs its library's own flags (headers on an -I, macros from -D): give "
+               "the library's build directory with -p (its compile_commands.json), or the "
+               "flags with -I and -D", req->file);
     clang_disposeTranslationUnit(tu);
     return NULL;
   }

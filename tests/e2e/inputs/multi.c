@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT
  * multi.c - a small library for `mrfuzz discover FILE` and multi-subject `mrfuzz check`
  * (tests/e2e/discover_all.sh, check_multi.sh): numeric functions (AutoMR), an array
- * function (GenMorph), one signature mrfuzz cannot generate (a struct) and a static
+ * function (GenMorph), one signature mrfuzz cannot generate (a union) and a static
  * helper. -DML_BUG seeds a fault in ml_max.
  */
 #include <stddef.h>
 
-struct ml_point {
-  double x, y;
+union ml_num {
+  double d; long i;
 };
 
 static double ml_half(double v) { return v / 2; }
@@ -32,5 +32,5 @@ double ml_sum(const double *a, size_t n) {
   return s;
 }
 
-/* A struct by value: refused, with sig.c's reason. */
-double ml_norm1(struct ml_point p) { return (p.x < 0 ? -p.x : p.x) + (p.y < 0 ? -p.y : p.y); }
+/* A union by value: refused, with sig.c's reason. */
+double ml_norm1(union ml_num p) { return p.d < 0 ? -p.d : p.d; }
