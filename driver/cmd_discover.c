@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "drv.h"
@@ -78,6 +79,30 @@ static char *replay_line(const drv_list *b) {
   return s;
 }
 
+/* Suspected faults go next to OUT.mr, into OUT.suspects.mr and the directory OUT.suspects
+ * (disc_suspect.c): a directory or a file in their way is found now, not after the search. */
+static int check_suspect_paths(const char *out) {
+  if (!strcmp(out, "-"))
+    return DRV_EXIT_OK;
+  size_t n = strlen(out);
+  if (n > 3 && drv_ends_with(out, ".mr"))
+    n -= 3;
+  char *mr = drv_fmt("%.*s.suspects.mr", (int)n, out), *dir = drv_fmt("%.*s.suspects", (int)n, out);
+  struct stat st;
+  int rc = DRV_EXIT_OK;
+  if (stat(mr, &st) == 0 && S_ISDIR(st.st_mode)) {
+    drv_error("-o %s: %s, where suspected faults go, is a directory (nothing was run)", out, mr);
+    rc = DRV_EXIT_USAGE;
+  } else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    drv_error("-o %s: %s, where the suspects' reproducers go, is not a directory (nothing was "
+              "run)", out, dir);
+    rc = DRV_EXIT_USAGE;
+  }
+  free(mr);
+  free(dir);
+  return rc;
+}
+
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited). */
 int drv_discover_one(int argc, char **argv, const char *log) {
   drv_list h = {0}, b = {0};
@@ -125,6 +150,8 @@ int drv_discover_one(int argc, char **argv, const char *log) {
   if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
     char *def = drv_fmt("%s.mr", function);
     rc = drv_check_output("-o", out ? out : def);
+    if (rc == DRV_EXIT_OK)
+      rc = check_suspect_paths(out ? out : def);
     free(def);
   }
   if (rc == DRV_EXIT_OK) {

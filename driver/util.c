@@ -287,6 +287,11 @@ int drv_check_output(const char *opt, const char *path) {
   return rc;
 }
 
+/* See drv.h. */
+bool drv_meta_is_output(const char *meta) {
+  return meta && !strncmp(meta, "OUT", 3);
+}
+
 /* Create path and its missing parents (mode 0777 & ~umask). */
 int drv_mkdirs(const char *path) {
   char *p = drv_strdup(path);

@@ -71,9 +71,9 @@ expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=2:1
 expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=1
 check "run: a range outside the type: exit 2"
 expect_exit 2 "$MRFUZZ" run -o h "$EXAMPLES/intmath/intmath.c:ipow" -n 1 --range exp=-1:3
-check "run: a trace in a missing directory: exit 2"
+check "run: a trace in a missing directory: exit 2 before the run, naming --trace"
 expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --trace /nonexistent/dir/t.trace
-expect_err "cannot write the trace"
+expect_err "error: --trace /nonexistent/dir/t.trace: cannot write in /nonexistent/dir"
 check "trace: no file / two files / a missing file: exit 2"
 expect_exit 2 "$MRFUZZ" trace
 expect_exit 2 "$MRFUZZ" trace a b
