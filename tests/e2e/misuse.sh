@@ -108,6 +108,8 @@ check "adequacy --html naming a directory, report --html into a missing director
 expect_refused --html outdir "$MRFUZZ" adequacy "$trig:trig_sin" --mr "$sin_mr" -o bd1 --html outdir
 expect_refused --html nodir/r.html "$MRFUZZ" report "$trig:trig_sin" --mr "$sin_mr" -o bd1 \
   --html nodir/r.html
+check "run --trace /dev/null: a device is written in place, not refused"
+expect_exit 0 "$MRFUZZ" run "$trig:trig_sin" -o bd5 -n 5 --trace /dev/null
 check "embed -o naming a directory or under a regular file: exit 2, no header"
 expect_refused -o outdir "$MRFUZZ" embed "$sin_mr" -o outdir
 expect_refused -o afile/sin.h "$MRFUZZ" embed "$sin_mr" -o afile/sin.h
