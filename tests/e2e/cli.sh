@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# cli.sh - the command line contract: --help on every subcommand (exit 0), usage errors
-# (exit 2, "mrfuzz: error:" on stderr), a missing tool (exit 3).
+# cli.sh - the command line contract: --help on every subcommand (exit 0), the command
+# list in the user's order with a typical session and no paper citations (issue #18),
+# usage errors (exit 2, "mrfuzz: error:" on stderr), a missing tool (exit 3).
 . "$(dirname "$0")/lib.sh"
 trig=$EXAMPLES/trig/trig.c
 
@@ -15,6 +16,24 @@ check "mrfuzz --help / -h: exit 0"
 expect_exit 0 "$MRFUZZ" --help
 expect_out "commands:"
 expect_exit 0 "$MRFUZZ" -h
+check "mrfuzz --help: the user's flow first (discover, check, score), build/run/trace last"
+sed -n '/^commands:/,/^$/p' out | sed -n 's/^  \([^ ]*\) .*/\1/p' >names
+[ "$(head -3 names | tr '\n' ' ')" = "discover check score " ] ||
+  fail "the first commands are $(head -3 names | tr '\n' ' ')"
+[ "$(tail -3 names | tr '\n' ' ')" = "build run trace " ] ||
+  fail "the last commands are $(tail -3 names | tr '\n' ' ')"
+check "mrfuzz --help ends with a typical session: discover, check, repro, score"
+sed -n '/^A typical session/,$p' out >session
+for c in discover check repro score; do
+  grep -q "^  mrfuzz $c " session || { cat out >&2; fail "the session lacks 'mrfuzz $c'"; }
+done
+check "no command's --help cites the papers (Algorithm N, Table N, eq. N, formula N, et al.)"
+while read -r name; do
+  "$MRFUZZ" "$name" --help >help.txt 2>&1 || true
+  if grep -nE "Algorithm [0-9]|Table [0-9IVX]+|eq\. [0-9]|formula [0-9]|et al\.|seed paper|as the paper" help.txt; then
+    fail "'mrfuzz $name --help' cites a paper (above)"
+  fi
+done <names
 check "mrfuzz --version: exit 0"
 expect_exit 0 "$MRFUZZ" --version
 expect_out "mrfuzz "
