@@ -19,13 +19,15 @@
 
 static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR]";
 static const char adeq_summary[] =
-    "k-MR adequacy (C_MT^k) of metamorphic testing: every source input of the corpus "
+    "How thoroughly the relations check FUNCTION's code (k-MR adequacy, docs/inputs.md): "
+    "every source input of the corpus "
     "(default: DIR/corpus, kept by 'mrfuzz check') is checked with every relation; an input "
     "is associated with a relation when the relation was evaluated on it (passed or "
     "violated, not skipped by its guard or domain). A requirement (a statement: a block "
     "with a source line, or a branch: a CFG edge) counts min(best, k)/k, best being the "
     "most relations associated with one input whose source execution satisfies it. "
-    "Prints C_MT^k, the best input's relation count per requirement and the requirements "
+    "Prints the adequacy, 0..1 (C_MT^k: 1 when every requirement has k relations), the best "
+    "input's relation count per requirement and the requirements "
     "that fall short (unreached, or fewer than k relations). Exit 0, 2 on bad input.";
 static const char report_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr --html OUT.html [--k K] [--criterion C] [--corpus DIR]";
 static const char report_summary[] =

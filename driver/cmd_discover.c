@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "drv.h"
@@ -25,19 +26,20 @@ static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
     "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
-    "Discover metamorphic relations of FUNCTION and write them to OUT.mr (default\n"
-    "FUNCTION.mr; '-' prints them), atomically. AutoMR finds polynomial relations of\n"
-    "numeric functions (PSO search, filter on fresh inputs, falsification, cleansing with\n"
-    "SVD and Z3) and prints a table per relation type (candidates, after filter, after\n"
-    "falsification, after cleansing, time); GenMorph evolves output relations for template\n"
-    "input transformations of any function, killing the mutants of the mutation build (a\n"
-    "black box: interface faults of its outputs) (docs/discover.md). The signature picks\n"
-    "the engine, printed: AutoMR for numeric scalars, GenMorph for arrays, strings and\n"
-    "out-buffers.\n\n"
+    "Find metamorphic relations of FUNCTION (how its results on related inputs relate,\n"
+    "e.g. f(-x) = -f(x)) and write them to OUT.mr (default FUNCTION.mr; '-' prints them),\n"
+    "atomically, ready for 'mrfuzz check' and 'mrfuzz score' (docs/discover.md). The\n"
+    "signature picks the engine, printed. automr, for numeric scalars: searches for\n"
+    "polynomial relations between inputs and outputs, drops every one that fresh inputs,\n"
+    "special values or libFuzzer break, merges equivalent ones, and prints a table per\n"
+    "relation type (candidates, left after each stage, time). genmorph, for arrays,\n"
+    "strings and out-buffers: changes the inputs by fixed templates and evolves the output\n"
+    "relations that catch seeded bugs (mutants; for a black box, wrong outputs at its\n"
+    "interface).\n\n"
     "options:\n"
     "  -o OUT.mr|-               where the relations go (default FUNCTION.mr)\n"
     "  --engine E                automr or genmorph (default: from the signature)\n"
-    "  --max N, --all            AutoMR's short set: at most N relations (default 20), chosen by\n"
+    "  --max N, --all            automr's short set: at most N relations (default 20), chosen by\n"
     "                            the mutants they kill (a white box's mutation build, else\n"
     "                            interface faults), then by generality; --all writes every one\n"
     "                            (GenMorph keeps the relations that add a kill, of the same)\n"
@@ -45,7 +47,7 @@ static const char disc_help[] =
     "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
-    "  --mutate SCOPE            functions whose mutants choose the short set (GenMorph: and\n"
+    "  --mutate SCOPE            functions whose mutants choose the short set (genmorph: and\n"
     "                            train): target, reachable (default) or sources\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
@@ -76,6 +78,30 @@ static char *replay_line(const drv_list *b) {
   }
   *p = 0;
   return s;
+}
+
+/* Suspected faults go next to OUT.mr, into OUT.suspects.mr and the directory OUT.suspects
+ * (disc_suspect.c): a directory or a file in their way is found now, not after the search. */
+static int check_suspect_paths(const char *out) {
+  if (!strcmp(out, "-"))
+    return DRV_EXIT_OK;
+  size_t n = strlen(out);
+  if (n > 3 && drv_ends_with(out, ".mr"))
+    n -= 3;
+  char *mr = drv_fmt("%.*s.suspects.mr", (int)n, out), *dir = drv_fmt("%.*s.suspects", (int)n, out);
+  struct stat st;
+  int rc = DRV_EXIT_OK;
+  if (stat(mr, &st) == 0 && S_ISDIR(st.st_mode)) {
+    drv_error("-o %s: %s, where suspected faults go, is a directory (nothing was run)", out, mr);
+    rc = DRV_EXIT_USAGE;
+  } else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    drv_error("-o %s: %s, where the suspects' reproducers go, is not a directory (nothing was "
+              "run)", out, dir);
+    rc = DRV_EXIT_USAGE;
+  }
+  free(mr);
+  free(dir);
+  return rc;
 }
 
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited). */
@@ -125,6 +151,8 @@ int drv_discover_one(int argc, char **argv, const char *log) {
   if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
     char *def = drv_fmt("%s.mr", function);
     rc = drv_check_output("-o", out ? out : def);
+    if (rc == DRV_EXIT_OK)
+      rc = check_suspect_paths(out ? out : def);
     free(def);
   }
   if (rc == DRV_EXIT_OK) {

@@ -258,8 +258,9 @@ int drv_cmd_implies(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (dsl_is_help(argv[i])) {
       fputs("usage: mrfuzz implies FILE.mr NAME1 NAME2 [--timeout MS] [--bound OUT=LO:HI]\n"
-            "Ask Z3 whether relation NAME1 makes NAME2 redundant (AutoMR formula 24): NAME2's\n"
-            "input relation implies NAME1's and NAME1's output relation implies NAME2's.\n"
+            "Ask Z3 whether relation NAME1 makes NAME2 redundant (NAME1 catches every bug\n"
+            "NAME2 catches): NAME2's input relation implies NAME1's and NAME1's output\n"
+            "relation implies NAME2's.\n"
             "Prints yes, no or unknown and the time taken. --bound adds lo <= output <= hi.\n"
             "Exit: 0 yes, 1 no or unknown, 2 usage or input error, 3 internal.\n", stdout);
       return DSL_OK;

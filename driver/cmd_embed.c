@@ -94,6 +94,8 @@ int drv_cmd_embed(int argc, char **argv) {
     fprintf(stderr, "mrfuzz: error: embed: --prefix '%s' %s\n", prefix, why);
     return 2;
   }
+  if (out && drv_check_output("-o", out) != DRV_EXIT_OK)
+    return DRV_EXIT_USAGE;
   mrdsl_ctx *ctx = NULL;
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 3;

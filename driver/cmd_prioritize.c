@@ -27,7 +27,8 @@ static const char corpus_summary[] =
     "blocks), and path hash (edges with AFL-style bucketed hit counts; docs/inputs.md).";
 static const char prio_args[] = "FILE:FUNCTION [SOURCE.c ...] [--corpus DIR] [--mr FILE.mr] [--apfd]";
 static const char prio_summary[] =
-    "Order the corpus by path distance (seed paper 002, Algorithm 1): repeatedly the input "
+    "Order the corpus so that inputs taking new paths come first (path distance, "
+    "docs/inputs.md): repeatedly the input "
     "whose statement set adds the most statements to those of the inputs already chosen. "
     "With --mr an input's statement set is that of the relations' groups that apply to it "
     "(none: empty). Ties go to the input more relations apply to, then to the one adding "
@@ -35,7 +36,8 @@ static const char prio_summary[] =
     "adds a statement, the next is the one farthest in value from those chosen (max-min "
     "distance of the decoded inputs); when nothing adds anything the chosen set restarts "
     "empty. Prints the order. --apfd (with --mr) "
-    "builds the mutation variant and measures the order: APFD (eq. 4.2) and the share of "
+    "builds the mutation variant and measures how soon the order finds bugs: APFD (the "
+    "average percentage of faults detected, 0..1, higher is sooner) and the share of "
     "faults found after 10%..100% of the tests, a fault being a mutant some relation "
     "detects on the input, against 30 random orders (--seed, default 1) and a random input "
     "set of the same size (docs/inputs.md).";

@@ -14,7 +14,7 @@
 
 static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr";
 static const char score_summary[] =
-    "Mutation score of a relation set: build FUNCTION with every mutant in (as 'mrfuzz "
+    "How many seeded bugs (mutants) the relations catch, the mutation score: build FUNCTION with every mutant in (as 'mrfuzz "
     "mutants'), run every relation of FILE.mr on N source inputs (default 100, seed 1; the last "
     "quarter special: NaN, infinities, special values, the mined thresholds +-1 ulp, "
     "domain edges, wide magnitudes, within a --range) and their follow-ups for the original and for each mutant, in parallel forked workers "

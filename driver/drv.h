@@ -71,6 +71,10 @@ int drv_write_atomic(const char *path, const char *data, size_t len);
  * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
  * DRV_EXIT_USAGE (printed). */
 int drv_check_output(const char *opt, const char *path);
+/* Does an option whose value placeholder is meta name an output file? The option tables
+ * (flags.def, the engines' .def) spell every output file OUT, OUT.mr, OUT.html, ..., so
+ * drv_opts_parse and drv_split_args check each of them before any work. */
+bool drv_meta_is_output(const char *meta);
 /* mkdir -p. 0 or -1 with errno. */
 int drv_mkdirs(const char *path);
 /* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */
@@ -137,8 +141,9 @@ typedef struct drv_opts {
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
  * DRV_CMD_* bit): the driver's options (flags.def), then the user options of the engine
- * tables of cmd (NULL-terminated, may be NULL) into o->fwd. Returns DRV_EXIT_OK or
- * DRV_EXIT_USAGE (message printed). */
+ * tables of cmd (NULL-terminated, may be NULL) into o->fwd. Without --help, the output
+ * files among them are checked (drv_check_output). Returns DRV_EXIT_OK or DRV_EXIT_USAGE
+ * (message printed). */
 int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv);
 void drv_opts_fini(drv_opts *o);
 /* Print "usage: mrfuzz NAME ARGS", the summary, every option of cmd and the user options
@@ -156,6 +161,9 @@ int drv_split_args(const char *cmd, int argc, char **argv, const drv_etab *const
                    const char *const *own, const char **ownval, drv_list *h, drv_list *b);
 /* The "TITLE options:" sections of the --help of tabs' user options (NULL-terminated). */
 void drv_help_tables(const drv_etab *const *tabs);
+/* Check the output files of o's forwarded options (drv_meta_is_output) with
+ * drv_check_output. DRV_EXIT_OK or DRV_EXIT_USAGE (printed). */
+int drv_fwd_check_outputs(const drv_opts *o);
 /* Push the forwarded options table t takes onto l ("--name", value), in the order given,
  * except those named in except (NULL-terminated, may be NULL). */
 void drv_fwd_push(const drv_opts *o, const drv_etab *t, drv_list *l, const char *const *except);

@@ -136,6 +136,24 @@ static int parse_one(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int
   return DRV_EXIT_OK;
 }
 
+/* The output files given to cmd (OUT... placeholders, ours and the engines'), checked
+ * before any build or run: a directory or an unwritable place found after the run loses
+ * its work. */
+static int check_outputs(const drv_opts *o, unsigned cmd) {
+  for (size_t i = 0; i < NFLAGS; i++) {
+    const drv_flag *f = &flags[i];
+    const char *val = *(const char *const *)(const void *)((const char *)o + f->off);
+    if (!(f->cmds & cmd) || f->type != DRV_T_STR || !drv_meta_is_output(f->meta) || !val)
+      continue;
+    char *opt = drv_fmt("--%s", f->lng);
+    int rc = drv_check_output(opt, val);
+    free(opt);
+    if (rc != DRV_EXIT_OK)
+      return rc;
+  }
+  return drv_fwd_check_outputs(o);
+}
+
 /* Parse the options and positionals of one subcommand (see drv.h). */
 int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv) {
   memset(o, 0, sizeof *o);
@@ -154,7 +172,7 @@ int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int a
     if (rc != DRV_EXIT_OK)
       return rc;
   }
-  return DRV_EXIT_OK;
+  return o->help ? DRV_EXIT_OK : check_outputs(o, cmd);
 }
 
 /* Release the lists held by o. */

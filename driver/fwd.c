@@ -71,6 +71,15 @@ const char *drv_fwd_get(const drv_opts *o, const char *name) {
 }
 
 /* See drv.h. */
+int drv_fwd_check_outputs(const drv_opts *o) {
+  for (size_t i = 0; i < o->nfwd; i++)
+    if (drv_meta_is_output(o->fwd[i].opt->meta) &&
+        drv_check_output(o->fwd[i].opt->name, o->fwd[i].value) != DRV_EXIT_OK)
+      return DRV_EXIT_USAGE;
+  return DRV_EXIT_OK;
+}
+
+/* See drv.h. */
 void drv_fwd_push(const drv_opts *o, const drv_etab *t, drv_list *l, const char *const *except) {
   for (size_t i = 0; i < o->nfwd; i++) {
     const drv_eopt *e = o->fwd[i].opt;
@@ -119,6 +128,8 @@ int drv_split_args(const char *cmd, int argc, char **argv, const drv_etab *const
       v = argv[++i];
     if (own[k]) {
       ownval[k] = v;
+    } else if (drv_meta_is_output(e->meta) && drv_check_output(e->name, v) != DRV_EXIT_OK) {
+      return DRV_EXIT_USAGE;
     } else {
       drv_list_push(h, e->name);
       if (takes)

@@ -27,8 +27,8 @@ static const drv_cmd cmds[] = {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: mrfuzz COMMAND [options] [arguments]\n\n"
-             "Metamorphic testing for C: observe functions through an LLVM plugin, call them\n"
-             "on generated inputs, discover and check relations between their results.\n\n"
+             "Metamorphic testing for C: find the relations between a function's results on\n"
+             "related inputs (f(-x) = -f(x), ...), then fuzz the function against them.\n\n"
              "commands:\n");
   int w = 0; /* the longest name and two spaces: "prioritize" once ran into its summary */
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
@@ -37,7 +37,13 @@ static void usage(FILE *f) {
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
     fprintf(f, "  %-*s%s\n", w, cmds[i].name, cmds[i].summary);
   fprintf(f, "\n'mrfuzz COMMAND --help' describes a command's options.\n"
-             "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 internal error.\n");
+             "Exit codes: 0 ok, 1 property violated, 2 usage or input error, 3 internal error.\n\n"
+             "A typical session, on lib.c's function f:\n"
+             "  mrfuzz discover lib.c:f         # relations of f -> f.mr (read them, edit them)\n"
+             "  mrfuzz check lib.c:f --mr f.mr  # fuzz f against them until Ctrl-C; a violation\n"
+             "                                  # is saved as .mrfuzz/f/findings/crash-...\n"
+             "  mrfuzz repro lib.c:f --mr f.mr .mrfuzz/f/findings/crash-...  # replay it\n"
+             "  mrfuzz score lib.c:f --mr f.mr  # how many seeded bugs the relations catch\n");
 }
 
 int main(int argc, char **argv) {

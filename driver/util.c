@@ -273,6 +273,8 @@ int drv_check_output(const char *opt, const char *path) {
     drv_error("%s %s: is a directory (nothing was run)", opt, path);
     return DRV_EXIT_USAGE;
   }
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return DRV_EXIT_OK; /* a device or a pipe (--trace /dev/null) is written in place */
   /* the writers put a temp file next to path and rename it: its directory must take both */
   char *dir = drv_strdup(path), *slash = strrchr(dir, '/');
   if (slash)
@@ -285,6 +287,11 @@ int drv_check_output(const char *opt, const char *path) {
   }
   free(dir);
   return rc;
+}
+
+/* See drv.h. */
+bool drv_meta_is_output(const char *meta) {
+  return meta && !strncmp(meta, "OUT", 3);
 }
 
 /* Create path and its missing parents (mode 0777 & ~umask). */

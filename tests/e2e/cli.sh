@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# cli.sh - the command line contract: --help on every subcommand (exit 0), usage errors
-# (exit 2, "mrfuzz: error:" on stderr), a missing tool (exit 3).
+# cli.sh - the command line contract: --help on every subcommand (exit 0), the command
+# list in the user's order with a typical session and no paper citations (issue #18),
+# usage errors (exit 2, "mrfuzz: error:" on stderr), a missing tool (exit 3).
 . "$(dirname "$0")/lib.sh"
 trig=$EXAMPLES/trig/trig.c
 
@@ -15,6 +16,24 @@ check "mrfuzz --help / -h: exit 0"
 expect_exit 0 "$MRFUZZ" --help
 expect_out "commands:"
 expect_exit 0 "$MRFUZZ" -h
+check "mrfuzz --help: the user's flow first (discover, check, score), build/run/trace last"
+sed -n '/^commands:/,/^$/p' out | sed -n 's/^  \([^ ]*\) .*/\1/p' >names
+[ "$(head -3 names | tr '\n' ' ')" = "discover check score " ] ||
+  fail "the first commands are $(head -3 names | tr '\n' ' ')"
+[ "$(tail -3 names | tr '\n' ' ')" = "build run trace " ] ||
+  fail "the last commands are $(tail -3 names | tr '\n' ' ')"
+check "mrfuzz --help ends with a typical session: discover, check, repro, score"
+sed -n '/^A typical session/,$p' out >session
+for c in discover check repro score; do
+  grep -q "^  mrfuzz $c " session || { cat out >&2; fail "the session lacks 'mrfuzz $c'"; }
+done
+check "no command's --help cites the papers (Algorithm N, Table N, eq. N, formula N, et al.)"
+while read -r name; do
+  "$MRFUZZ" "$name" --help >help.txt 2>&1 || true
+  if grep -nE "Algorithm [0-9]|Table [0-9IVX]+|eq\. [0-9]|formula [0-9]|et al\.|seed paper|as the paper" help.txt; then
+    fail "'mrfuzz $name --help' cites a paper (above)"
+  fi
+done <names
 check "mrfuzz --version: exit 0"
 expect_exit 0 "$MRFUZZ" --version
 expect_out "mrfuzz "
@@ -71,9 +90,9 @@ expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=2:1
 expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=1
 check "run: a range outside the type: exit 2"
 expect_exit 2 "$MRFUZZ" run -o h "$EXAMPLES/intmath/intmath.c:ipow" -n 1 --range exp=-1:3
-check "run: a trace in a missing directory: exit 2"
+check "run: a trace in a missing directory: exit 2 before the run, naming --trace"
 expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --trace /nonexistent/dir/t.trace
-expect_err "cannot write the trace"
+expect_err "error: --trace /nonexistent/dir/t.trace: cannot write in /nonexistent/dir"
 check "trace: no file / two files / a missing file: exit 2"
 expect_exit 2 "$MRFUZZ" trace
 expect_exit 2 "$MRFUZZ" trace a b

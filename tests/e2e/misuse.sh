@@ -5,7 +5,8 @@
 # save the relations elsewhere when the write fails late; embed --prefix must be a usable
 # C identifier; repro/minimize/lint/check refuse a directory by name; lint and fmt stop
 # reading at the relation-file limit; the command list of --help is readable; a score
-# with no mutant to count says so.
+# with no mutant to count says so; every output file (-o, --json, --kill-matrix, --trace,
+# --html, discover's suspects) is checked before any build (#18).
 . "$(dirname "$0")/lib.sh"
 trig=$EXAMPLES/trig/trig.c
 sin_mr=$EXAMPLES/trig/trig_sin.mr
@@ -76,6 +77,43 @@ check "compose -o into a missing directory: exit 2 before building"
 expect_exit 2 "$MRFUZZ" compose "$trig:trig_sin" --mr "$sin_mr" -o nodir/comp.mr --build-dir bd1
 expect_err "nodir/comp.mr"
 [ ! -e bd1 ] || fail "compose built before refusing the output"
+
+# ------------------------------------------- every output file checked first (#18)
+# expect_refused OPTION PATH CMD...: exit 2, the option and the path named, nothing built.
+expect_refused() {
+  local opt=$1 path=$2
+  shift 2
+  expect_exit 2 "$@"
+  expect_err "error: $opt $path:"
+  [ ! -e bd1 ] || fail "built before refusing $opt $path: $*"
+}
+mkdir -p outdir
+check "compose -o naming a directory: exit 2 before building (the GA's results not lost)"
+expect_refused -o outdir "$MRFUZZ" compose "$trig:trig_sin" --mr "$sin_mr" -o outdir --build-dir bd1
+expect_err "is a directory"
+check "discover -o where OUT.suspects.mr is a directory, or OUT.suspects a file: exit 2"
+mkdir -p sus1.suspects.mr && : >sus2.suspects
+expect_refused -o sus1.mr "$MRFUZZ" discover "$trig:trig_sin" -o sus1.mr --build-dir bd1 --fuzz-falsify 0
+expect_err "sus1.suspects.mr, where suspected faults go, is a directory"
+expect_refused -o sus2.mr "$MRFUZZ" discover "$trig:trig_sin" -o sus2.mr --build-dir bd1 --fuzz-falsify 0
+expect_err "sus2.suspects, where the suspects' reproducers go, is not a directory"
+check "score --json naming a directory, --kill-matrix into a missing directory: exit 2 before building"
+expect_refused --json outdir "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" -o bd1 --json outdir
+expect_refused --kill-matrix nodir/k.txt "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" -o bd1 \
+  --kill-matrix nodir/k.txt
+expect_err "cannot write in nodir"
+check "run --trace naming a directory: exit 2 before building"
+expect_refused --trace outdir "$MRFUZZ" run "$trig:trig_sin" -o bd1 -n 5 --trace outdir
+check "adequacy --html naming a directory, report --html into a missing directory: exit 2 before building"
+expect_refused --html outdir "$MRFUZZ" adequacy "$trig:trig_sin" --mr "$sin_mr" -o bd1 --html outdir
+expect_refused --html nodir/r.html "$MRFUZZ" report "$trig:trig_sin" --mr "$sin_mr" -o bd1 \
+  --html nodir/r.html
+check "run --trace /dev/null: a device is written in place, not refused"
+expect_exit 0 "$MRFUZZ" run "$trig:trig_sin" -o bd5 -n 5 --trace /dev/null
+check "embed -o naming a directory or under a regular file: exit 2, no header"
+expect_refused -o outdir "$MRFUZZ" embed "$sin_mr" -o outdir
+expect_refused -o afile/sin.h "$MRFUZZ" embed "$sin_mr" -o afile/sin.h
+[ -z "$(ls -A outdir)" ] || fail "outdir is not empty: $(ls -A outdir)"
 
 check "discover: the -o directory vanishes during the search: the relations are saved under"
 check "  \$TMPDIR in a file named after the function, a warning says where, exit 3"

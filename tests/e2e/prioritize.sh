@@ -19,7 +19,7 @@ expect_exit 0 "$MRFUZZ" corpus --help
 expect_out "usage: mrfuzz corpus [options] FILE:FUNCTION"
 expect_out "--corpus DIR"
 expect_exit 0 "$MRFUZZ" prioritize --help
-expect_out "Algorithm 1"
+expect_out "new paths come first"
 expect_out "--apfd"
 echo "ok"
 
