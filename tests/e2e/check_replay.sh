@@ -117,6 +117,14 @@ hits = [f for f in j["findings"] if f["relation"] == sys.argv[2] and f["file"] =
 assert hits and hits[0]["kind"] == "violation" and hits[0]["replay"].startswith("mrfuzz repro"), j["findings"]
 PY
 json_matches wrong.json >/dev/null || fail "wrong JSON vs summary"
+cp err replay.err
+check "the replay's verdict on each corpus file is the libFuzzer target's (DIR/fuzz/harness on the file)"
+expect_exit 0 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" -- -runs=0 empty
+for f in wcorpus/*; do
+  lf=$(MRFUZZ_CHECK=$(printf -- '--mr\n%s' "$MR") hw/fuzz/harness "$f" 2>&1 | sed -n 's/.*relation violated: \([a-z_]*\).*/\1/p')
+  rp=$(sed -n "s|^mrfuzz: $f violates relation \([a-z_]*\)\$|\1|p" replay.err)
+  [ "$lf" = "$rp" ] || fail "$f: libFuzzer target '$lf', replay '$rp'"
+done
 check "the listed reproducer replays with repro (exit 1)"
 expect_exit 1 "$MRFUZZ" repro -o hw wrong.c:gcd --mr "$MR" "$REPRO"
 echo "ok: $REL"
