@@ -87,6 +87,18 @@ read -r EX NF <<<"$(json_matches replay.json)" || fail "replay JSON"
 grep -q '"mode": "replay"' replay.json && grep -q '"exit_code": 0' replay.json || fail "mode, exit code"
 echo "ok"
 
+check "a replay's coverage is its corpus's alone (no calibration inputs): gcd(0, 0) skips the loop"
+mkdir -p zc
+printf '\xe8\x03\xe8\x03' >zc/zero # a = b = 0 in -1000:1000 (docs/checking.md, the decoding)
+RANGES="--range a=-1000:1000 --range b=-1000:1000"
+expect_exit 0 "$MRFUZZ" corpus -o h "$SRC:gcd" $RANGES --corpus zc
+expect_out "a = 0; b = 0;"
+STMTS=$(sed -n 's/.*statements \([0-9]*\/[0-9]*\).*/\1/p' out)
+expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" $RANGES --replay --corpus zc
+expect_out "; blocks $STMTS,"
+case "$STMTS" in 4/4) fail "gcd(0, 0) covered the loop body?" ;; esac
+echo "ok: blocks $STMTS"
+
 check "the random engine's --json matches its summary too"
 expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --engine random --json random.json -- -runs=3000 -seed=2
 read -r EX NF <<<"$(json_matches random.json)" || fail "random JSON"

@@ -240,9 +240,10 @@ static void calibration_input(const uint8_t *data, size_t size) {
 
 /* Watch for hangs: -timeout, or derived from the calibration (eng_chk_timeout), which is
  * watched with the fallback the driver uses too (driver/cmd_check.c: default_timeout);
- * hangs save PREFIXtimeout-*. A replay (prefix NULL) saves nothing and does not calibrate:
- * its only inputs are the files it replays. */
-static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix) {
+ * hangs save PREFIXtimeout-*. repro (prefix NULL) saves nothing. repro and the corpus
+ * replay (calibrate false) do not calibrate, -timeout or 10 s: their only inputs are the
+ * files they replay, so the coverage they record is those files' alone. */
+static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix, bool calibrate) {
   double b = lf->max_total_time;
   hang_limit = lf->timeout > 0 ? (unsigned)ceil(lf->timeout) : b > 0 && b < 20 ? (unsigned)ceil(b > 2 ? b / 2 : 1) : 10;
   hang_prefix = prefix;
@@ -254,7 +255,7 @@ static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix) {
   sigaction(SIGALRM, &sa, NULL);
   struct itimerval it = {{1, 0}, {1, 0}};
   setitimer(ITIMER_REAL, &it, NULL);
-  if (lf->timeout <= 0 && prefix) {
+  if (lf->timeout <= 0 && calibrate) {
     eng_chk_on_calibrate(calibration_input);
     hang_limit = eng_mchk_timeout(c, b);
     eng_chk_on_calibrate(NULL);
@@ -440,7 +441,7 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
       signal(sigs[i], on_crash);
-    watchdog(c, &lf, lf.artifact_prefix);
+    watchdog(c, &lf, lf.artifact_prefix, nfiles == 0);
     rc = nfiles ? replay_loop(c, &lf, files, nfiles) : random_loop(c, on.o, &lf);
     struct itimerval off = {{0, 0}, {0, 0}};
     setitimer(ITIMER_REAL, &off, NULL);
@@ -500,7 +501,7 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK)
     rc = eng_mchk_new(on.o, &c);
   if (rc == ENG_EXIT_OK)
-    watchdog(c, &lf, NULL);
+    watchdog(c, &lf, NULL, false);
   for (size_t i = 0; rc != ENG_EXIT_INTERNAL && rc >= 0 && c && i < nfiles; i++) {
     int v = MRDSL_PASS;
     if (check_file(c, files[i], lf.artifact_prefix, &v) != ENG_EXIT_OK) {
