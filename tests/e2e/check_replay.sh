@@ -149,3 +149,20 @@ expect_out "check --replay: $NM inputs of hm/corpus replayed"
 read -r EX NF <<<"$(json_matches m.json)" || fail "multi JSON"
 [ "$EX" = "$NM" ] || fail "multi JSON: $EX executions, want $NM"
 echo "ok"
+
+check "several functions, a planted fault: the gcd reproducer behind selector byte 0 makes --replay exit 1"
+mkdir -p mcorpus
+cp hm/corpus/* mcorpus/
+{ printf '\000'; cat "$REPRO"; } >mcorpus/gcd-fault
+IP="$EXAMPLES/intmath/is_prime.mr"
+expect_exit 1 "$MRFUZZ" check -o hmw wrong.c --mr "$MR" --mr "$IP" --replay --corpus mcorpus --json mw.json
+expect_out "reproducer: mcorpus/gcd-fault (gcd, relation $REL; replay: mrfuzz repro -o hmw wrong.c --mr $MR --mr $IP mcorpus/gcd-fault)"
+"$PYTHON" - mw.json "$REL" <<'PY' || fail "multi JSON finding"
+import json, sys
+j = json.load(open(sys.argv[1]))
+hits = [f for f in j["findings"] if f["file"] == "mcorpus/gcd-fault"]
+assert len(hits) == 1 and hits[0]["function"] == "gcd" and hits[0]["relation"] == sys.argv[2], j["findings"]
+assert [f["function"] for f in j["functions"]] == ["gcd", "is_prime"] and j["exit_code"] == 1
+PY
+json_matches mw.json >/dev/null || fail "multi JSON vs summary"
+echo "ok"
