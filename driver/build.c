@@ -444,8 +444,10 @@ static int check_inputs(build_ctx *c) {
   return drv_tools_check(&c->t);
 }
 
-/* .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. Caller frees. */
-static char *default_dir(const drv_build_req *req) {
+/* See drv.h: -o, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */
+char *drv_build_dir(const drv_build_req *req) {
+  if (req->opts->output)
+    return drv_strdup(req->opts->output);
   if (!req->opts->subjects)
     return drv_fmt(".mrfuzz/%s", req->function);
   const char *base = strrchr(req->file, '/') ? strrchr(req->file, '/') + 1 : req->file;
@@ -549,7 +551,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     rc = drv_cdb_load(req, &c.cdb);
   if (rc != DRV_EXIT_OK)
     goto out;
-  c.dir = req->opts->output ? drv_strdup(req->opts->output) : default_dir(req);
+  c.dir = drv_build_dir(req);
   if (req->opts->run_lock && (drv_mkdirs(c.dir) != 0 || (rc = lock_run(c.dir)) != DRV_EXIT_OK)) {
     if (rc == DRV_EXIT_OK) {
       drv_error("cannot use the build directory %s: %s", c.dir, strerror(errno));

@@ -4,7 +4,8 @@
  * (DIR/fuzz/), validates the .mr against the function before anything runs, writes the
  * dictionary, runs libFuzzer with the flags after `--` unchanged, and prints a summary
  * aggregated from the stats files every harness process writes (fork/jobs workers too),
- * so Ctrl-C and time budgets end with the same summary. repro and minimize run the
+ * so Ctrl-C and time budgets end with the same summary (check_summary.c; --json:
+ * check_json.c). --engine random, --replay (the corpus once), repro and minimize run the
  * ordinary harness (deterministic, no libFuzzer needed).
  */
 #include <dirent.h>
@@ -19,10 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "check_int.h"
 
 static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]\n"
-                                 "       mrfuzz check FILE [SOURCE.c ...] --mr DIR/|--mr A.mr --mr B.mr ... [-- ...]";
+                                 "       mrfuzz check FILE [SOURCE.c ...] --mr DIR/|--mr A.mr --mr B.mr ... [-- ...]\n"
+                                 "       mrfuzz check FILE[:FUNCTION] --mr ... --replay [--corpus DIR] [--json OUT.json]";
 static const char check_summary[] =
     "Check FUNCTION's relations continuously: libFuzzer supplies source inputs (decoded into "
     "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
@@ -34,20 +36,11 @@ static const char check_summary[] =
     "lines; --mr repeated or a directory of .mr files) in one harness: an input's first byte "
     "modulo their number chooses the function, the rest is its input; the summary is per "
     "function, and the libFuzzer target (DIR/fuzz/harness) also runs without mrfuzz, its "
-    "options in DIR/fuzz/harness.mrcheck (docs/checking.md, OSS-Fuzz and ClusterFuzzLite).";
+    "options in DIR/fuzz/harness.mrcheck (docs/checking.md, OSS-Fuzz and ClusterFuzzLite). "
+    "--replay checks the stored corpus only, each input once, no mutation (the pull-request "
+    "check; fuzz in nightly runs); --json OUT.json writes the summary as JSON as well.";
 
 /* ============================== Shared set-up ============================== */
-
-typedef struct chk_run {
-  drv_opts o;
-  char *file;
-  const char *function;
-  char *mr;           /* owned, absolute: the first relation file */
-  drv_mrset mrs;      /* every relation file and its function */
-  size_t nsub;        /* subjects of the harness: 1, or mrs' functions (FILE alone) */
-  int lf_argc;        /* libFuzzer arguments after `--` */
-  char **lf_argv;     /* borrowed from argv */
-} chk_run;
 
 static const drv_etab *const check_tabs[] = {&drv_tab_check, NULL};
 
@@ -175,294 +168,6 @@ static int launch_until(char **argv, char **env, const char *what, double limit)
 
 static int launch(char **argv, char **env, const char *what) { return launch_until(argv, env, what, 0); }
 
-/* ============================== Stats and summary ============================== */
-
-typedef struct agg_rel {
-  char name[128];
-  unsigned long long checked, skipped, violated, ill;
-} agg_rel;
-
-typedef struct agg {
-  unsigned long long inputs, calls;
-  double seconds;                  /* longest-lived process: the run's wall time */
-  agg_rel rels[256];
-  size_t nrels;
-  char *blocks, *edges;            /* owned: OR of every process's bitmaps ('0'/'1') */
-  size_t nprocs;
-} agg;
-
-static void or_bits(char **dst, const char *src) {
-  size_t n = strcspn(src, "\n");
-  if (!*dst) {
-    *dst = drv_fmt("%.*s", (int)n, src);
-    return;
-  }
-  for (size_t i = 0; i < n && (*dst)[i]; i++)
-    if (src[i] == '1')
-      (*dst)[i] = '1';
-}
-
-static void read_stats(agg *a, const char *path) {
-  char *s = drv_read_file(path, NULL);
-  if (!s || strncmp(s, "mrfuzz-check-stats 1\n", 21)) {
-    free(s);
-    return;
-  }
-  a->nprocs++;
-  for (char *line = s; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-    unsigned long long x, y, z, w = 0;
-    double d;
-    char name[128];
-    unsigned nb;
-    int off = 0;
-    if (sscanf(line, "inputs %llu", &x) == 1)
-      a->inputs += x;
-    else if (sscanf(line, "calls %llu", &x) == 1)
-      a->calls += x;
-    else if (sscanf(line, "seconds %lf", &d) == 1)
-      a->seconds = d > a->seconds ? d : a->seconds;
-    else if (sscanf(line, "rel %127s %llu %llu %llu %llu", name, &x, &y, &z, &w) >= 4) {
-      size_t i = 0;
-      while (i < a->nrels && strcmp(a->rels[i].name, name))
-        i++;
-      if (i == a->nrels && a->nrels < 256)
-        snprintf(a->rels[a->nrels++].name, sizeof a->rels[0].name, "%s", name);
-      if (i < a->nrels) {
-        a->rels[i].checked += x;
-        a->rels[i].skipped += y;
-        a->rels[i].violated += z;
-        a->rels[i].ill += w;
-      }
-    } else if (sscanf(line, "blocks %u %n", &nb, &off) == 1 && off) {
-      or_bits(&a->blocks, line + off);
-    } else if (sscanf(line, "edges %u %n", &nb, &off) == 1 && off) {
-      or_bits(&a->edges, line + off);
-    }
-  }
-  free(s);
-}
-
-static size_t ones(const char *b) {
-  size_t n = 0;
-  for (; b && *b; b++)
-    n += *b == '1';
-  return n;
-}
-
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The stats directory of subject k: stats itself for a single subject, else its own. */
-static char *subject_stats(const chk_run *r, const char *stats, size_t k) {
-  return r->nsub > 1 ? drv_fmt("%s/%s", stats, r->mrs.names.v[k]) : drv_strdup(stats);
-}
-
-/* The subject an input goes to and the key of its violation files: the FNV-1a of the bytes
- * that subject's checker saw (after the selector byte when there are several subjects,
- * rt/engine/check/check_multi.c). */
-static size_t input_key(const chk_run *r, const char *d, size_t len, uint64_t *key) {
-  size_t k = r->nsub > 1 && len ? (unsigned char)d[0] % r->nsub : 0;
-  size_t skip = r->nsub > 1 && len ? 1 : 0;
-  *key = drv_fnv(DRV_FNV_INIT, d + skip, len - skip);
-  return k;
-}
-
-/* The relations a reproducer violated, from the violation-<fnv>-<relation> files, onto
- * rels (owned strings; none: the file records a crash, timeout or leak of the target);
- * *subject: the function it went to. */
-static void violations_of(const chk_run *r, const char *stats_root, const char *path, drv_list *rels,
-                          size_t *subject) {
-  size_t len;
-  char *d = drv_read_file(path, &len);
-  if (!d)
-    return;
-  uint64_t h;
-  *subject = input_key(r, d, len, &h);
-  char *stats = subject_stats(r, stats_root, *subject);
-  char *key = drv_fmt("violation-%016llx-", (unsigned long long)h);
-  free(d);
-  DIR *dir = opendir(stats);
-  for (struct dirent *e; dir && (e = readdir(dir));)
-    if (!strncmp(e->d_name, key, strlen(key)))
-      drv_list_push(rels, drv_strdup(e->d_name + strlen(key)));
-  if (dir)
-    closedir(dir);
-  free(key);
-  if (rels->n > 1) /* readdir's order is arbitrary */
-    qsort(rels->v, rels->n, sizeof *rels->v, by_name);
-  free(stats);
-}
-
-/* The report a worker saved with the violation of rel (after the relation's name). */
-static void print_report(const chk_run *r, const char *stats_root, const char *path, const char *rel) {
-  size_t len;
-  char *d = drv_read_file(path, &len);
-  if (!d)
-    return;
-  uint64_t h;
-  char *stats = subject_stats(r, stats_root, input_key(r, d, len, &h));
-  char *v = drv_fmt("%s/violation-%016llx-%s", stats, (unsigned long long)h, rel);
-  free(stats);
-  char *s = drv_read_file(v, NULL);
-  if (s && strchr(s, '\n'))
-    fputs(strchr(s, '\n') + 1, stderr);
-  free(s);
-  free(v);
-  free(d);
-}
-
-/* What a libFuzzer artifact that records no violation says about the target. */
-static const char *failure_of(const char *path) {
-  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  if (strstr(base, "timeout-"))
-    return "it hung, no return within the per-input -timeout";
-  if (strstr(base, "oom-"))
-    return "out of memory";
-  if (strstr(base, "leak-"))
-    return "a memory leak";
-  if (strstr(base, "slow-unit-"))
-    return "a slow input";
-  return "a crash: a signal, a sanitizer report, or an exit during a call";
-}
-
-/* Artifacts (crash-, timeout-, oom-, leak-) under the artifact prefix that are not in
- * `before` (the listing taken when the run started; NULL: all). */
-static void list_artifacts(const char *prefix, const drv_list *before, drv_list *out, drv_list *owned) {
-  char *dir = prefix && strrchr(prefix, '/') ? drv_fmt("%.*s", (int)(strrchr(prefix, '/') - prefix + 1), prefix)
-                                             : drv_strdup("./");
-  const char *base = prefix && strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix ? prefix : "";
-  DIR *d = opendir(dir);
-  static const char *kinds[] = {"crash-", "timeout-", "oom-", "leak-", "slow-unit-"};
-  for (struct dirent *e; d && (e = readdir(d));) {
-    if (strncmp(e->d_name, base, strlen(base)))
-      continue;
-    const char *rest = e->d_name + strlen(base);
-    bool art = false;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-      art |= !strncmp(rest, kinds[i], strlen(kinds[i]));
-    char *p = drv_fmt("%s%s", dir, e->d_name);
-    for (size_t i = 0; art && before && i < before->n; i++)
-      art = strcmp(before->v[i], p) != 0;
-    if (art) {
-      drv_list_push(out, p);
-      drv_list_push(owned, p);
-    } else {
-      free(p);
-    }
-  }
-  if (d)
-    closedir(d);
-  free(dir);
-}
-
-/* Print the summary of one function's statistics (stats: its directory); returns how
- * many relations were violated. of: the function in messages ("" for the only one). */
-static size_t summarize_subject(const char *function, const char *stats, const char *of) {
-  agg a = {0};
-  DIR *d = opendir(stats);
-  for (struct dirent *e; d && (e = readdir(d));) {
-    if (strncmp(e->d_name, "stats-", 6) || strstr(e->d_name, ".tmp"))
-      continue;
-    char *p = drv_fmt("%s/%s", stats, e->d_name);
-    read_stats(&a, p);
-    free(p);
-  }
-  if (d)
-    closedir(d);
-  unsigned long long checks = 0;
-  size_t nviol = 0;
-  for (size_t i = 0; i < a.nrels; i++) {
-    checks += a.rels[i].checked;
-    nviol += a.rels[i].violated != 0;
-  }
-  if (!a.nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
-    printf("mrfuzz: check: %s: no statistics were written: the run ended on its first inputs\n",
-           function);
-  } else {
-    printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
-           "%zu relations, %llu checks, %zu violated",
-           function, a.inputs, a.seconds, a.seconds > 0 ? (double)a.inputs / a.seconds : 0.0,
-           a.calls, a.nrels, checks, nviol);
-    if (a.blocks)
-      printf("; blocks %zu/%zu, edges %zu/%zu", ones(a.blocks), strlen(a.blocks), ones(a.edges),
-             a.edges ? strlen(a.edges) : 0);
-    printf("\n");
-  }
-  for (size_t i = 0; i < a.nrels; i++) {
-    printf("  %-28s checked %llu, skipped %llu", a.rels[i].name, a.rels[i].checked, a.rels[i].skipped);
-    if (a.rels[i].ill)
-      printf(" (%llu ill-conditioned)", a.rels[i].ill);
-    printf(", violated %llu\n", a.rels[i].violated);
-  }
-  fflush(stdout);
-  for (size_t i = 0; i < a.nrels; i++) /* a relation that checked nothing proved nothing */
-    if (!a.rels[i].checked && a.rels[i].skipped)
-      drv_warn("relation %s%s%s was never checked: all of its %llu groups were skipped (its where "
-               "guard was never true, or its follow-ups left the domain)",
-               a.rels[i].name, *of ? " of " : "", of, a.rels[i].skipped);
-  free(a.blocks);
-  free(a.edges);
-  return nviol;
-}
-
-/* The --mr options as the user gave them, for replay lines. Caller frees. */
-static char *mr_args(const chk_run *r) {
-  drv_buf b = {0};
-  for (size_t i = 0; i < r->mrs.given.n; i++)
-    drv_buf_printf(&b, " --mr %s", r->mrs.given.v[i]);
-  return b.s ? b.s : drv_strdup("");
-}
-
-/* Print the summary; returns the exit code the findings call for. */
-static int summarize(const chk_run *r, const char *stats, const char *prefix, const drv_list *before,
-                     int rc) {
-  size_t nviol = 0;
-  for (size_t k = 0; k < r->nsub; k++) {
-    char *sk = subject_stats(r, stats, k);
-    const char *name = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
-    nviol += summarize_subject(name, sk, r->nsub > 1 ? name : "");
-    free(sk);
-  }
-  drv_adeq_check_summary(stats);
-  drv_list arts = {0}, owned = {0};
-  list_artifacts(prefix, before, &arts, &owned);
-  char *mrs = mr_args(r);
-  for (size_t i = 0; i < arts.n; i++) {
-    drv_list rels = {0};
-    size_t k = 0;
-    violations_of(r, stats, arts.v[i], &rels, &k);
-    char *of = r->nsub > 1 ? drv_fmt("%s, ", r->mrs.names.v[k]) : drv_strdup("");
-    for (size_t j = 0; j < rels.n; j++) { /* one line per relation; --relation when several */
-      if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
-        print_report(r, stats, arts.v[i], rels.v[j]);
-      char *only = rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
-      char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
-      printf("  reproducer: %s (%srelation %s; replay: mrfuzz repro%s %s%s%s %s)\n", arts.v[i], of,
-             rels.v[j], dir, r->o.pos.v[0], mrs, only, arts.v[i]);
-      free(dir);
-      free(only);
-    }
-    free(of);
-    if (!rels.n)
-      printf("  reproducer: %s (the target itself failed: %s)\n", arts.v[i], failure_of(arts.v[i]));
-    for (size_t j = 0; j < rels.n; j++)
-      free((char *)rels.v[j]);
-    drv_list_fini(&rels);
-    if (rc == DRV_EXIT_OK)
-      rc = DRV_EXIT_VIOLATION;
-  }
-  free(mrs);
-  if (nviol && rc == DRV_EXIT_OK)
-    rc = DRV_EXIT_VIOLATION;
-  fflush(stdout);
-  for (size_t i = 0; i < owned.n; i++)
-    free((char *)owned.v[i]);
-  drv_list_fini(&owned);
-  drv_list_fini(&arts);
-  return rc;
-}
-
 /* A fresh stats directory: old stats and findings removed. Caller frees. */
 static void empty_dir(const char *s, bool subdirs) {
   DIR *d = opendir(s);
@@ -543,7 +248,10 @@ static char *findings_prefix(const chk_run *r, const char *base) {
   return prefix;
 }
 
-static int check_random(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
+/* The ordinary harness's `check`: random inputs (--engine random), or each file of corpus
+ * once (--replay; corpus non-NULL). */
+static int check_harness(chk_run *r, const drv_build_res *b, const char *base, const char *stats,
+                         const char *corpus) {
   char *prefix = findings_prefix(r, base);
   char *aflag = lf_flag(r, "artifact_prefix") ? NULL : drv_fmt("-artifact_prefix=%s", prefix);
   drv_list a = {0};
@@ -557,14 +265,16 @@ static int check_random(chk_run *r, const drv_build_res *b, const char *base, co
     drv_list_push(&a, r->lf_argv[i]);
   if (aflag)
     drv_list_push(&a, aflag);
+  if (corpus)
+    drv_list_push(&a, corpus);
   drv_list_push(&a, NULL);
   drv_list before = {0}, owned = {0};
-  list_artifacts(prefix, NULL, &before, &owned);
-  int rc = launch((char **)a.v, NULL, "checking");
+  chk_list_artifacts(prefix, NULL, &before, &owned);
+  int rc = launch((char **)a.v, NULL, corpus ? "replaying the corpus" : "checking");
   drv_list_fini(&a);
   free(seed);
   if (rc <= DRV_EXIT_VIOLATION)
-    rc = summarize(r, stats, prefix, &before, rc);
+    rc = chk_summarize(r, corpus ? "replay" : "random", corpus, stats, prefix, &before, rc);
   free(aflag);
   free(prefix);
   for (size_t i = 0; i < owned.n; i++)
@@ -691,7 +401,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
     fputc('\n', stderr);
   }
   drv_list before = {0}, owned = {0};
-  list_artifacts(prefix, NULL, &before, &owned);
+  chk_list_artifacts(prefix, NULL, &before, &owned);
   if (rc == DRV_EXIT_OK) {
     char *env_f[] = {env_check.s, NULL};
     /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */
@@ -702,7 +412,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
     if (rc != DRV_EXIT_OK && rc != DRV_EXIT_USAGE && rc != DRV_EXIT_INTERNAL)
       rc = DRV_EXIT_VIOLATION;
     if (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION)
-      rc = summarize(r, stats, prefix, &before, rc);
+      rc = chk_summarize(r, "libfuzzer", NULL, stats, prefix, &before, rc);
   }
   free(aflag);
   free(prefix);
@@ -721,39 +431,111 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   return rc;
 }
 
+/* The options that decide what check does, refused in their bad combinations before
+ * anything runs: --engine, --order, --replay, --json. */
+static int check_mode(const chk_run *r, bool *fuzz) {
+  const char *engine = r->o.engine ? r->o.engine : "libfuzzer";
+  *fuzz = !strcmp(engine, "libfuzzer") && !r->o.replay;
+  if (strcmp(engine, "libfuzzer") && strcmp(engine, "random")) {
+    drv_error("--engine %s: expected libfuzzer or random", engine);
+    return DRV_EXIT_USAGE;
+  }
+  if (r->o.order && strcmp(r->o.order, "prioritized")) {
+    drv_error("--order %s: the only order is 'prioritized'", r->o.order);
+    return DRV_EXIT_USAGE;
+  }
+  static const char *const whole[] = {"--until-adequate", "--track-adequacy"};
+  for (size_t i = 0; r->o.replay && i < sizeof whole / sizeof whole[0]; i++)
+    if (drv_fwd_get(&r->o, whole[i])) {
+      drv_error("--replay replays the whole corpus once: %s does not apply", whole[i]);
+      return DRV_EXIT_USAGE;
+    }
+  if (r->o.replay && r->o.sanitize) {
+    drv_error("--replay runs the ordinary harness, without sanitizers: --sanitize does not apply "
+              "(docs/checking.md, \"Pull requests and nightly runs\")");
+    return DRV_EXIT_USAGE;
+  }
+  if (r->o.replay && r->o.order) {
+    drv_error("--replay replays the whole corpus once: --order does not apply");
+    return DRV_EXIT_USAGE;
+  }
+  if (r->o.allow_empty && !r->o.replay) {
+    drv_error("--allow-empty-corpus goes with --replay");
+    return DRV_EXIT_USAGE;
+  }
+  for (int i = 0; !*fuzz && i < r->lf_argc; i++)
+    if (r->lf_argv[i][0] != '-') { /* the harness would take it for a corpus */
+      drv_error("'%s' after --: %s", r->lf_argv[i], r->o.replay ? "--replay replays --corpus DIR (default DIR/corpus)"
+                                                                  : "corpus directories need libFuzzer");
+      return DRV_EXIT_USAGE;
+    }
+  if (r->o.json_summary && !strcmp(r->o.json_summary, "-")) {
+    drv_error("--json needs a file: the summary itself goes to stdout");
+    return DRV_EXIT_USAGE;
+  }
+  return r->o.json_summary ? drv_check_output("--json", r->o.json_summary) : DRV_EXIT_OK;
+}
+
+/* The corpus --replay replays: --corpus, else DIR/corpus; NULL when it is missing or empty
+ * (printed, exit 2) unless --allow-empty-corpus. *none: nothing to replay. Caller frees. */
+static char *replay_corpus(const chk_run *r, int *rc, bool *none) {
+  drv_list sources = {r->o.pos.v + 1, r->o.pos.n - 1};
+  drv_build_req req = {r->file, r->function, &sources, &r->o};
+  char *dir = drv_build_dir(&req);
+  char *corpus = r->o.corpus ? drv_strdup(r->o.corpus) : drv_fmt("%s/corpus", dir);
+  free(dir);
+  drv_list files = {0}, owned = {0};
+  struct stat st;
+  const char *why = stat(corpus, &st) != 0                   ? "it does not exist"
+                    : !S_ISDIR(st.st_mode)                   ? "it is not a directory"
+                    : !chk_list_corpus(corpus, &files, &owned) ? "it is empty"
+                                                             : NULL;
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&files);
+  *none = why != NULL;
+  if (why && r->o.allow_empty) {
+    drv_note("--replay: nothing to replay in %s (%s; --allow-empty-corpus)", corpus, why);
+  } else if (why) {
+    drv_error("--replay: no corpus to replay: %s: %s (grow one with 'mrfuzz check' first, give "
+              "--corpus DIR, or --allow-empty-corpus)", corpus, why);
+    *rc = DRV_EXIT_USAGE;
+    free(corpus);
+    return NULL;
+  }
+  return corpus;
+}
+
 /* `mrfuzz check`: see check_summary. */
 int drv_cmd_check(int argc, char **argv) {
   chk_run r;
   int rc = setup(&r, argc, argv, "check", check_args, check_summary);
-  const char *engine = r.o.engine ? r.o.engine : "libfuzzer";
-  if (rc == DRV_EXIT_OK && strcmp(engine, "libfuzzer") && strcmp(engine, "random")) {
-    drv_error("--engine %s: expected libfuzzer or random", engine);
-    rc = DRV_EXIT_USAGE;
-  }
-  bool fuzz = !strcmp(engine, "libfuzzer");
-  drv_build_res b = {0};
-  if (rc == DRV_EXIT_OK && r.o.order && strcmp(r.o.order, "prioritized")) {
-    drv_error("--order %s: the only order is 'prioritized'", r.o.order);
-    rc = DRV_EXIT_USAGE;
-  }
+  bool fuzz = false, none = false;
   if (rc == DRV_EXIT_OK)
+    rc = check_mode(&r, &fuzz);
+  char *corpus = rc == DRV_EXIT_OK && r.o.replay ? replay_corpus(&r, &rc, &none) : NULL;
+  drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK && !none)
     rc = build(&r, fuzz, &b);
-  if (rc == DRV_EXIT_OK && r.o.order) { /* the corpus in prioritized order first (cmd_prioritize.c) */
-    char *corpus = r.o.corpus ? drv_strdup(r.o.corpus)
-                              : drv_fmt("%s%s/corpus", b.dir, fuzz ? "/.." : "");
-    rc = drv_prio_check_first(&r.o, r.file, r.function, r.mr, corpus);
-    free(corpus);
+  if (rc == DRV_EXIT_OK && none)
+    rc = chk_summary_none(&r, corpus);
+  if (rc == DRV_EXIT_OK && !none && r.o.order) { /* the corpus in prioritized order first (cmd_prioritize.c) */
+    char *c = r.o.corpus ? drv_strdup(r.o.corpus) : drv_fmt("%s%s/corpus", b.dir, fuzz ? "/.." : "");
+    rc = drv_prio_check_first(&r.o, r.file, r.function, r.mr, c);
+    free(c);
   }
-  if (rc == DRV_EXIT_OK) {
+  if (rc == DRV_EXIT_OK && !none) {
     /* the build directory itself, not its fuzz/ variant */
     char *base = fuzz ? drv_fmt("%.*s", (int)(strrchr(b.dir, '/') - b.dir), b.dir) : drv_strdup(b.dir);
     char *stats = fresh_stats(base);
     drv_proc_resume_after_stop(true); /* a stop ends with the summary */
-    rc = fuzz ? check_libfuzzer(&r, &b, base, stats) : check_random(&r, &b, base, stats);
+    rc = fuzz ? check_libfuzzer(&r, &b, base, stats) : check_harness(&r, &b, base, stats, corpus);
     drv_proc_resume_after_stop(false);
     free(stats);
     free(base);
   }
+  free(corpus);
   drv_build_res_fini(&b);
   teardown(&r);
   return rc < 0 ? DRV_EXIT_OK : rc;
@@ -765,6 +547,10 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   chk_run r;
   int rc = setup(&r, argc, argv, name, args, summary);
   drv_build_res b = {0};
+  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.allow_empty)) {
+    drv_error("%s: --replay, --json and --allow-empty-corpus belong to 'mrfuzz check'", name);
+    rc = DRV_EXIT_USAGE;
+  }
   if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;

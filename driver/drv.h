@@ -361,6 +361,9 @@ int drv_stamp_write(const char *dir, uint64_t key, const drv_list *deps);
 
 /* Build the harness unless its stamp matches every input. DRV_EXIT_* (message printed). */
 int drv_build(const drv_build_req *req, drv_build_res *res /* OUT */);
+/* The build directory req builds in (-o, else .mrfuzz/FUNCTION or .mrfuzz/multi-STEM),
+ * known before building. Caller frees. */
+char *drv_build_dir(const drv_build_req *req);
 void drv_build_res_fini(drv_build_res *res);
 /* Split "FILE:FUNCTION" (at the last ':'). Caller frees *file. DRV_EXIT_OK or USAGE. */
 int drv_split_target(const char *arg, char **file /* OUT */, const char **function /* OUT */);

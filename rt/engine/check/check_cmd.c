@@ -2,19 +2,22 @@
  * check_cmd.c - the harness commands around the relation checker (check.c):
  *   check     random byte strings, decoded like libFuzzer inputs (the `--engine random` of
  *             `mrfuzz check`): same checks, same reproducers, libFuzzer-style -runs=N,
- *             -max_total_time=S, -seed=S, -artifact_prefix=P
+ *             -max_total_time=S, -seed=S, -artifact_prefix=P; given corpus directories or
+ *             files, each input once in name order instead (`mrfuzz check --replay`)
  *   repro     replay reproducer files and print the same report
  *   minimize  shrink a reproducer while the same relation stays violated (each candidate
  *             runs in a forked child, so a crash of the target never counts as the finding)
  *   dict      the libFuzzer dictionary: special values and the constants mrpass mined
  *   fuzz_init (internal) hands the subject to the libFuzzer entry (check_fuzz.c)
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -237,9 +240,10 @@ static void calibration_input(const uint8_t *data, size_t size) {
 
 /* Watch for hangs: -timeout, or derived from the calibration (eng_chk_timeout), which is
  * watched with the fallback the driver uses too (driver/cmd_check.c: default_timeout);
- * hangs save PREFIXtimeout-*. A replay (prefix NULL) saves nothing and does not calibrate:
- * its only inputs are the files it replays. */
-static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix) {
+ * hangs save PREFIXtimeout-*. repro (prefix NULL) saves nothing. repro and the corpus
+ * replay (calibrate false) do not calibrate, -timeout or 10 s: their only inputs are the
+ * files they replay, so the coverage they record is those files' alone. */
+static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix, bool calibrate) {
   double b = lf->max_total_time;
   hang_limit = lf->timeout > 0 ? (unsigned)ceil(lf->timeout) : b > 0 && b < 20 ? (unsigned)ceil(b > 2 ? b / 2 : 1) : 10;
   hang_prefix = prefix;
@@ -251,7 +255,7 @@ static void watchdog(eng_mchk *c, const lf_flags *lf, const char *prefix) {
   sigaction(SIGALRM, &sa, NULL);
   struct itimerval it = {{1, 0}, {1, 0}};
   setitimer(ITIMER_REAL, &it, NULL);
-  if (lf->timeout <= 0 && prefix) {
+  if (lf->timeout <= 0 && calibrate) {
     eng_chk_on_calibrate(calibration_input);
     hang_limit = eng_mchk_timeout(c, b);
     eng_chk_on_calibrate(NULL);
@@ -267,10 +271,12 @@ static int save(const char *path, const uint8_t *d, size_t n) {
   return 0;
 }
 
-static const char check_args[] = "[-runs=N] [-max_total_time=S] [-seed=S] [-artifact_prefix=P]";
+static const char check_args[] = "[-runs=N] [-max_total_time=S] [-seed=S] [-artifact_prefix=P] [CORPUS...]";
 static const char check_summary[] =
     "Check the relations on random inputs decoded like libFuzzer inputs; a violation is\n"
-    "reported and its input saved as P crash-<hash> (replay with 'repro').";
+    "reported and its input saved as P crash-<hash> (replay with 'repro'). Given CORPUS\n"
+    "directories or files: each input once, in name order, no random inputs (a violation\n"
+    "is reported and counted, the corpus file being its reproducer; replay goes on).";
 
 static int random_loop(eng_mchk *c, const eng_chk_opts *o, const lf_flags *lf) {
   size_t max = 0;
@@ -313,6 +319,111 @@ static int random_loop(eng_mchk *c, const eng_chk_opts *o, const lf_flags *lf) {
   return rc;
 }
 
+/* ============================== corpus replay ============================== */
+
+static uint8_t *read_all(const char *path, size_t *n);
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Append p (owned, may be NULL: out of memory) to v[n]; false when out of memory. */
+static bool push_path(char ***v, size_t *n, char *p) {
+  char **nv = p ? realloc(*v, (*n + 1) * sizeof **v) : NULL;
+  if (!nv) {
+    free(p);
+    return false;
+  }
+  *v = nv;
+  nv[(*n)++] = p;
+  return true;
+}
+
+/* The files to replay: a directory's regular files (not dot files) in name order, a file
+ * as itself, appended to *v (owned strings). ENG_EXIT_OK, ENG_EXIT_USAGE (printed) or
+ * ENG_EXIT_INTERNAL. */
+static int corpus_files(const char *arg, char ***v, size_t *n) {
+  struct stat st;
+  if (stat(arg, &st) != 0) {
+    eng_error("%s: %s", arg, strerror(errno));
+    return ENG_EXIT_USAGE;
+  }
+  if (!S_ISDIR(st.st_mode))
+    return push_path(v, n, strdup(arg)) ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+  DIR *d = opendir(arg);
+  if (!d) {
+    eng_error("%s: %s", arg, strerror(errno));
+    return ENG_EXIT_USAGE;
+  }
+  size_t n0 = *n;
+  int rc = ENG_EXIT_OK;
+  for (struct dirent *e; rc == ENG_EXIT_OK && (e = readdir(d));) {
+    if (e->d_name[0] == '.')
+      continue;
+    size_t len = strlen(arg) + strlen(e->d_name) + 2;
+    char *p = malloc(len);
+    if (p)
+      snprintf(p, len, "%s/%s", arg, e->d_name);
+    if (p && (stat(p, &st) != 0 || !S_ISREG(st.st_mode)))
+      free(p); /* a subdirectory or a file gone since */
+    else if (!push_path(v, n, p))
+      rc = ENG_EXIT_INTERNAL;
+  }
+  closedir(d);
+  if (*n > n0)
+    qsort(*v + n0, *n - n0, sizeof **v, by_name);
+  return rc;
+}
+
+/* Check the input in file path under the hang watchdog (and the crash handler, when one
+ * is installed, saving it as PREFIXcrash-<FNV-1a>): *v is eng_mchk_input's verdict, and a
+ * violation is named with the file on stderr. ENG_EXIT_OK, or ENG_EXIT_USAGE when the
+ * file cannot be read (printed). */
+static int check_file(eng_mchk *c, const char *path, const char *prefix, int *v) {
+  size_t n;
+  uint8_t *d = read_all(path, &n);
+  if (!d)
+    return ENG_EXIT_USAGE;
+  cur_data = d;
+  cur_size = n;
+  started++;
+  snprintf(crash_path, sizeof crash_path, "%scrash-%016llx", prefix,
+           (unsigned long long)eng_fnv(ENG_FNV_INIT, d, n));
+  *v = eng_mchk_input(c, d, n);
+  cur_data = NULL;
+  cur_size = 0;
+  free(d);
+  size_t k = eng_mchk_last(c);
+  if (*v == MRDSL_FAIL)
+    fprintf(stderr, "mrfuzz: %s violates relation %s%s%s\n", path, eng_chk_failed(eng_mchk_at(c, k)),
+            eng_nsubjects > 1 ? " of " : "", eng_nsubjects > 1 ? eng_subjects[k]->name : "");
+  return ENG_EXIT_OK;
+}
+
+/* Each input of the corpora once, through the same checker, watchdog and crash handler as
+ * the random loop; a violation is reported and recorded, and the replay goes on. */
+static int replay_loop(eng_mchk *c, const lf_flags *lf, const char **args, size_t nargs) {
+  char **v = NULL;
+  size_t n = 0;
+  int rc = ENG_EXIT_OK;
+  for (size_t i = 0; i < nargs && rc == ENG_EXIT_OK; i++)
+    rc = corpus_files(args[i], &v, &n);
+  for (size_t i = 0; i < n && (rc == ENG_EXIT_OK || rc == ENG_EXIT_VIOLATION) && !stop_flag; i++) {
+    int verdict = MRDSL_PASS;
+    int r = check_file(c, v[i], lf->artifact_prefix, &verdict);
+    if (r != ENG_EXIT_OK)
+      rc = r;
+    else if (verdict < 0)
+      rc = ENG_EXIT_INTERNAL;
+    else if (verdict == MRDSL_FAIL)
+      rc = ENG_EXIT_VIOLATION;
+  }
+  for (size_t i = 0; i < n; i++)
+    free(v[i]);
+  free(v);
+  return rc;
+}
+
 /* `harness check`. */
 int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
   (void)s; /* eng_subjects */
@@ -322,10 +433,6 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
   size_t nfiles = 0;
   int rc = parse_n(&on, argc, argv, &lf, files, &nfiles, check_args, check_summary);
   eng_mchk *c = NULL;
-  if (rc == ENG_EXIT_OK && nfiles) {
-    eng_error("check: unexpected argument '%s' (corpus directories need libFuzzer)", files[0]);
-    rc = ENG_EXIT_USAGE;
-  }
   if (rc == ENG_EXIT_OK)
     rc = eng_mchk_new(on.o, &c);
   if (rc == ENG_EXIT_OK) {
@@ -334,8 +441,8 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
       signal(sigs[i], on_crash);
-    watchdog(c, &lf, lf.artifact_prefix);
-    rc = random_loop(c, on.o, &lf);
+    watchdog(c, &lf, lf.artifact_prefix, nfiles == 0);
+    rc = nfiles ? replay_loop(c, &lf, files, nfiles) : random_loop(c, on.o, &lf);
     struct itimerval off = {{0, 0}, {0, 0}};
     setitimer(ITIMER_REAL, &off, NULL);
     eng_mchk_stats_flush(c);
@@ -394,29 +501,19 @@ int eng_cmd_repro(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK)
     rc = eng_mchk_new(on.o, &c);
   if (rc == ENG_EXIT_OK)
-    watchdog(c, &lf, NULL);
+    watchdog(c, &lf, NULL, false);
   for (size_t i = 0; rc != ENG_EXIT_INTERNAL && rc >= 0 && c && i < nfiles; i++) {
-    size_t n;
-    uint8_t *d = read_all(files[i], &n);
-    if (!d) {
+    int v = MRDSL_PASS;
+    if (check_file(c, files[i], lf.artifact_prefix, &v) != ENG_EXIT_OK) {
       rc = ENG_EXIT_USAGE;
       break;
     }
-    cur_data = d;
-    cur_size = n;
-    started++;
-    int v = eng_mchk_input(c, d, n);
-    free(d);
-    size_t k = eng_mchk_last(c);
-    if (v == MRDSL_FAIL) {
-      fprintf(stderr, "mrfuzz: %s violates relation %s%s%s\n", files[i], eng_chk_failed(eng_mchk_at(c, k)),
-              eng_nsubjects > 1 ? " of " : "", eng_nsubjects > 1 ? eng_subjects[k]->name : "");
+    if (v == MRDSL_FAIL)
       rc = ENG_EXIT_VIOLATION;
-    } else if (v < 0) {
+    else if (v < 0)
       rc = ENG_EXIT_INTERNAL;
-    } else {
+    else
       fprintf(stderr, "mrfuzz: %s: no relation violated\n", files[i]);
-    }
   }
   eng_mchk_free(c);
   opts_fini(&on);

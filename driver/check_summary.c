@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: MIT
+ * check_summary.c - the summary of a `mrfuzz check` run (docs/checking.md): the stats
+ * files every harness process writes (fork/jobs workers too) summed per function, the
+ * findings (libFuzzer's or the random engine's artifacts, and in a replay the corpus files
+ * that violated a relation), printed, and written as JSON by check_json.c from the same
+ * chk_sum, so the two cannot disagree.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check_int.h"
+
+/* ============================== Statistics ============================== */
+
+static void or_bits(char **dst, const char *src) {
+  size_t n = strcspn(src, "\n");
+  if (!*dst) {
+    *dst = drv_fmt("%.*s", (int)n, src);
+    return;
+  }
+  for (size_t i = 0; i < n && (*dst)[i]; i++)
+    if (src[i] == '1')
+      (*dst)[i] = '1';
+}
+
+static void read_stats(chk_subj_sum *a, const char *path) {
+  char *s = drv_read_file(path, NULL);
+  if (!s || strncmp(s, "mrfuzz-check-stats 1\n", 21)) {
+    free(s);
+    return;
+  }
+  a->nprocs++;
+  for (char *line = s; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    unsigned long long x, y, z, w = 0;
+    double d;
+    char name[128];
+    unsigned nb;
+    int off = 0;
+    if (sscanf(line, "inputs %llu", &x) == 1)
+      a->inputs += x;
+    else if (sscanf(line, "calls %llu", &x) == 1)
+      a->calls += x;
+    else if (sscanf(line, "seconds %lf", &d) == 1)
+      a->seconds = d > a->seconds ? d : a->seconds;
+    else if (sscanf(line, "rel %127s %llu %llu %llu %llu", name, &x, &y, &z, &w) >= 4) {
+      size_t i = 0;
+      while (i < a->nrels && strcmp(a->rels[i].name, name))
+        i++;
+      if (i == a->nrels && a->nrels < 256)
+        snprintf(a->rels[a->nrels++].name, sizeof a->rels[0].name, "%s", name);
+      if (i < a->nrels) {
+        a->rels[i].checked += x;
+        a->rels[i].skipped += y;
+        a->rels[i].violated += z;
+        a->rels[i].ill += w;
+      }
+    } else if (sscanf(line, "blocks %u %n", &nb, &off) == 1 && off) {
+      or_bits(&a->blocks, line + off);
+    } else if (sscanf(line, "edges %u %n", &nb, &off) == 1 && off) {
+      or_bits(&a->edges, line + off);
+    }
+  }
+  free(s);
+}
+
+/* Every stats file of one function's directory, summed into a. */
+static void load_subject(chk_subj_sum *a, const char *stats) {
+  DIR *d = opendir(stats);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (strncmp(e->d_name, "stats-", 6) || strstr(e->d_name, ".tmp"))
+      continue;
+    char *p = drv_fmt("%s/%s", stats, e->d_name);
+    read_stats(a, p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The stats directory of subject k: stats itself for a single subject, else its own. */
+static char *subject_stats(const chk_run *r, const char *stats, size_t k) {
+  return r->nsub > 1 ? drv_fmt("%s/%s", stats, r->mrs.names.v[k]) : drv_strdup(stats);
+}
+
+/* ============================== Findings ============================== */
+
+/* The subject an input goes to and the key of its violation files: the FNV-1a of the bytes
+ * that subject's checker saw (after the selector byte when there are several subjects,
+ * rt/engine/check/check_multi.c). */
+static size_t input_key(const chk_run *r, const char *d, size_t len, uint64_t *key) {
+  size_t k = r->nsub > 1 && len ? (unsigned char)d[0] % r->nsub : 0;
+  size_t skip = r->nsub > 1 && len ? 1 : 0;
+  *key = drv_fnv(DRV_FNV_INIT, d + skip, len - skip);
+  return k;
+}
+
+/* The relations a reproducer violated, from the violation-<fnv>-<relation> files, onto
+ * rels (owned strings; none: the file records a crash, timeout or leak of the target);
+ * *subject: the function it went to. */
+static void violations_of(const chk_run *r, const char *stats_root, const char *path, drv_list *rels,
+                          size_t *subject) {
+  size_t len;
+  char *d = drv_read_file(path, &len);
+  if (!d)
+    return;
+  uint64_t h;
+  *subject = input_key(r, d, len, &h);
+  char *stats = subject_stats(r, stats_root, *subject);
+  char *key = drv_fmt("violation-%016llx-", (unsigned long long)h);
+  free(d);
+  DIR *dir = opendir(stats);
+  for (struct dirent *e; dir && (e = readdir(dir));)
+    if (!strncmp(e->d_name, key, strlen(key)))
+      drv_list_push(rels, drv_strdup(e->d_name + strlen(key)));
+  if (dir)
+    closedir(dir);
+  free(key);
+  if (rels->n > 1) /* readdir's order is arbitrary */
+    qsort(rels->v, rels->n, sizeof *rels->v, by_name);
+  free(stats);
+}
+
+/* The report a worker saved with the violation of rel (after the relation's name). */
+static void print_report(const chk_run *r, const char *stats_root, const char *path, const char *rel) {
+  size_t len;
+  char *d = drv_read_file(path, &len);
+  if (!d)
+    return;
+  uint64_t h;
+  char *stats = subject_stats(r, stats_root, input_key(r, d, len, &h));
+  char *v = drv_fmt("%s/violation-%016llx-%s", stats, (unsigned long long)h, rel);
+  free(stats);
+  char *s = drv_read_file(v, NULL);
+  if (s && strchr(s, '\n'))
+    fputs(strchr(s, '\n') + 1, stderr);
+  free(s);
+  free(v);
+  free(d);
+}
+
+/* What a libFuzzer artifact that records no violation says about the target. */
+static const char *failure_of(const char *path) {
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  if (strstr(base, "timeout-"))
+    return "it hung, no return within the per-input -timeout";
+  if (strstr(base, "oom-"))
+    return "out of memory";
+  if (strstr(base, "leak-"))
+    return "a memory leak";
+  if (strstr(base, "slow-unit-"))
+    return "a slow input";
+  return "a crash: a signal, a sanitizer report, or an exit during a call";
+}
+
+/* The entries of directory dir (spelled with its trailing '/') that keep(name, path, ud)
+ * accepts, as paths dir+name onto out and owned, in name order. Returns how many. */
+static size_t list_dir(const char *dir, bool (*keep)(const char *name, const char *path, const void *ud),
+                       const void *ud, drv_list *out, drv_list *owned) {
+  size_t n0 = out->n;
+  DIR *d = opendir(dir);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char *p = drv_fmt("%s%s", dir, e->d_name);
+    if (keep(e->d_name, p, ud)) {
+      drv_list_push(out, p);
+      drv_list_push(owned, p);
+    } else {
+      free(p);
+    }
+  }
+  if (d)
+    closedir(d);
+  if (out->n > n0)
+    qsort(out->v + n0, out->n - n0, sizeof *out->v, by_name);
+  return out->n - n0;
+}
+
+/* What chk_list_artifacts keeps: the prefix's base name, then an artifact kind. */
+typedef struct art_filter {
+  const char *base;        /* borrowed: the part of the prefix after its directory */
+  const drv_list *before;  /* borrowed: artifacts that are not this run's; NULL: none */
+} art_filter;
+
+static bool is_artifact(const char *name, const char *path, const void *ud) {
+  const art_filter *f = ud;
+  if (strncmp(name, f->base, strlen(f->base)))
+    return false;
+  const char *rest = name + strlen(f->base);
+  static const char *kinds[] = {"crash-", "timeout-", "oom-", "leak-", "slow-unit-"};
+  bool art = false;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    art |= !strncmp(rest, kinds[i], strlen(kinds[i]));
+  for (size_t i = 0; art && f->before && i < f->before->n; i++)
+    art = strcmp(f->before->v[i], path) != 0;
+  return art;
+}
+
+/* See check_int.h. */
+void chk_list_artifacts(const char *prefix, const drv_list *before, drv_list *out, drv_list *owned) {
+  char *dir = prefix && strrchr(prefix, '/') ? drv_fmt("%.*s", (int)(strrchr(prefix, '/') - prefix + 1), prefix)
+                                             : drv_strdup("./");
+  art_filter f = {prefix && strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix ? prefix : "", before};
+  list_dir(dir, is_artifact, &f, out, owned);
+  free(dir);
+}
+
+static bool is_input(const char *name, const char *path, const void *ud) {
+  (void)ud;
+  struct stat st;
+  return name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* See check_int.h. The harness's replay takes the same files (check_cmd.c: corpus_files). */
+size_t chk_list_corpus(const char *dir, drv_list *out, drv_list *owned) {
+  char *d = drv_fmt("%s/", dir);
+  size_t n = list_dir(d, is_input, NULL, out, owned);
+  free(d);
+  return n;
+}
+
+/* The --mr options as the user gave them, for replay lines. Caller frees. */
+static char *mr_args(const chk_run *r) {
+  drv_buf b = {0};
+  for (size_t i = 0; i < r->mrs.given.n; i++)
+    drv_buf_printf(&b, " --mr %s", r->mrs.given.v[i]);
+  return b.s ? b.s : drv_strdup("");
+}
+
+static void add_finding(chk_sum *s, chk_finding f) {
+  s->f = drv_realloc(s->f, (s->nf + 1) * sizeof *s->f);
+  s->f[s->nf++] = f;
+}
+
+/* The findings of the files (artifacts or corpus files): one per violated relation, or
+ * one for the target's own failure (failures: artifacts only; a corpus file that violates
+ * nothing is no finding). */
+static void collect(const chk_run *r, const char *stats, const drv_list *files, bool failures, chk_sum *s) {
+  char *mrs = mr_args(r);
+  for (size_t i = 0; i < files->n; i++) {
+    drv_list rels = {0};
+    size_t k = 0;
+    violations_of(r, stats, files->v[i], &rels, &k);
+    const char *fn = s->subj[k].function;
+    for (size_t j = 0; j < rels.n; j++) { /* --relation when the input violated several */
+      char *only = rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
+      char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
+      char *cmd = drv_fmt("mrfuzz repro%s %s%s%s %s", dir, r->o.pos.v[0], mrs, only, files->v[i]);
+      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)rels.v[j], NULL, cmd});
+      free(dir);
+      free(only);
+    }
+    if (!rels.n && failures)
+      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, NULL, failure_of(files->v[i]), NULL});
+    drv_list_fini(&rels);
+  }
+  free(mrs);
+}
+
+static void sum_fini(chk_sum *s) {
+  for (size_t k = 0; k < s->nsub; k++) {
+    free(s->subj[k].blocks);
+    free(s->subj[k].edges);
+  }
+  free(s->subj);
+  for (size_t i = 0; i < s->nf; i++) {
+    free(s->f[i].file);
+    free(s->f[i].relation);
+    free(s->f[i].replay);
+  }
+  free(s->f);
+}
+
+/* ============================== Printing ============================== */
+
+/* One function's block; of: the function in messages ("" for the only one). */
+static void print_subject(const chk_subj_sum *a, const char *of) {
+  unsigned long long checks = 0;
+  size_t nviol = 0;
+  for (size_t i = 0; i < a->nrels; i++) {
+    checks += a->rels[i].checked;
+    nviol += a->rels[i].violated != 0;
+  }
+  if (!a->nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
+    printf("mrfuzz: check: %s: no statistics were written: the run ended on its first inputs\n",
+           a->function);
+  } else {
+    printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
+           "%zu relations, %llu checks, %zu violated",
+           a->function, a->inputs, a->seconds, a->seconds > 0 ? (double)a->inputs / a->seconds : 0.0,
+           a->calls, a->nrels, checks, nviol);
+    if (a->blocks)
+      printf("; blocks %zu/%zu, edges %zu/%zu", chk_ones(a->blocks), strlen(a->blocks), chk_ones(a->edges),
+             a->edges ? strlen(a->edges) : 0);
+    printf("\n");
+  }
+  for (size_t i = 0; i < a->nrels; i++) {
+    printf("  %-28s checked %llu, skipped %llu", a->rels[i].name, a->rels[i].checked, a->rels[i].skipped);
+    if (a->rels[i].ill)
+      printf(" (%llu ill-conditioned)", a->rels[i].ill);
+    printf(", violated %llu\n", a->rels[i].violated);
+  }
+  fflush(stdout);
+  for (size_t i = 0; i < a->nrels; i++) /* a relation that checked nothing proved nothing */
+    if (!a->rels[i].checked && a->rels[i].skipped)
+      drv_warn("relation %s%s%s was never checked: all of its %llu groups were skipped (its where "
+               "guard was never true, or its follow-ups left the domain)",
+               a->rels[i].name, *of ? " of " : "", of, a->rels[i].skipped);
+}
+
+static void print_findings(const chk_run *r, const char *stats, const chk_sum *s) {
+  for (size_t i = 0; i < s->nf; i++) {
+    const chk_finding *f = &s->f[i];
+    if (!f->relation) {
+      printf("  reproducer: %s (the target itself failed: %s)\n", f->file, f->failure);
+      continue;
+    }
+    if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
+      print_report(r, stats, f->file, f->relation);
+    printf("  reproducer: %s (%s%srelation %s; replay: %s)\n", f->file, r->nsub > 1 ? f->function : "",
+           r->nsub > 1 ? ", " : "", f->relation, f->replay);
+  }
+}
+
+/* See check_int.h. */
+int chk_summary_none(const chk_run *r, const char *corpus) {
+  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  memset(s.subj, 0, r->nsub * sizeof *s.subj);
+  for (size_t k = 0; k < r->nsub; k++)
+    s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
+  int rc = DRV_EXIT_OK;
+  if (r->o.json_summary && chk_json_write(&s, r->o.json_summary) != 0) {
+    drv_error("cannot write the JSON summary %s: %s", r->o.json_summary, strerror(errno));
+    rc = DRV_EXIT_INTERNAL;
+  }
+  sum_fini(&s);
+  return rc;
+}
+
+/* See check_int.h. */
+int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
+                  const char *prefix, const drv_list *before, int rc) {
+  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  memset(s.subj, 0, r->nsub * sizeof *s.subj);
+  size_t nviol = 0;
+  unsigned long long inputs = 0;
+  for (size_t k = 0; k < r->nsub; k++) {
+    char *sk = subject_stats(r, stats, k);
+    s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
+    load_subject(&s.subj[k], sk);
+    for (size_t i = 0; i < s.subj[k].nrels; i++)
+      nviol += s.subj[k].rels[i].violated != 0;
+    inputs += s.subj[k].inputs;
+    free(sk);
+  }
+  drv_list files = {0}, owned = {0};
+  if (corpus) { /* a replay: the corpus files are the reproducers of their violations */
+    chk_list_corpus(corpus, &files, &owned);
+    collect(r, stats, &files, false, &s);
+    files.n = 0;
+  }
+  chk_list_artifacts(prefix, before, &files, &owned);
+  collect(r, stats, &files, true, &s);
+  if (corpus)
+    printf("mrfuzz: check --replay: %llu inputs of %s replayed (no mutation)\n", inputs, corpus);
+  for (size_t k = 0; k < r->nsub; k++)
+    print_subject(&s.subj[k], r->nsub > 1 ? s.subj[k].function : "");
+  drv_adeq_check_summary(stats);
+  print_findings(r, stats, &s);
+  fflush(stdout);
+  if ((s.nf || nviol) && rc == DRV_EXIT_OK)
+    rc = DRV_EXIT_VIOLATION;
+  s.exit_code = rc;
+  const char *json = r->o.json_summary;
+  if (json && chk_json_write(&s, json) != 0) {
+    drv_error("cannot write the JSON summary %s: %s", json, strerror(errno));
+    if (rc == DRV_EXIT_OK)
+      rc = DRV_EXIT_INTERNAL;
+  }
+  sum_fini(&s);
+  for (size_t i = 0; i < owned.n; i++)
+    free((char *)owned.v[i]);
+  drv_list_fini(&owned);
+  drv_list_fini(&files);
+  return rc;
+}
