@@ -142,8 +142,10 @@ static int parse_one(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int
 static int check_outputs(const drv_opts *o, unsigned cmd) {
   for (size_t i = 0; i < NFLAGS; i++) {
     const drv_flag *f = &flags[i];
+    if (!(f->cmds & cmd) || f->type != DRV_T_STR || !drv_meta_is_output(f->meta))
+      continue; /* only a STR flag's field is a char * */
     const char *val = *(const char *const *)(const void *)((const char *)o + f->off);
-    if (!(f->cmds & cmd) || f->type != DRV_T_STR || !drv_meta_is_output(f->meta) || !val)
+    if (!val)
       continue;
     char *opt = drv_fmt("--%s", f->lng);
     int rc = drv_check_output(opt, val);

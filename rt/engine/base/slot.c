@@ -4,6 +4,7 @@
  * discovery, distances): integers sign- or zero-extended from their width, floats by
  * their bits (f32 in the low 32), array elements stored at their native width.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "base/eng.h"
@@ -21,7 +22,18 @@ uint64_t eng_slot_enc(int k, double v) {
     memcpy(&u, &f, sizeof u);
     return u;
   }
-  return eng_kind_signed(k) ? (uint64_t)(int64_t)v : (uint64_t)v;
+  /* total, for callers that move a value out of its kind's range (interface faults negate
+   * an unsigned output): NaN is 0, out of range saturates, a negative unsigned wraps as C
+   * converts it */
+  if (v != v)
+    return 0;
+  if (v < -0x1p63)
+    return (uint64_t)INT64_MIN;
+  if (eng_kind_signed(k))
+    return v >= 0x1p63 ? (uint64_t)INT64_MAX : (uint64_t)(int64_t)v;
+  if (v >= 0x1p64)
+    return UINT64_MAX;
+  return v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v;
 }
 
 /* See eng.h. */
