@@ -35,7 +35,8 @@ static int add_dir(const char *dir, drv_list *paths) {
     if (e->d_name[0] != '.' && drv_ends_with(e->d_name, ".mr") && !drv_ends_with(e->d_name, ".suspects.mr"))
       drv_list_push(paths, drv_fmt("%s/%s", dir, e->d_name));
   closedir(d);
-  qsort(paths->v + first, paths->n - first, sizeof *paths->v, by_name);
+  if (paths->n > first) /* an empty list may have no array at all */
+    qsort(paths->v + first, paths->n - first, sizeof *paths->v, by_name);
   if (paths->n == first) {
     drv_error("--mr %s: is a directory with no .mr file", dir);
     return DRV_EXIT_USAGE;
