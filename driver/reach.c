@@ -176,7 +176,8 @@ static int by_from(const void *a, const void *b) {
 
 /* See drv.h. */
 void drv_reach_from(drv_reach *g, const char *root) {
-  qsort(g->edges, g->nedges, sizeof *g->edges, by_from);
+  if (g->nedges) /* no edges may mean no array (qsort's argument must not be NULL) */
+    qsort(g->edges, g->nedges, sizeof *g->edges, by_from);
   size_t *first = drv_alloc((g->nnodes + 1) * sizeof *first); /* edges of n: first[n].. */
   for (size_t n = 0, e = 0; n <= g->nnodes; n++) {
     while (e < g->nedges && g->edges[e][0] < n)
