@@ -106,9 +106,9 @@ bool eng_hard_thresholds(const mr_fn *fn, int kind, double **out, size_t *n) {
     ok = th_add(&th, n, &cap, v) && th_add(&th, n, &cap, -v);
     /* fdlibm's `GET_HIGH_WORD(ix, x); if (ix < 0x3e500000)`: a float argument compared
      * through its bits; the threshold is the value whose high word (f32: bits) it is */
-    int64_t b = (int64_t)v;
+    int64_t b = v > -0x1p63 && v < 0x1p63 ? (int64_t)v : 0; /* else no high word */
     int ck = fn->consts[i].kind;
-    if (ok && ck != MR_KIND_F64 && ck != MR_KIND_F32 && (double)b == v) {
+    if (ok && ck != MR_KIND_F64 && ck != MR_KIND_F32 && b != 0 && (double)b == v) {
       double t = NAN;
       if (kind == MR_KIND_F64 && b >= 0x00100000 && b <= 0x7fefffff) {
         uint64_t bits = (uint64_t)b << 32;
