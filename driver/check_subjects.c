@@ -19,10 +19,6 @@
 #include <mrfuzz/mrdsl.h>
 #endif
 
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* The *.mr files of directory dir onto paths (owned), in name order. */
 static int add_dir(const char *dir, drv_list *paths) {
   DIR *d = opendir(dir);
@@ -35,8 +31,7 @@ static int add_dir(const char *dir, drv_list *paths) {
     if (e->d_name[0] != '.' && drv_ends_with(e->d_name, ".mr") && !drv_ends_with(e->d_name, ".suspects.mr"))
       drv_list_push(paths, drv_fmt("%s/%s", dir, e->d_name));
   closedir(d);
-  if (paths->n > first) /* an empty list may have no array at all */
-    qsort(paths->v + first, paths->n - first, sizeof *paths->v, by_name);
+  drv_list_sort(paths, first);
   if (paths->n == first) {
     drv_error("--mr %s: is a directory with no .mr file", dir);
     return DRV_EXIT_USAGE;

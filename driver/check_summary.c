@@ -81,10 +81,6 @@ static void load_subject(chk_subj_sum *a, const char *stats) {
     closedir(d);
 }
 
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* The stats directory of subject k: stats itself for a single subject, else its own. */
 static char *subject_stats(const chk_run *r, const char *stats, size_t k) {
   return r->nsub > 1 ? drv_fmt("%s/%s", stats, r->mrs.names.v[k]) : drv_strdup(stats);
@@ -123,8 +119,7 @@ static void violations_of(const chk_run *r, const char *stats_root, const char *
   if (dir)
     closedir(dir);
   free(key);
-  if (rels->n > 1) /* readdir's order is arbitrary */
-    qsort(rels->v, rels->n, sizeof *rels->v, by_name);
+  drv_list_sort(rels, 0);
   free(stats);
 }
 
@@ -177,8 +172,7 @@ static size_t list_dir(const char *dir, bool (*keep)(const char *name, const cha
   }
   if (d)
     closedir(d);
-  if (out->n > n0)
-    qsort(out->v + n0, out->n - n0, sizeof *out->v, by_name);
+  drv_list_sort(out, n0);
   return out->n - n0;
 }
 

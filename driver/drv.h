@@ -51,6 +51,8 @@ typedef struct drv_list {
 } drv_list;
 void drv_list_push(drv_list *l, const char *s);
 void drv_list_fini(drv_list *l);
+/* Sort l->v[from..n) by strcmp (readdir's order is arbitrary); nothing to do is fine. */
+void drv_list_sort(drv_list *l, size_t from);
 
 /* 64-bit FNV-1a: the stamp hash (not cryptographic; detects edits, not attacks). */
 #define DRV_FNV_INIT 0xcbf29ce484222325ull

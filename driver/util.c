@@ -135,6 +135,16 @@ void drv_list_push(drv_list *l, const char *s) {
   l->v[l->n++] = s;
 }
 
+static int by_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* See drv.h. */
+void drv_list_sort(drv_list *l, size_t from) {
+  if (l->n > from + 1) /* qsort's array must not be NULL, even for no element */
+    qsort(l->v + from, l->n - from, sizeof *l->v, by_str);
+}
+
 /* Release l's array (not the strings, which are borrowed). */
 void drv_list_fini(drv_list *l) {
   free(l->v);
