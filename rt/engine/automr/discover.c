@@ -374,6 +374,7 @@ typedef struct disc_run {
   /* figures of the summary */
   int simil, algr, nz3, nfz, nkept;
   int nartifact, nsuspect;      /* dropped as domain artifacts; held but for a few inputs */
+  int nshifted;                 /* suspects that were kept relations with other constants */
   uint8_t **fzin;               /* owned [nr] (each malloc'd): the input that broke ... */
   size_t *fzlen;                /* ... relation i under libFuzzer, and its length */
   disc_suspect *sus;            /* owned [nsus] (inputs owned) */
@@ -926,6 +927,49 @@ static bool similar_shape(const disc_rel *a, const disc_rel *b) {
   return !memcmp(a->B + 1, b->B + 1, sizeof a->B - sizeof a->B[0]);
 }
 
+/* Is a the relation b with other constants in its input relation only: the same output
+ * relation (up to scale) and the same non-constant terms of every follow-up input? */
+static bool shifted_copy(const disc_rel *a, const disc_rel *b, int n) {
+  if (a->h != b->h || a->in_ineq != b->in_ineq || a->l != b->l || a->k != b->k || a->cmp != b->cmp)
+    return false;
+  int big = 0;
+  for (int i = 1; i < DISC_MAX_R; i++) if (fabs(a->B[i]) > fabs(a->B[big])) big = i;
+  if (a->B[big] == 0 || b->B[big] == 0) return false;
+  double ratio = b->B[big] / a->B[big];
+  for (int i = 0; i < DISC_MAX_R; i++)
+    if (fabs(a->B[i] * ratio - b->B[i]) > 1e-12 * fabs(b->B[big])) return false;
+  disc_mono um[DISC_MAX_T];
+  int t = disc_umonos(n, a->k, um, DISC_MAX_T);
+  bool differ = false;
+  for (int j = 0; t > 0 && j < a->h - 1; j++)
+    for (int e = 0; e < n; e++)
+      for (int q = 0; q < t && (j * n + e) * t + q < DISC_MAX_A; q++) {
+        int at = (j * n + e) * t + q;
+        if (a->A[at] == b->A[at]) continue;
+        if (um[q].deg != 0) return false;
+        differ = true;
+      }
+  return differ;
+}
+
+/* A suspect that is a kept relation with other input constants (x2 = -x1 - 5.7e-12 next
+ * to x2 = -x1, both with y1 = -y2) is broken by its constant, not by the code: the code
+ * satisfies the kept relation on the very inputs that break it. Such suspects are dropped
+ * (counted in the validation line), never reported as faults. */
+static void drop_shifted_suspects(disc_run *R) {
+  for (int i = 0; i < R->nr; i++) {
+    disc_rel *a = &R->all[R->idx[i]];
+    if (a->status != DISC_ST_SUSPECT) continue;
+    for (int j = 0; j < R->nr; j++)
+      if (R->keep[j] && shifted_copy(a, &R->all[R->idx[j]], R->d.n)) {
+        a->status = DISC_ST_FILTERED;
+        R->nsuspect--;
+        R->nshifted++;
+        break;
+      }
+  }
+}
+
 /* Z3 pruning (uninformative inequalities, formula 24, entailment), simplest first.
  * rels[n] are in the file's order; keep[i] cleared for the redundant ones. */
 static void cleanse_z3(mrdsl_ctx *ctx, mrdsl_rel **rr, const disc_rel *rels, int n, bool *keep,
@@ -1133,9 +1177,12 @@ static void summary(const disc_run *R) {
   long want = (long)c->filter_n * c->filter_rounds;
   if (want < c->suspect_min) want = c->suspect_min;
   fprintf(so, "validation: %d candidates on %ld inputs each (domain, then stress: special values, edges, "
-          "constants%s) in %.2f s: %d domain artifacts dropped, %d suspected faults\n", R->nr,
+          "constants%s) in %.2f s: %d domain artifacts dropped, %d suspected faults", R->nr,
           want + want / 2, R->d.wide[0] ? ", far outside the default domain" : "",
           R->t_chk, R->nartifact, R->nsuspect);
+  if (R->nshifted)
+    fprintf(so, "; %d shifted copies of kept relations dropped (other input constants)", R->nshifted);
+  fputc('\n', so);
   int ncut = 0;
   for (int i = 0; R->cr && i < R->nr; i++) ncut += R->cr[i].cut;
   if (ncut)
@@ -1217,6 +1264,7 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) rc = recheck(&R);
   if (rc == ENG_EXIT_OK) refresh_guards(&R, false);
   if (rc == ENG_EXIT_OK) rc = fuzz_falsify(&R);
+  if (rc == ENG_EXIT_OK) drop_shifted_suspects(&R);
   if (rc == ENG_EXIT_OK) rc = prune_z3(&R);
   if (rc == ENG_EXIT_OK) rc = shorten(&R, s);
   if (rc == ENG_EXIT_OK) {
