@@ -17,7 +17,7 @@
 
 #include "drv.h"
 
-static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR]";
+static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR] [--jobs J]";
 static const char adeq_summary[] =
     "How thoroughly the relations check FUNCTION's code (k-MR adequacy, docs/inputs.md): "
     "every source input of the corpus "

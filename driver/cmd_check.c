@@ -2,7 +2,8 @@
  * cmd_check.c - `mrfuzz check / repro / minimize FILE:FUNCTION --mr FILE.mr`: continuous
  * relation checking (docs/checking.md). check builds the libFuzzer variant of the harness
  * (DIR/fuzz/), validates the .mr against the function before anything runs, writes the
- * dictionary, runs libFuzzer with the flags after `--` unchanged, and prints a summary
+ * dictionary, runs libFuzzer with the flags after `--` unchanged (adding -fork=N for
+ * --jobs, every core by default), and prints a summary
  * aggregated from the stats files every harness process writes (fork/jobs workers too),
  * so Ctrl-C and time budgets end with the same summary (check_summary.c; --json:
  * check_json.c). --engine random, --replay (the corpus once), repro and minimize run the
@@ -30,7 +31,9 @@ static const char check_summary[] =
     "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
     "A violation prints a report and libFuzzer saves the input (replay: mrfuzz repro). "
     "libFuzzer flags after -- pass through unchanged (-max_total_time, -runs, -jobs, -workers, "
-    "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Exit 0: no violation, 1: violation "
+    "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Every core checks unless --jobs N "
+    "says otherwise (libFuzzer -fork=N; --jobs 1: one process): one summary, one corpus, one "
+    "reproducer per finding. Exit 0: no violation, 1: violation "
     "or crash found, 2: bad input (e.g. a malformed or mismatched .mr), 3: internal error. "
     "FILE without :FUNCTION checks the functions the relation files are about (their subject "
     "lines; --mr repeated or a directory of .mr files) in one harness: an input's first byte "
