@@ -482,14 +482,27 @@ static int run_forked(eng_mchk *c, const eng_chk_opts *o, const lf_flags *lf, ch
       break;
     }
   }
-  for (unsigned i = 0; i < started_n; i++) {
-    int st = 0;
-    while (waitpid(pids[i], &st, 0) < 0 && errno == EINTR)
-      ;
-    int r = WIFEXITED(st) ? WEXITSTATUS(st) : ENG_EXIT_VIOLATION;
-    if (WIFSIGNALED(st) && !sig)
-      sig = WTERMSIG(st);
-    rc = r > rc ? r : rc;
+  bool done[1024] = {false}, forwarded = false;
+  for (unsigned left = started_n; left > 0;) {
+    if (stop_flag && !forwarded) { /* the driver's stop reaches this process only */
+      for (unsigned i = 0; i < started_n; i++)
+        if (!done[i])
+          kill(pids[i], SIGTERM);
+      forwarded = true;
+    }
+    for (unsigned i = 0; i < started_n; i++) {
+      int st = 0;
+      if (done[i] || !eng_child_poll(pids[i], &st))
+        continue;
+      done[i] = true;
+      left--;
+      int r = WIFEXITED(st) ? WEXITSTATUS(st) : ENG_EXIT_VIOLATION;
+      if (WIFSIGNALED(st) && !sig)
+        sig = WTERMSIG(st);
+      rc = r > rc ? r : rc;
+    }
+    struct timespec ts = {0, 10000000};
+    nanosleep(&ts, NULL);
   }
   if (sig) { /* a crash of the target, as one process would have died of it */
     signal(sig, SIG_DFL);
