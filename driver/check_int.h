@@ -65,6 +65,7 @@ typedef struct chk_sum {
   size_t nf;
   chk_finding *f;                  /* owned [nf] */
   int exit_code;                   /* DRV_EXIT_OK or DRV_EXIT_VIOLATION */
+  size_t removed;                  /* reproducers removed as copies of listed findings */
 } chk_sum;
 
 /* Artifacts (crash-, timeout-, oom-, leak-, slow-unit-) under the artifact prefix that are

@@ -306,6 +306,7 @@ static void collect(const chk_run *r, const char *stats, const drv_list *files, 
     f[i].new_fail = !f[i].rels.n && failures;
   }
   size_t removed = failures ? dedup(f, files->n, failures, true) : 0;
+  s->removed += removed;
   if (removed)
     drv_note("%zu more reproducer%s of findings already listed removed (several processes found them; "
              "the smallest is kept)", removed, removed > 1 ? "s" : "");
@@ -390,7 +391,9 @@ static void print_findings(const chk_run *r, const char *stats, const chk_sum *s
       printf("  reproducer: %s (the target itself failed: %s)\n", f->file, f->failure);
       continue;
     }
-    if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
+    /* Fork workers' stderr went to libFuzzer's logs; without --keep-going it prints the
+     * log of one crashed job, perhaps not the one whose reproducer was kept. */
+    if (drv_fwd_get(&r->o, "--keep-going") || (s->removed && !strcmp(s->mode, "libfuzzer")))
       print_report(r, stats, f->file, f->relation);
     printf("  reproducer: %s (%s%srelation %s; replay: %s)\n", f->file, r->nsub > 1 ? f->function : "",
            r->nsub > 1 ? ", " : "", f->relation, f->replay);
@@ -399,7 +402,7 @@ static void print_findings(const chk_run *r, const char *stats, const chk_sum *s
 
 /* See check_int.h. */
 int chk_summary_none(const chk_run *r, const char *corpus) {
-  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   for (size_t k = 0; k < r->nsub; k++)
     s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
@@ -415,7 +418,7 @@ int chk_summary_none(const chk_run *r, const char *corpus) {
 /* See check_int.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
-  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   size_t nviol = 0;
   unsigned long long inputs = 0;
