@@ -18,6 +18,8 @@ typedef struct chk_run {
   size_t nsub;        /* subjects of the harness: 1, or mrs' functions (FILE alone) */
   int lf_argc;        /* libFuzzer arguments after `--` */
   char **lf_argv;     /* borrowed from argv */
+  unsigned jobs;      /* processes of the run (--jobs; cmd_check.c: check_jobs) */
+  double wall;        /* the run's wall-clock seconds, measured by the driver */
 } chk_run;
 
 /* One relation's counts, summed over every process of the run. */
@@ -30,7 +32,7 @@ typedef struct chk_rel_sum {
 typedef struct chk_subj_sum {
   const char *function;            /* borrowed: the function's name */
   unsigned long long inputs, calls;
-  double seconds;                  /* longest-lived process: the run's wall time */
+  double seconds;                  /* longest-lived process, or (several) the driver's wall time */
   chk_rel_sum rels[256];
   size_t nrels;
   char *blocks, *edges;            /* owned: OR of every process's bitmaps ('0'/'1'); NULL: a black box */
@@ -63,6 +65,7 @@ typedef struct chk_sum {
   size_t nf;
   chk_finding *f;                  /* owned [nf] */
   int exit_code;                   /* DRV_EXIT_OK or DRV_EXIT_VIOLATION */
+  size_t removed;                  /* reproducers removed as copies of listed findings */
 } chk_sum;
 
 /* Artifacts (crash-, timeout-, oom-, leak-, slow-unit-) under the artifact prefix that are

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * check_summary.c - the summary of a `mrfuzz check` run (docs/checking.md): the stats
  * files every harness process writes (fork/jobs workers too) summed per function, the
- * findings (libFuzzer's or the random engine's artifacts, and in a replay the corpus files
- * that violated a relation), printed, and written as JSON by check_json.c from the same
- * chk_sum, so the two cannot disagree.
+ * findings (libFuzzer's or the random engine's artifacts, one per finding however many
+ * processes found it, and in a replay the corpus files that violated a relation), printed,
+ * and written as JSON by check_json.c from the same chk_sum, so the two cannot disagree.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check_int.h"
 
@@ -232,28 +233,103 @@ static void add_finding(chk_sum *s, chk_finding f) {
   s->f[s->nf++] = f;
 }
 
+/* One file of collect(): what it shows, and which of that is listed. */
+typedef struct chk_file {
+  const char *path;  /* borrowed */
+  off_t size;
+  size_t subject;
+  drv_list rels;     /* owned strings: the relations it violated */
+  bool *new_rel;     /* owned [rels.n]: listed here (not shown by a file before it) */
+  bool new_fail;     /* the target's failure, listed here */
+} chk_file;
+
+static int by_size(const void *a, const void *b) {
+  const chk_file *x = *(const chk_file *const *)a, *y = *(const chk_file *const *)b;
+  return x->size != y->size ? (x->size < y->size ? -1 : 1) : strcmp(x->path, y->path);
+}
+
+/* Is the finding key new? Then it joins seen (owned strings). */
+static bool first_seen(drv_list *seen, char *key) {
+  for (size_t i = 0; i < seen->n; i++)
+    if (!strcmp(seen->v[i], key)) {
+      free(key);
+      return false;
+    }
+  drv_list_push(seen, key);
+  return true;
+}
+
+/* Which findings each file shows first, the files taken smallest first (then by name):
+ * a finding is a function and the relation it violated, or a function and the kind of its
+ * failure (failure_of), so N processes finding one violation (--jobs) make one finding.
+ * A file that shows no new finding is removed when remove is set (an artifact of this
+ * run); returns how many were. */
+static size_t dedup(chk_file *f, size_t n, bool failures, bool remove) {
+  chk_file **order = drv_alloc((n ? n : 1) * sizeof *order);
+  for (size_t i = 0; i < n; i++)
+    order[i] = &f[i];
+  qsort(order, n, sizeof *order, by_size);
+  drv_list seen = {0};
+  size_t removed = 0;
+  for (size_t i = 0; i < n; i++) {
+    chk_file *x = order[i];
+    bool any = false;
+    for (size_t j = 0; j < x->rels.n; j++)
+      any |= x->new_rel[j] = first_seen(&seen, drv_fmt("%zu violation %s", x->subject, x->rels.v[j]));
+    if (!x->rels.n && failures)
+      any |= x->new_fail = first_seen(&seen, drv_fmt("%zu failure %s", x->subject, failure_of(x->path)));
+    if (!any && remove && (x->rels.n || failures) && unlink(x->path) == 0)
+      removed++;
+  }
+  for (size_t i = 0; i < seen.n; i++)
+    free((char *)seen.v[i]);
+  drv_list_fini(&seen);
+  free(order);
+  return removed;
+}
+
 /* The findings of the files (artifacts or corpus files): one per violated relation, or
  * one for the target's own failure (failures: artifacts only; a corpus file that violates
- * nothing is no finding). */
+ * nothing is no finding). Artifacts (failures set) are this run's, deduplicated (dedup):
+ * one reproducer per finding, the others removed. A replay lists every corpus file that
+ * violated a relation, as one process would. */
 static void collect(const chk_run *r, const char *stats, const drv_list *files, bool failures, chk_sum *s) {
   char *mrs = mr_args(r);
+  chk_file *f = drv_alloc((files->n ? files->n : 1) * sizeof *f);
   for (size_t i = 0; i < files->n; i++) {
-    drv_list rels = {0};
-    size_t k = 0;
-    violations_of(r, stats, files->v[i], &rels, &k);
-    const char *fn = s->subj[k].function;
-    for (size_t j = 0; j < rels.n; j++) { /* --relation when the input violated several */
-      char *only = rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
+    struct stat st;
+    f[i] = (chk_file){files->v[i], stat(files->v[i], &st) == 0 ? st.st_size : 0, 0, {0}, NULL, false};
+    violations_of(r, stats, files->v[i], &f[i].rels, &f[i].subject);
+    f[i].new_rel = drv_alloc((f[i].rels.n ? f[i].rels.n : 1) * sizeof *f[i].new_rel);
+    for (size_t j = 0; j < f[i].rels.n; j++)
+      f[i].new_rel[j] = true;
+    f[i].new_fail = !f[i].rels.n && failures;
+  }
+  size_t removed = failures ? dedup(f, files->n, failures, true) : 0;
+  s->removed += removed;
+  if (removed)
+    drv_note("%zu more reproducer%s of findings already listed removed (several processes found them; "
+             "the smallest is kept)", removed, removed > 1 ? "s" : "");
+  for (size_t i = 0; i < files->n; i++) {
+    const char *fn = s->subj[f[i].subject].function;
+    for (size_t j = 0; j < f[i].rels.n; j++) { /* --relation when the input violated several */
+      if (!f[i].new_rel[j]) {
+        free((char *)f[i].rels.v[j]);
+        continue;
+      }
+      char *only = f[i].rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", f[i].rels.v[j]) : drv_strdup("");
       char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
       char *cmd = drv_fmt("mrfuzz repro%s %s%s%s %s", dir, r->o.pos.v[0], mrs, only, files->v[i]);
-      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)rels.v[j], NULL, cmd});
+      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)f[i].rels.v[j], NULL, cmd});
       free(dir);
       free(only);
     }
-    if (!rels.n && failures)
+    if (f[i].new_fail)
       add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, NULL, failure_of(files->v[i]), NULL});
-    drv_list_fini(&rels);
+    drv_list_fini(&f[i].rels);
+    free(f[i].new_rel);
   }
+  free(f);
   free(mrs);
 }
 
@@ -315,7 +391,9 @@ static void print_findings(const chk_run *r, const char *stats, const chk_sum *s
       printf("  reproducer: %s (the target itself failed: %s)\n", f->file, f->failure);
       continue;
     }
-    if (drv_fwd_get(&r->o, "--keep-going")) /* fork workers' stderr went to libFuzzer's logs */
+    /* Fork workers' stderr went to libFuzzer's logs; without --keep-going it prints the
+     * log of one crashed job, perhaps not the one whose reproducer was kept. */
+    if (drv_fwd_get(&r->o, "--keep-going") || (s->removed && !strcmp(s->mode, "libfuzzer")))
       print_report(r, stats, f->file, f->relation);
     printf("  reproducer: %s (%s%srelation %s; replay: %s)\n", f->file, r->nsub > 1 ? f->function : "",
            r->nsub > 1 ? ", " : "", f->relation, f->replay);
@@ -324,7 +402,7 @@ static void print_findings(const chk_run *r, const char *stats, const chk_sum *s
 
 /* See check_int.h. */
 int chk_summary_none(const chk_run *r, const char *corpus) {
-  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   for (size_t k = 0; k < r->nsub; k++)
     s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
@@ -340,7 +418,7 @@ int chk_summary_none(const chk_run *r, const char *corpus) {
 /* See check_int.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
-  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK};
+  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   size_t nviol = 0;
   unsigned long long inputs = 0;
@@ -348,6 +426,8 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
     char *sk = subject_stats(r, stats, k);
     s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
     load_subject(&s.subj[k], sk);
+    if (s.subj[k].nprocs > 1 && r->wall > 0) /* processes that ran side by side, or one after another */
+      s.subj[k].seconds = r->wall;
     for (size_t i = 0; i < s.subj[k].nrels; i++)
       nviol += s.subj[k].rels[i].violated != 0;
     inputs += s.subj[k].inputs;

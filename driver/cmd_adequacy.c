@@ -17,7 +17,7 @@
 
 #include "drv.h"
 
-static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR]";
+static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR] [--jobs J]";
 static const char adeq_summary[] =
     "How thoroughly the relations check FUNCTION's code (k-MR adequacy, docs/inputs.md): "
     "every source input of the corpus "
@@ -53,17 +53,6 @@ static void load_run(drv_adeq *a, const char *stats) {
 
 /* ============================== check --until-adequate ============================== */
 
-/* A whole number >= lo, or an error naming the option. */
-static bool whole(const char *opt, const char *v, unsigned long lo) {
-  char *end = NULL;
-  unsigned long n = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
-  if (!end || *end || n < lo || n > 0xffffffffUL) {
-    drv_error("%s %s: expected a whole number >= %lu", opt, v, lo);
-    return false;
-  }
-  return true;
-}
-
 static int check_criterion(const char *c) {
   if (c && strcmp(c, "statement") && strcmp(c, "branch")) {
     drv_error("--criterion %s: expected statement or branch", c);
@@ -76,9 +65,9 @@ static int check_criterion(const char *c) {
 int drv_adeq_check_validate(const drv_opts *o) {
   const char *until = drv_fwd_get(o, "--until-adequate"), *plateau = drv_fwd_get(o, "--plateau");
   const char *criterion = drv_fwd_get(o, "--criterion");
-  if (until && !whole("--until-adequate", until, 1))
+  if (until && !drv_parse_whole("--until-adequate", until, 1, 0xffffffffUL, NULL))
     return DRV_EXIT_USAGE;
-  if (plateau && !whole("--plateau", plateau, 0))
+  if (plateau && !drv_parse_whole("--plateau", plateau, 0, 0xffffffffUL, NULL))
     return DRV_EXIT_USAGE;
   if ((plateau || criterion) && !until) {
     drv_error("--plateau and --criterion go with --until-adequate K");
@@ -255,7 +244,7 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
   }
   if (rc == DRV_EXIT_OK)
     rc = check_criterion(drv_fwd_get(&o, "--criterion"));
-  if (rc == DRV_EXIT_OK && k && !whole("--k", k, 1))
+  if (rc == DRV_EXIT_OK && k && !drv_parse_whole("--k", k, 1, 0xffffffffUL, NULL))
     rc = DRV_EXIT_USAGE;
   if (rc == DRV_EXIT_OK && access(mr, R_OK) != 0) {
     drv_error("%s: %s", mr, strerror(errno));

@@ -2,7 +2,8 @@
  * cmd_check.c - `mrfuzz check / repro / minimize FILE:FUNCTION --mr FILE.mr`: continuous
  * relation checking (docs/checking.md). check builds the libFuzzer variant of the harness
  * (DIR/fuzz/), validates the .mr against the function before anything runs, writes the
- * dictionary, runs libFuzzer with the flags after `--` unchanged, and prints a summary
+ * dictionary, runs libFuzzer with the flags after `--` unchanged (adding -fork=N for
+ * --jobs, every core by default), and prints a summary
  * aggregated from the stats files every harness process writes (fork/jobs workers too),
  * so Ctrl-C and time budgets end with the same summary (check_summary.c; --json:
  * check_json.c). --engine random, --replay (the corpus once), repro and minimize run the
@@ -30,7 +31,9 @@ static const char check_summary[] =
     "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
     "A violation prints a report and libFuzzer saves the input (replay: mrfuzz repro). "
     "libFuzzer flags after -- pass through unchanged (-max_total_time, -runs, -jobs, -workers, "
-    "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Exit 0: no violation, 1: violation "
+    "-fork, -dict, -seed, -artifact_prefix, corpus dirs). Every core checks unless --jobs N "
+    "says otherwise (libFuzzer -fork=N; --jobs 1: one process): one summary, one corpus, one "
+    "reproducer per finding. Exit 0: no violation, 1: violation "
     "or crash found, 2: bad input (e.g. a malformed or mismatched .mr), 3: internal error. "
     "FILE without :FUNCTION checks the functions the relation files are about (their subject "
     "lines; --mr repeated or a directory of .mr files) in one harness: an input's first byte "
@@ -265,13 +268,19 @@ static int check_harness(chk_run *r, const drv_build_res *b, const char *base, c
     drv_list_push(&a, r->lf_argv[i]);
   if (aflag)
     drv_list_push(&a, aflag);
+  char *fork = r->jobs > 1 && !lf_flag(r, "fork") ? drv_fmt("-fork=%u", r->jobs) : NULL;
+  if (fork) /* the harness's processes share the inputs or the files (check_cmd.c: run_forked) */
+    drv_list_push(&a, fork);
   if (corpus)
     drv_list_push(&a, corpus);
   drv_list_push(&a, NULL);
   drv_list before = {0}, owned = {0};
   chk_list_artifacts(prefix, NULL, &before, &owned);
+  double t0 = drv_now();
   int rc = launch((char **)a.v, NULL, corpus ? "replaying the corpus" : "checking");
+  r->wall = drv_now() - t0;
   drv_list_fini(&a);
+  free(fork);
   free(seed);
   if (rc <= DRV_EXIT_VIOLATION)
     rc = chk_summarize(r, corpus ? "replay" : "random", corpus, stats, prefix, &before, rc);
@@ -381,12 +390,15 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   char *aflag = lf_flag(r, "artifact_prefix") ? NULL : drv_fmt("-artifact_prefix=%s", prefix);
   if (aflag)
     drv_list_push(&a, aflag);
-  if (drv_fwd_get(&r->o, "--keep-going")) {
-    if (!lf_flag(r, "fork") && !lf_flag(r, "jobs"))
-      drv_list_push(&a, "-fork=1");
-    if (!lf_flag(r, "ignore_crashes"))
-      drv_list_push(&a, "-ignore_crashes=1");
-  }
+  /* --jobs N: libFuzzer's fork mode, one corpus that its jobs' finds are merged into, and
+   * the run's end at the first finding (--keep-going: every job's findings, the harness
+   * reporting each relation once across them: check.c, first_finding). */
+  bool keep = drv_fwd_get(&r->o, "--keep-going") != NULL;
+  char *fork = (r->jobs > 1 || keep) && !lf_flag(r, "fork") && !lf_flag(r, "jobs") ? drv_fmt("-fork=%u", r->jobs) : NULL;
+  if (fork)
+    drv_list_push(&a, fork);
+  if (keep && !lf_flag(r, "ignore_crashes"))
+    drv_list_push(&a, "-ignore_crashes=1");
   if (!dirs) {
     if (drv_mkdirs(corpus) != 0)
       drv_warn("cannot create the corpus directory %s: %s", corpus, strerror(errno));
@@ -407,7 +419,9 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
     /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */
     const char *budget = lf_flag(r, "max_total_time");
     double limit = budget && atof(budget) > 0 ? atof(budget) + 2.0 * (timeout ? timeout : 1200) + 60 : 0;
+    double t0 = drv_now();
     rc = launch_until((char **)a.v, env_f, "libFuzzer", limit);
+    r->wall = drv_now() - t0;
     /* libFuzzer's own codes: crashes and timeouts are findings, listed by the summary. */
     if (rc != DRV_EXIT_OK && rc != DRV_EXIT_USAGE && rc != DRV_EXIT_INTERNAL)
       rc = DRV_EXIT_VIOLATION;
@@ -415,6 +429,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
       rc = chk_summarize(r, "libfuzzer", NULL, stats, prefix, &before, rc);
   }
   free(aflag);
+  free(fork);
   free(prefix);
   free(tflag);
   for (size_t i = 0; i < owned.n; i++)
@@ -476,6 +491,26 @@ static int check_mode(const chk_run *r, bool *fuzz) {
   return r->o.json_summary ? drv_check_output("--json", r->o.json_summary) : DRV_EXIT_OK;
 }
 
+/* --jobs: the processes of the run; by default the online cores, but one while adequacy
+ * is tracked (--until-adequate: each process would track and stop on its own), and one
+ * for libFuzzer's -runs=0 (the corpus loaded, nothing fuzzed: its fork mode would fuzz,
+ * as it takes -runs from its jobs). */
+static int check_jobs(chk_run *r, bool fuzz) {
+  bool tracking = drv_fwd_get(&r->o, "--until-adequate") != NULL;
+  unsigned long n = 0;
+  if (r->o.jobs && !drv_parse_whole("--jobs", r->o.jobs, 1, 1024, &n))
+    return DRV_EXIT_USAGE;
+  if (n > 1 && tracking) {
+    drv_error("--until-adequate tracks adequacy in one process: --jobs %lu does not apply", n);
+    return DRV_EXIT_USAGE;
+  }
+  const char *runs = lf_flag(r, "runs");
+  r->jobs = fuzz && runs && atoll(runs) == 0 ? 1 : n ? (unsigned)n : tracking ? 1 : drv_ncpu();
+  if (r->jobs > 1 && !lf_flag(r, "fork") && !lf_flag(r, "jobs"))
+    drv_note("checking in %u processes (--jobs; --jobs 1 for one)", r->jobs);
+  return DRV_EXIT_OK;
+}
+
 /* The corpus --replay replays: --corpus, else DIR/corpus; NULL when it is missing or empty
  * (printed, exit 2) unless --allow-empty-corpus. *none: nothing to replay. Caller frees. */
 static char *replay_corpus(const chk_run *r, int *rc, bool *none) {
@@ -514,6 +549,8 @@ int drv_cmd_check(int argc, char **argv) {
   bool fuzz = false, none = false;
   if (rc == DRV_EXIT_OK)
     rc = check_mode(&r, &fuzz);
+  if (rc == DRV_EXIT_OK)
+    rc = check_jobs(&r, fuzz);
   char *corpus = rc == DRV_EXIT_OK && r.o.replay ? replay_corpus(&r, &rc, &none) : NULL;
   drv_build_res b = {0};
   if (rc == DRV_EXIT_OK && !none)
@@ -547,8 +584,8 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   chk_run r;
   int rc = setup(&r, argc, argv, name, args, summary);
   drv_build_res b = {0};
-  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.allow_empty)) {
-    drv_error("%s: --replay, --json and --allow-empty-corpus belong to 'mrfuzz check'", name);
+  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.allow_empty || r.o.jobs)) {
+    drv_error("%s: --replay, --json, --allow-empty-corpus and --jobs belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {

@@ -30,12 +30,6 @@ typedef struct row {
   bool stopped;               /* a stop signal ended its discovery */
 } row;
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* Relations in a written .mr file: its `relation` lines. -1 when there is no file. */
 static long count_relations(const char *path) {
   char *s = drv_read_file(path, NULL);
@@ -86,13 +80,13 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
     }
   printf("== %s (%s) ==\n", r->name, r->engine);
   fflush(stdout);
-  double t0 = now();
+  double t0 = drv_now();
   int rc = DRV_EXIT_INTERNAL;
   if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
     drv_error("cannot use %s: %s", bdir, strerror(errno));
   else
     rc = drv_discover_one((int)a.n, (char **)a.v, log);
-  r->secs = now() - t0;
+  r->secs = drv_now() - t0;
   char *text = drv_read_file(log, NULL);
   if (text)
     fputs(text, stdout);

@@ -85,6 +85,11 @@ bool drv_ends_with(const char *s, const char *suffix);
 /* Option value in seconds, 0 <= *out <= max (max = HUGE_VAL: no bound named): true, or
  * false with an error naming the option and the value. */
 bool drv_parse_secs(const char *opt, const char *v, double max, double *out);
+/* Option value a whole number in [lo, hi] (hi >= 2^32 - 1: no bound named): true, or false with an error naming the
+ * option and the value. out may be NULL. */
+bool drv_parse_whole(const char *opt, const char *v, unsigned long lo, unsigned long hi, unsigned long *out);
+/* The online cores (at least 1): the default of --jobs. */
+unsigned drv_ncpu(void);
 
 
 /* ============================ Options (flags.c, fwd.c) ========================== */
@@ -306,6 +311,8 @@ void drv_proc_init(void);
 void drv_proc_resume_after_stop(bool on);
 /* The stop signal received so far, or 0. */
 int drv_stopped(void);
+/* Monotonic clock, in seconds. */
+double drv_now(void);
 /* Run argv with extra environment entries ("NAME=VALUE", NULL-terminated, may be NULL),
  * stdout+stderr appended to log_path (NULL: inherited). The child dies with the driver. Returns 0 and the wait status in
  * *status, or -1 with errno when the program could not be started. */

@@ -104,7 +104,8 @@ int drv_spawn(char *const argv[], char *const env_add[], const char *log_path, i
   return drv_spawn_timed(argv, env_add, log_path, 0, status, &timed_out);
 }
 
-static double now_s(void) {
+/* See drv.h. */
+double drv_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + t.tv_nsec / 1e9;
@@ -115,7 +116,7 @@ static double now_s(void) {
  * out of the driver. */
 static int wait_deadline(pid_t pid, double timeout_s, int *status, bool *timed_out) {
   struct timespec nap = {0, 5 * 1000 * 1000};
-  double start = now_s(), stopped_at = 0, termed_at = 0;
+  double start = drv_now(), stopped_at = 0, termed_at = 0;
   bool killed = false;
   *timed_out = false;
   for (;;) {
@@ -126,7 +127,7 @@ static int wait_deadline(pid_t pid, double timeout_s, int *status, bool *timed_o
       return -1;
     if (r != 0)
       continue;
-    double t = now_s();
+    double t = drv_now();
     if (g_stop && !stopped_at)
       stopped_at = t;
     if (timeout_s > 0 && t - start >= timeout_s && !termed_at) {

@@ -356,6 +356,28 @@ bool drv_parse_secs(const char *opt, const char *v, double max, double *out) {
   return true;
 }
 
+/* See drv.h. */
+bool drv_parse_whole(const char *opt, const char *v, unsigned long lo, unsigned long hi, unsigned long *out) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long n = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+  if (!end || *end || errno || n < lo || n > hi) {
+    if (hi >= 0xffffffffUL)
+      drv_error("%s %s: expected a whole number >= %lu", opt, v, lo);
+    else
+      drv_error("%s %s: expected a whole number from %lu to %lu", opt, v, lo, hi);
+    return false;
+  }
+  if (out)
+    *out = n;
+  return true;
+}
+
+/* See drv.h. */
+unsigned drv_ncpu(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
 
 /* Does s end with suffix? */
 bool drv_ends_with(const char *s, const char *suffix) {

@@ -61,6 +61,18 @@ expect_out "C_MT^3(statement) = $run_frac "
 expect_out "short of k = 3:"
 grep -qE '^  block [0-9]+: line [0-9]+ +[0-9]+ \([0-9]/3\)' out || fail "no per-requirement table"
 
+check "the same report and data with --jobs 1 and --jobs 3 (the inputs split, the records taken in input order)"
+[ "$(ls h/corpus | wc -l)" -gt 3 ] || fail "too few corpus files to split"
+for j in 1 3; do
+  expect_exit 0 "$MRFUZZ" adequacy -o h "$FN" --mr "$MR" "${DOM[@]}" --k 3 --criterion branch --jobs $j
+  cp out adeq$j.out
+  # the data without its clock: the seconds line, each point's first field
+  sed -e '/^seconds /d' -e 's/^point [^ ]* /point /' h/adequacy.data > data$j
+done
+cmp -s adeq1.out adeq3.out || { diff adeq1.out adeq3.out; fail "the report differs between --jobs 1 and 3"; }
+cmp -s data1 data3 || { diff data1 data3; fail "the data differs between --jobs 1 and 3"; }
+grep -q '^point ' data1 || fail "no adequacy curve in the data"
+
 check "short-falls: with k = 8 (> 7 relations) every requirement falls short"
 expect_exit 0 "$MRFUZZ" adequacy -o h "$FN" --mr "$MR" "${DOM[@]}" --k 8
 nreq=$(sed -n 's/.* over \([0-9]*\) requirements.*/\1/p' out)

@@ -54,6 +54,19 @@ grep -q 'follow 3 = ' out.mr || fail "no follow chain"
 kept=$(grep -c '^  kept ' compose.out)
 [ "$(grep -c 'meta origin = "compose";' out.mr)" = "$kept" ] || fail "file and report disagree"
 
+check "the same seed gives the same composites and report with --jobs 1 and --jobs 2"
+# A budget that never binds: only the seed decides (the candidates' fresh-input checks and
+# the mutants are spread over the processes, each verdict its own).
+for j in 1 2; do
+  expect_exit 0 "$MRFUZZ" compose "$SIN" --build-dir sin --mr basic.mr -o j$j.mr --layers 2..3 \
+    --seed 3 --budget 3600 --ga-runs 5 --gens 5 --verify "$VERIFY" --jobs $j -q
+  cp out j$j.out
+done
+cmp -s j1.mr j2.mr || { diff j1.mr j2.mr; fail "the written files differ between --jobs 1 and 2"; }
+cmp -s j1.out j2.out || { diff j1.out j2.out; fail "the reports differ between --jobs 1 and 2"; }
+grep -q '^  kept ' j1.out || fail "the comparison kept no composite: it compared nothing"
+echo "ok"
+
 check "every relation of the file holds on $FRESH fresh inputs of the unmodified sine"
 expect_exit 0 sin/mutants/harness verify --mr out.mr -n "$FRESH" --seed 987654
 check "mrfuzz score on the written file, on compose's inputs, kills what compose reported ($top)"

@@ -76,6 +76,14 @@ NF=$(sed -n 's/.* source inputs, \([0-9]*\) faults.*/\1/p' out)
 PRI100=$(grep -F "  prioritized " out | awk '{print $NF}')
 [ "$PRI100" != "0.0" ] || fail "the whole corpus detects nothing"
 echo "$NF faults"
+cp out apfd2
+check "--apfd with --jobs 1: the same table (the mutants' verdicts are their own); the order never depends on --jobs"
+expect_exit 0 "$MRFUZZ" prioritize -o h "$T" "${R[@]}" --mr "$MR" --apfd --jobs 1 --seed 7
+cmp -s out apfd2 || { diff apfd2 out; fail "--apfd differs between --jobs 1 and 2"; }
+expect_exit 0 "$MRFUZZ" prioritize -o h "$T" "${R[@]}" --jobs 1
+cmp -s out o1 || fail "the order with --jobs 1 differs"
+expect_exit 0 "$MRFUZZ" prioritize -o h "$T" "${R[@]}" --jobs 2
+cmp -s out o1 || fail "the order with --jobs 2 differs"
 echo "ok"
 
 check "check --order prioritized: the corpus in that order first, then fuzzing"

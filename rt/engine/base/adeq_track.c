@@ -34,6 +34,8 @@ struct eng_track {
   char **names;                  /* owned [nrels] */
   uint64_t (*tally)[3];          /* owned [nrels]: checked, skipped, violated */
   uint8_t *assoc;                /* owned [nrels]: verdicts of the current input */
+  uint8_t *last;                 /* owned [eng_track_rec_size]: the last input's record */
+  bool ended;                    /* last is complete: the next verdict starts a new one */
   uint64_t inputs, idle, sum;
   uint64_t mgs;                  /* associated (input, relation) pairs so far: the MGs checked */
   double t0;
@@ -83,8 +85,9 @@ eng_track *eng_track_new(const mr_fn *fn, const eng_track_opts *o, size_t nrels,
   t->names = calloc(nrels ? nrels : 1, sizeof *t->names);
   t->tally = calloc(nrels ? nrels : 1, sizeof *t->tally);
   t->assoc = calloc(nrels ? nrels : 1, 1);
+  t->last = calloc(eng_track_rec_size(t), 1);
   t->pts = calloc(MAX_POINTS, sizeof *t->pts);
-  bool ok = t->ctr && t->cov && t->best && t->names && t->tally && t->assoc && t->pts;
+  bool ok = t->ctr && t->cov && t->best && t->names && t->tally && t->assoc && t->last && t->pts;
   for (size_t i = 0; ok && i < nrels; i++)
     ok = (t->names[i] = strdup(names[i])) != NULL;
   if (!ok) {
@@ -106,6 +109,7 @@ void eng_track_free(eng_track *t) {
   free(t->names);
   free(t->tally);
   free(t->assoc);
+  free(t->last);
   free(t->pts);
   free(t->ctr);
   free(t->cov);
@@ -118,6 +122,10 @@ void eng_track_verdict(eng_track *t, size_t i, int rc) {
   if (i >= t->nrels)
     return;
   t->assoc[i] = rc == MRDSL_PASS || rc == MRDSL_FAIL;
+  if (t->ended) /* the first verdict of a new input */
+    memset(t->last + t->nreq + 1, 0, t->nrels);
+  t->ended = false;
+  t->last[t->nreq + 1 + i] = (uint8_t)(rc + 1); /* 0: no verdict */
   t->tally[i][rc == MRDSL_SKIP ? 1 : 0]++;
   if (rc == MRDSL_FAIL)
     t->tally[i][2]++;
@@ -139,8 +147,9 @@ static void save_input(const char *dir, const uint8_t *d, size_t n) {
     unlink(tmp);
 }
 
-/* See eng.h. */
-bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8_t *d, size_t n) {
+/* The end of an input whose coverage is t->cov (recorded: its source execution ran):
+ * its associations join best, the curve and the stop test. */
+static bool input_done(eng_track *t, bool recorded, const uint8_t *d, size_t n) {
   uint32_t nassoc = 0;
   for (size_t i = 0; i < t->nrels; i++) {
     nassoc += t->assoc[i];
@@ -149,13 +158,9 @@ bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8
   t->inputs++;
   t->mgs += nassoc;
   bool reached = false;
-  /* Every relation's guard kept the source call from running: run it alone. */
-  if (p->recorded || (eng_path_run(p, src) && p->recorded)) {
-    bool branch = t->o.criterion == ENG_ADEQ_BRANCH;
-    for (size_t r = 0; r < t->nreq; r++) {
-      t->cov[r] = branch ? p->edges[t->ctr[r]] != 0 : p->blocks[t->ctr[r]] != 0;
+  if (recorded) {
+    for (size_t r = 0; r < t->nreq; r++)
       reached |= t->cov[r] && t->best[r] < 0;
-    }
     eng_adeq_add(t->best, t->nreq, t->cov, nassoc);
   }
   uint64_t sum = eng_adeq_sum(t->best, t->nreq, t->o.k);
@@ -163,7 +168,7 @@ bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8
   if (sum > t->sum || t->inputs == 1) {
     if (t->npts < MAX_POINTS)
       t->pts[t->npts++] = (trk_point){eng_now() - t->t0, t->inputs, sum, t->mgs};
-    if (t->o.corpus && sum > t->sum)
+    if (t->o.corpus && d && sum > t->sum)
       save_input(t->o.corpus, d, n);
   }
   t->sum = sum;
@@ -171,6 +176,43 @@ bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8
   if (!t->o.stop)
     return false;
   return sum == (uint64_t)t->o.k * t->nreq || (t->o.plateau && t->idle >= t->o.plateau);
+}
+
+/* See eng.h. */
+bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8_t *d, size_t n) {
+  /* Every relation's guard kept the source call from running: run it alone. */
+  bool recorded = p->recorded || (eng_path_run(p, src) && p->recorded);
+  if (recorded) {
+    bool branch = t->o.criterion == ENG_ADEQ_BRANCH;
+    for (size_t r = 0; r < t->nreq; r++)
+      t->cov[r] = branch ? p->edges[t->ctr[r]] != 0 : p->blocks[t->ctr[r]] != 0;
+  }
+  if (t->ended) /* an input without any verdict */
+    memset(t->last + t->nreq + 1, 0, t->nrels);
+  t->last[0] = recorded;
+  memcpy(t->last + 1, t->cov, t->nreq);
+  t->ended = true;
+  return input_done(t, recorded, d, n);
+}
+
+/* See eng.h. Layout: recorded, the coverage [nreq], the verdicts + 1 [nrels] (0: none). */
+size_t eng_track_rec_size(const eng_track *t) { return 1 + t->nreq + t->nrels; }
+
+/* See eng.h. */
+void eng_track_last(const eng_track *t, uint8_t *rec) {
+  memcpy(rec, t->last, eng_track_rec_size(t));
+}
+
+/* See eng.h. */
+bool eng_track_replay(eng_track *t, const uint8_t *rec) {
+  for (size_t i = 0; i < t->nrels; i++)
+    if (rec[1 + t->nreq + i])
+      eng_track_verdict(t, i, rec[1 + t->nreq + i] - 1);
+  if (rec[0])
+    memcpy(t->cov, rec + 1, t->nreq);
+  memcpy(t->last, rec, eng_track_rec_size(t));
+  t->ended = true;
+  return input_done(t, rec[0], NULL, 0);
 }
 
 /* Where requirement r is in the source: "LINE" or "FROM TO" (lines, 0 unknown). */

@@ -435,6 +435,13 @@ void eng_track_verdict(eng_track *t, size_t i, int rc);
  * (adequacy 1, or the plateau, when o->stop). */
 typedef struct eng_path eng_path;
 bool eng_track_input(eng_track *t, eng_path *p, const uint64_t *src, const uint8_t *d, size_t n);
+/* An input's record, to carry it to a tracker in another process (harness adequacy
+ * --jobs): eng_track_rec_size bytes; eng_track_last copies the last input's (after
+ * eng_track_input) into rec; eng_track_replay applies one to t as eng_track_verdict and
+ * eng_track_input would have (no input saved), with the same result. */
+size_t eng_track_rec_size(const eng_track *t);
+void eng_track_last(const eng_track *t, uint8_t *rec);
+bool eng_track_replay(eng_track *t, const uint8_t *rec);
 /* Write the state (docs/inputs.md, "mrfuzz-adequacy 1") to DIR/adeq-PID atomically. */
 void eng_track_flush(eng_track *t, const char *dir);
 /* Write the state to f / the human report (per requirement, short-falls) to f. */

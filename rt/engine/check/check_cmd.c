@@ -45,6 +45,7 @@ typedef struct lf_flags {
   const char *artifact_prefix;
   const char *out;         /* -o / -exact_artifact_path */
   double timeout;          /* seconds an input may take (0: derived, eng_chk_timeout) */
+  long long fork;          /* -fork=N: processes sharing a check or a replay (0, 1: this one) */
 } lf_flags;
 
 /* What a command line holds besides the checker's options (the ud of lf_extra). */
@@ -76,6 +77,12 @@ static int lf_extra(void *ud, int argc, char **argv, int *i) {
     lf->runs = strtoll(v, &end, 10);
   } else if (n == 15 && !strncmp(a, "-max_total_time", n)) {
     lf->max_total_time = strtod(v, &end);
+  } else if (n == 5 && !strncmp(a, "-fork", n)) {
+    lf->fork = strtoll(v, &end, 10);
+    if (end && !*end && (lf->fork < 0 || lf->fork > 1024)) {
+      eng_error("%s: expected 0 to 1024 processes", a);
+      return -1;
+    }
   } else if (n == 8 && !strncmp(a, "-timeout", n)) {
     lf->timeout = strtod(v, &end);
   } else if (n == 5 && !strncmp(a, "-seed", n)) {
@@ -400,15 +407,20 @@ static int check_file(eng_mchk *c, const char *path, const char *prefix, int *v)
   return ENG_EXIT_OK;
 }
 
-/* Each input of the corpora once, through the same checker, watchdog and crash handler as
- * the random loop; a violation is reported and recorded, and the replay goes on. */
-static int replay_loop(eng_mchk *c, const lf_flags *lf, const char **args, size_t nargs) {
-  char **v = NULL;
-  size_t n = 0;
+/* The files of the corpora (corpus_files) into *v, *n (owned strings). */
+static int replay_files(const char **args, size_t nargs, char ***v, size_t *n) {
   int rc = ENG_EXIT_OK;
   for (size_t i = 0; i < nargs && rc == ENG_EXIT_OK; i++)
-    rc = corpus_files(args[i], &v, &n);
-  for (size_t i = 0; i < n && (rc == ENG_EXIT_OK || rc == ENG_EXIT_VIOLATION) && !stop_flag; i++) {
+    rc = corpus_files(args[i], v, n);
+  return rc;
+}
+
+/* Files w, w + nw, ... of v once each, through the same checker, watchdog and crash
+ * handler as the random loop; a violation is reported and recorded, and the replay goes
+ * on. */
+static int replay_loop(eng_mchk *c, const lf_flags *lf, char **v, size_t n, size_t w, size_t nw) {
+  int rc = ENG_EXIT_OK;
+  for (size_t i = w; i < n && (rc == ENG_EXIT_OK || rc == ENG_EXIT_VIOLATION) && !stop_flag; i += nw) {
     int verdict = MRDSL_PASS;
     int r = check_file(c, v[i], lf->artifact_prefix, &verdict);
     if (r != ENG_EXIT_OK)
@@ -418,9 +430,84 @@ static int replay_loop(eng_mchk *c, const lf_flags *lf, const char **args, size_
     else if (verdict == MRDSL_FAIL)
       rc = ENG_EXIT_VIOLATION;
   }
-  for (size_t i = 0; i < n; i++)
-    free(v[i]);
-  free(v);
+  return rc;
+}
+
+/* ============================== -fork=N ============================== */
+
+/* One process of a forked check: its share of the work (fork_main). */
+typedef struct fork_job {
+  eng_mchk *c;
+  const eng_chk_opts *o;
+  lf_flags lf;       /* the process's own -runs and -seed */
+  char **files;      /* a replay's files; NULL: random inputs */
+  size_t nfiles, w, nw;
+} fork_job;
+
+static int fork_main(void *ud) {
+  fork_job *j = ud;
+  struct itimerval it = {{1, 0}, {1, 0}}; /* timers are not inherited: the hang watchdog's again */
+  setitimer(ITIMER_REAL, &it, NULL);
+  int rc = j->files ? replay_loop(j->c, &j->lf, j->files, j->nfiles, j->w, j->nw) : random_loop(j->c, j->o, &j->lf);
+  eng_mchk_stats_flush(j->c); /* its own stats-PID file, summed by the driver */
+  return rc;
+}
+
+/* -fork=N: N processes share the work, each writing its own statistics into --stats (the
+ * driver sums them; mrfuzz check --jobs). Random inputs: process i runs -runs/N inputs
+ * (the first -runs%N one more), seeded with -seed + i * 0x9e3779b97f4a7c15 (process 0
+ * with -seed itself, as one process would be). A replay: process i checks files i, i + N,
+ * ... A process ends at its own first violation (unless --keep-going) and the others go
+ * on, so a run's findings and counts depend on -seed and N only, never on timing. Exit:
+ * the worst of the processes' (a process killed by a signal: this process dies of it). */
+static int run_forked(eng_mchk *c, const eng_chk_opts *o, const lf_flags *lf, char **files, size_t nfiles,
+                      unsigned n) {
+  struct itimerval off = {{0, 0}, {0, 0}};
+  setitimer(ITIMER_REAL, &off, NULL); /* the parent runs no input */
+  pid_t pids[1024];
+  fork_job jobs[1024];
+  int rc = ENG_EXIT_OK, sig = 0;
+  unsigned started_n = 0;
+  for (unsigned i = 0; i < n; i++, started_n++) {
+    fork_job *j = &jobs[i];
+    *j = (fork_job){c, o, *lf, files, nfiles, i, n};
+    if (!files && lf->runs >= 0)
+      j->lf.runs = lf->runs / n + (i < (unsigned long long)lf->runs % n);
+    if (lf->seed_given && i)
+      j->lf.seed = lf->seed + i * 0x9e3779b97f4a7c15ull;
+    j->lf.seed_given = lf->seed_given && j->lf.seed != 0;
+    if ((pids[i] = eng_fork(NULL, fork_main, j)) < 0) {
+      eng_error("cannot fork a checking process: %s", strerror(errno));
+      rc = ENG_EXIT_INTERNAL;
+      break;
+    }
+  }
+  bool done[1024] = {false}, forwarded = false;
+  for (unsigned left = started_n; left > 0;) {
+    if (stop_flag && !forwarded) { /* the driver's stop reaches this process only */
+      for (unsigned i = 0; i < started_n; i++)
+        if (!done[i])
+          kill(pids[i], SIGTERM);
+      forwarded = true;
+    }
+    for (unsigned i = 0; i < started_n; i++) {
+      int st = 0;
+      if (done[i] || !eng_child_poll(pids[i], &st))
+        continue;
+      done[i] = true;
+      left--;
+      int r = WIFEXITED(st) ? WEXITSTATUS(st) : ENG_EXIT_VIOLATION;
+      if (WIFSIGNALED(st) && !sig)
+        sig = WTERMSIG(st);
+      rc = r > rc ? r : rc;
+    }
+    struct timespec ts = {0, 10000000};
+    nanosleep(&ts, NULL);
+  }
+  if (sig) { /* a crash of the target, as one process would have died of it */
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
   return rc;
 }
 
@@ -441,13 +528,30 @@ int eng_cmd_check(const mr_subject *s, int argc, char **argv) {
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
       signal(sigs[i], on_crash);
-    watchdog(c, &lf, lf.artifact_prefix, nfiles == 0);
-    rc = nfiles ? replay_loop(c, &lf, files, nfiles) : random_loop(c, on.o, &lf);
-    struct itimerval off = {{0, 0}, {0, 0}};
-    setitimer(ITIMER_REAL, &off, NULL);
-    eng_mchk_stats_flush(c);
-    if (!on.o[0].stats)
-      eng_mchk_summary(c, stdout);
+    char **v = NULL;
+    size_t nv = 0;
+    if (nfiles)
+      rc = replay_files(files, nfiles, &v, &nv);
+    unsigned n = lf.fork > 1 ? (unsigned)lf.fork : 1;
+    if (nfiles && n > nv)
+      n = nv > 0 ? (unsigned)nv : 1;
+    if (rc == ENG_EXIT_OK && n > 1 && !on.o[0].stats) {
+      eng_error("-fork=%lld: the processes' statistics are summed from --stats DIR; give it", lf.fork);
+      rc = ENG_EXIT_USAGE;
+    }
+    if (rc == ENG_EXIT_OK) {
+      watchdog(c, &lf, lf.artifact_prefix, nfiles == 0);
+      rc = n > 1 ? run_forked(c, on.o, &lf, v, nv, n) : nfiles ? replay_loop(c, &lf, v, nv, 0, 1) : random_loop(c, on.o, &lf);
+      struct itimerval off = {{0, 0}, {0, 0}};
+      setitimer(ITIMER_REAL, &off, NULL);
+      if (n == 1)
+        eng_mchk_stats_flush(c);
+      if (!on.o[0].stats)
+        eng_mchk_summary(c, stdout);
+    }
+    for (size_t i = 0; i < nv; i++)
+      free(v[i]);
+    free(v);
   }
   eng_mchk_free(c);
   opts_fini(&on);

@@ -4,13 +4,18 @@
  * 2-execution relations; a chromosome's fitness is the number of source inputs on which
  * its composite (mrdsl_compose) holds on the original program. The best of each run
  * that reaches the threshold is a candidate; candidates are re-checked on fresh inputs
- * (one failure drops it: never a false relation), then scored with the basic set on
+ * (one failure drops it: never a false relation; the candidates spread over --jobs
+ * processes), then scored with the basic set on
  * every mutant (score*.c). A composite is kept when it kills a mutant none of its parts
  * kills; the basic relations and the kept composites are written to OUT.mr.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -257,7 +262,69 @@ static int search(comp_ctx *C) {
 
 /* ============================== Keeping ============================== */
 
-/* Re-check every candidate on fresh inputs; a violation drops it. */
+/* The fresh-input re-check of the candidates, spread over --jobs forked processes:
+ * process w checks candidates w, w + jobs, ... (in entry order) and writes each one's
+ * failures into a shared map. A candidate's verdict is its own (its inputs and follow-up
+ * seeds are fixed by the seed), so the result is the same with any --jobs. */
+#define VERIFY_UNDONE (-2) /* not checked: its process died (the target crashed) */
+#define VERIFY_ERROR (-1)
+
+typedef struct verify_job {
+  comp_ctx *C;
+  const score_ctx *v;
+  int64_t *fails;      /* shared [nents] */
+  unsigned w, jobs;
+} verify_job;
+
+static int verify_main(void *ud) {
+  verify_job *j = ud;
+  comp_ctx *C = j->C;
+  for (size_t i = 0, k = 0; i < C->nents; i++) {
+    if (!C->ents[i].cand || k++ % j->jobs != j->w)
+      continue;
+    uint64_t f;
+    j->fails[i] = holds(C, C->ents[i].rel, j->v->inputs, j->v->run.n, j->v->run.seed, &f) < 0 ? VERIFY_ERROR : (int64_t)f;
+  }
+  return ENG_EXIT_OK;
+}
+
+/* fails[i] of every candidate i: in this process (jobs 1, or one candidate), else in
+ * forked ones. ENG_EXIT_OK or ENG_EXIT_INTERNAL (printed). */
+static int verify_run(comp_ctx *C, const score_ctx *v, int64_t *fails) {
+  size_t ncand = 0;
+  for (size_t i = 0; i < C->nents; i++) {
+    fails[i] = VERIFY_UNDONE;
+    ncand += C->ents[i].cand;
+  }
+  unsigned jobs = C->sc.jobs < ncand ? C->sc.jobs : (unsigned)ncand;
+  if (jobs <= 1) {
+    verify_job j = {C, v, fails, 0, 1};
+    return verify_main(&j);
+  }
+  verify_job *js = calloc(jobs, sizeof *js);
+  pid_t *pids = calloc(jobs, sizeof *pids);
+  int rc = js && pids ? ENG_EXIT_OK : ENG_EXIT_INTERNAL;
+  unsigned started = 0;
+  for (; rc == ENG_EXIT_OK && started < jobs; started++) {
+    js[started] = (verify_job){C, v, fails, started, jobs};
+    if ((pids[started] = eng_fork(NULL, verify_main, &js[started])) < 0) {
+      eng_error("cannot fork a verifying process: %s", strerror(errno));
+      rc = ENG_EXIT_INTERNAL;
+      break;
+    }
+  }
+  for (unsigned w = 0; w < started; w++) {
+    int st;
+    while (waitpid(pids[w], &st, 0) < 0 && errno == EINTR)
+      ;
+  }
+  free(pids);
+  free(js);
+  return rc;
+}
+
+/* Re-check every candidate on fresh inputs; a violation drops it, and so does a check
+ * that did not finish (the target crashed in its process): never an unverified relation. */
 static int verify(comp_ctx *C) {
   score_ctx v = {.s = C->sc.s, .run = C->sc.run};
   v.run.n = C->verify;
@@ -265,19 +332,30 @@ static int verify(comp_ctx *C) {
   if (C->verify == 0)
     return ENG_EXIT_OK;
   int rc = score_draw_inputs(&v);
+  int64_t *fails = MAP_FAILED;
+  if (rc == ENG_EXIT_OK && C->nents) {
+    fails = mmap(NULL, C->nents * sizeof *fails, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    rc = fails == MAP_FAILED ? ENG_EXIT_INTERNAL : verify_run(C, &v, fails);
+  }
   for (size_t i = 0; rc == ENG_EXIT_OK && i < C->nents; i++) {
     comp_ent *e = &C->ents[i];
-    uint64_t fails;
-    if (e->cand && holds(C, e->rel, v.inputs, v.run.n, v.run.seed, &fails) < 0)
+    if (!e->cand)
+      continue;
+    if (fails[i] == VERIFY_ERROR) {
       rc = ENG_EXIT_INTERNAL;
-    else if (e->cand && fails) {
+    } else if (fails[i] != 0) {
       e->dropped = true;
-      if (!C->quiet)
+      if (!C->quiet && fails[i] == VERIFY_UNDONE)
+        fprintf(stderr, "mrfuzz: compose: %s: the target crashed while it was checked on fresh inputs: dropped\n",
+                mrdsl_rel_name(e->rel));
+      else if (!C->quiet)
         fprintf(stderr, "mrfuzz: compose: %s fails on %llu of %llu fresh inputs: dropped\n",
-                mrdsl_rel_name(e->rel), (unsigned long long)fails,
+                mrdsl_rel_name(e->rel), (unsigned long long)fails[i],
                 (unsigned long long)v.run.n);
     }
   }
+  if (fails != MAP_FAILED)
+    munmap(fails, C->nents * sizeof *fails);
   v.run.dom = NULL; /* borrowed from C->sc */
   score_ctx_fini(&v);
   return rc;

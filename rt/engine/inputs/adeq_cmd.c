@@ -3,13 +3,20 @@
  * directories of files, in name order) through the relation checker with adequacy
  * tracking on, so the association relation and the coverage come from the same code as
  * `check` (check.c -> eng_mg_run), then prints C_MT^k, the per-requirement table and the
- * requirements that fall short; --data writes the state for `mrfuzz report`.
+ * requirements that fall short; --data writes the state for `mrfuzz report`. The inputs
+ * are split over --jobs forked processes whose per-input records one tracker then takes
+ * in input order: the same result with any --jobs.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check/check.h"
 #include "inputs/inputs.h"
@@ -18,6 +25,7 @@
 typedef struct adeq_cmd {
   eng_chk_opts *chk;
   const char *data;    /* borrowed from argv: --data OUT, or NULL */
+  unsigned jobs;       /* --jobs (0: the online cores) */
 } adeq_cmd;
 
 /* --k K: the same value rules as --track-adequacy. */
@@ -145,8 +153,8 @@ static int inputs_extra(void *ud, int argc, char **argv, int *i) {
 
 /* Parse the command line into o (and the data path, the inputs). */
 static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, const char **data,
-                 char ***files, size_t *nfiles) {
-  adeq_cmd a = {o, NULL};
+                 unsigned *jobs, char ***files, size_t *nfiles) {
+  adeq_cmd a = {o, NULL, 0};
   input_list l = {files, nfiles, 0};
   const eng_optgroup groups[] = {eng_chk_optgroup, ENG_OPTGROUP(adeq_opts)};
   eng_cmdline cl = {"adequacy", "INPUT|DIR...",
@@ -158,6 +166,80 @@ static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, co
   void *bases[] = {o, &a};
   int rc = eng_opts_parse(&cl, bases, s, argc, argv);
   *data = a.data;
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  *jobs = a.jobs ? a.jobs : ncpu > 0 ? (unsigned)ncpu : 1;
+  return rc;
+}
+
+/* Input i of files through the checker: ENG_EXIT_OK, or the code of the failure (printed). */
+static int replay_one(eng_chk *c, char *const *files, size_t i) {
+  size_t n = 0;
+  uint8_t *d = slurp(files[i], &n);
+  if (!d) {
+    eng_error("%s: %s", files[i], strerror(errno));
+    return ENG_EXIT_USAGE;
+  }
+  int rc = eng_chk_input(c, d, n) < 0 ? ENG_EXIT_INTERNAL : ENG_EXIT_OK;
+  free(d);
+  return rc;
+}
+
+/* One process of a parallel replay: files w, w + jobs, ..., each one's tracking record
+ * (eng_track_last) into the shared map at its index. */
+typedef struct adeq_job {
+  eng_chk *c;
+  char *const *files;
+  size_t nfiles, w, jobs, rsize;
+  uint8_t *recs;       /* shared [nfiles * rsize] */
+} adeq_job;
+
+static int adeq_main(void *ud) {
+  adeq_job *j = ud;
+  int rc = ENG_EXIT_OK;
+  for (size_t i = j->w; rc == ENG_EXIT_OK && i < j->nfiles; i += j->jobs)
+    if ((rc = replay_one(j->c, j->files, i)) == ENG_EXIT_OK)
+      eng_track_last(eng_chk_track(j->c), j->recs + i * j->rsize);
+  return rc;
+}
+
+/* The inputs split over `jobs` forked processes, their records then applied to this
+ * process's tracker in input order (eng_track_replay), so the state, the report and the
+ * data are those of one process replaying them all. A process the target killed: this
+ * one dies of the same signal, as one process would have. */
+static int replay_forked(eng_chk *c, char *const *files, size_t nfiles, unsigned jobs) {
+  eng_track *t = (eng_track *)eng_chk_track(c);
+  size_t rsize = eng_track_rec_size(t);
+  uint8_t *recs = mmap(NULL, nfiles * rsize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  adeq_job *js = calloc(jobs, sizeof *js);
+  pid_t *pids = calloc(jobs, sizeof *pids);
+  int rc = recs != MAP_FAILED && js && pids ? ENG_EXIT_OK : ENG_EXIT_INTERNAL, sig = 0;
+  unsigned started = 0;
+  for (; rc == ENG_EXIT_OK && started < jobs; started++) {
+    js[started] = (adeq_job){c, files, nfiles, started, jobs, rsize, recs};
+    if ((pids[started] = eng_fork(NULL, adeq_main, &js[started])) < 0) {
+      eng_error("cannot fork a replaying process: %s", strerror(errno));
+      rc = ENG_EXIT_INTERNAL;
+    }
+  }
+  for (unsigned w = 0; w < started; w++) {
+    int st = 0;
+    while (pids[w] > 0 && waitpid(pids[w], &st, 0) < 0 && errno == EINTR)
+      ;
+    if (pids[w] > 0 && WIFSIGNALED(st) && !sig)
+      sig = WTERMSIG(st);
+    else if (pids[w] > 0 && WIFEXITED(st) && WEXITSTATUS(st) != ENG_EXIT_OK && rc == ENG_EXIT_OK)
+      rc = WEXITSTATUS(st);
+  }
+  if (sig) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
+  for (size_t i = 0; rc == ENG_EXIT_OK && i < nfiles; i++)
+    eng_track_replay(t, recs + i * rsize);
+  if (recs != MAP_FAILED)
+    munmap(recs, nfiles * rsize);
+  free(pids);
+  free(js);
   return rc;
 }
 
@@ -168,7 +250,8 @@ int eng_cmd_adequacy(const mr_subject *s, int argc, char **argv) {
   const char *data = NULL;
   char **files = NULL;
   size_t nfiles = 0;
-  int rc = o.run.dom ? parse(s, argc, argv, &o, &data, &files, &nfiles) : ENG_EXIT_INTERNAL;
+  unsigned jobs = 1;
+  int rc = o.run.dom ? parse(s, argc, argv, &o, &data, &jobs, &files, &nfiles) : ENG_EXIT_INTERNAL;
   eng_chk *c = NULL;
   if (rc == ENG_EXIT_OK) {
     if (!o.adeq.k)
@@ -178,18 +261,12 @@ int eng_cmd_adequacy(const mr_subject *s, int argc, char **argv) {
     o.keep_going = true; /* every relation on every input: the whole association */
     rc = eng_chk_new(s, &o, &c);
   }
-  for (size_t i = 0; rc == ENG_EXIT_OK && i < nfiles; i++) {
-    size_t n = 0;
-    uint8_t *d = slurp(files[i], &n);
-    if (!d) {
-      eng_error("%s: %s", files[i], strerror(errno));
-      rc = ENG_EXIT_USAGE;
-      break;
-    }
-    if (eng_chk_input(c, d, n) < 0)
-      rc = ENG_EXIT_INTERNAL;
-    free(d);
-  }
+  if (jobs > nfiles)
+    jobs = nfiles ? (unsigned)nfiles : 1;
+  if (rc == ENG_EXIT_OK && jobs > 1)
+    rc = replay_forked(c, files, nfiles, jobs);
+  for (size_t i = 0; rc == ENG_EXIT_OK && jobs <= 1 && i < nfiles; i++)
+    rc = replay_one(c, files, i);
   if (rc == ENG_EXIT_OK) {
     eng_track_report(eng_chk_track(c), stdout);
     if (data)
