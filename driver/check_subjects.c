@@ -112,3 +112,23 @@ void drv_mrset_fini(drv_mrset *set) {
   drv_list_fini(&set->names);
   drv_list_fini(&set->given);
 }
+
+/* See drv.h. */
+unsigned drv_mr_rel_line(const char *path, const char *rel) {
+  unsigned line = 0;
+#ifdef DRV_HAVE_DSL
+  mrdsl_ctx *ctx;
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return 0;
+  if (mrdsl_load_path(ctx, path, &f) == MR_OK)
+    for (size_t i = 0; mrdsl_rel_at(f, i); i++)
+      if (!strcmp(mrdsl_rel_name(mrdsl_rel_at(f, i)), rel))
+        line = (unsigned)mrdsl_rel_line(mrdsl_rel_at(f, i));
+  mrdsl_ctx_free(ctx);
+#else
+  (void)path;
+  (void)rel;
+#endif
+  return line;
+}

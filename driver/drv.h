@@ -7,6 +7,7 @@
 #define MR_DRV_H
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,6 +69,9 @@ char *drv_read_file_max(const char *path, size_t max, size_t *len /* OUT, may be
  * is written through (its target replaced, the link kept); an existing file keeps its
  * mode. 0 or -1 with errno. */
 int drv_write_atomic(const char *path, const char *data, size_t len);
+/* A report that put(f, ud) writes (JSON, SARIF: mr_json.h), to path atomically as
+ * drv_write_atomic. 0 or -1 with errno. */
+int drv_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);
 /* Can the output file path (option opt, for the message) be written the way the writers
  * do it (temp file in its directory, then rename)? Checked before long runs so that their
  * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
@@ -410,6 +414,10 @@ int drv_discover_one(int argc, char **argv, const char *log);
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */
 int drv_disc_engine(const drv_build_req *req, const char **engine /* OUT */, char *why, size_t cap);
+/* req's function's signature read as the build reads it (disc_engine.c): its location is
+ * the definition's when FILE defines it (SARIF reports point there). DRV_EXIT_OK (release
+ * with drv_sig_free) or the signature's error code (message printed). */
+int drv_sig_of(const drv_build_req *req, drv_sig *sig /* OUT */);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
@@ -423,6 +431,9 @@ typedef struct drv_mrset {
 } drv_mrset;
 int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
 void drv_mrset_fini(drv_mrset *set);
+/* The line of relation rel in the relation file at path (check_subjects.c); 0 when it is
+ * not there or cannot be read (or without the mrdsl library). */
+unsigned drv_mr_rel_line(const char *path, const char *rel);
 /* check --order prioritized (cmd_prioritize.c): the relations on the corpus in
  * prioritized order, in the ordinary harness, before fuzzing. DRV_EXIT_* */
 int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,

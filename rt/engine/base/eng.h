@@ -15,8 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 
+#include <mrfuzz/mr_json.h>
 #include <mrfuzz/mr_rt.h>
 #include <mrfuzz/mrdsl.h>
 
@@ -30,6 +32,8 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
+/* s as a JSON string with its quotes (NULL: ""): mr_json_escape, shared by every report. */
+static inline void eng_json_str(FILE *f, const char *s) { mr_json_escape(f, s ? s : "", s ? strlen(s) : 0); }
 /* A child's wait status in words into buf: "exit code 1", "SIGSEGV (signal 11)". */
 void eng_status_text(int status, char *buf, size_t cap);
 

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# sarif.sh - the reports CI systems read, validated against their published schemas
+# (tests/schema/validate.js: SARIF 2.1.0, Mutation Testing Elements) and read for what
+# they say: check --sarif on a planted fault in a copy of gcd (the rule is the relation at
+# its .mr line, the location gcd's definition, the reproducer and its replay command in
+# the result), check --sarif of a clean run (rules, no results), a bad --sarif path refused
+# before anything is built; score --json (Mutation Testing Elements) and score --sarif
+# (the surviving mutants as notes at their positions).
+. "$(dirname "$0")/lib.sh"
+SRC="$EXAMPLES/intmath/intmath.c"
+MR="$EXAMPLES/intmath/gcd.mr"
+
+check "a bad --sarif path: a directory or a missing parent, exit 2 before building"
+mkdir -p adir
+expect_exit 2 "$MRFUZZ" check -o hb "$SRC:gcd" --mr "$MR" --sarif adir -- -runs=10
+expect_err "is a directory"
+expect_exit 2 "$MRFUZZ" check -o hb "$SRC:gcd" --mr "$MR" --sarif no/such/dir/r.sarif -- -runs=10
+expect_err "no/such/dir"
+expect_exit 2 "$MRFUZZ" repro -o hb "$SRC:gcd" --mr "$MR" --sarif r.sarif x
+expect_err "belong to 'mrfuzz check'"
+[ ! -e hb ] || fail "a build directory was created"
+echo "ok"
+
+check "a planted fault in a copy of gcd: check --sarif lists the violation, valid SARIF 2.1.0"
+sed 's/return from_twos(x); \/\* 2^63/return from_twos(x + (a > b \&\& (a \& 1))); \/* 2^63/' "$SRC" >wrong.c
+cp "$EXAMPLES/intmath/intmath.h" .
+! cmp -s "$SRC" wrong.c || fail "the fault was not planted"
+mkdir -p art
+expect_exit 1 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" --engine random --sarif wrong.sarif --json wrong.json \
+  -- -runs=100000 -seed=1 -artifact_prefix=art/
+REPRO=$(sed -n 's/.*reproducer: \(art\/crash-[0-9a-f]*\) (relation.*/\1/p' out | head -1)
+REL=$(sed -n 's/.*reproducer: art\/crash-[0-9a-f]* (relation \([a-z_]*\);.*/\1/p' out | head -1)
+[ -n "$REPRO" ] && [ -n "$REL" ] || fail "no reproducer"
+validate sarif wrong.sarif
+DEF=$(grep -n '^int64_t gcd(' wrong.c | cut -d: -f1)
+RLINE=$(grep -n "^relation $REL\b" "$MR" | cut -d: -f1)
+[ -n "$DEF" ] && [ -n "$RLINE" ] || fail "gcd's definition or relation $REL not found"
+"$PYTHON" - wrong.sarif wrong.json "$REL" "$REPRO" "$DEF" "$MR" "$RLINE" "$PWD" <<'PY' || fail "the SARIF of the fault"
+import json, sys
+sarif, js, rel, repro, deff, mr, rline, cwd = sys.argv[1:]
+s = json.load(open(sarif))
+j = json.load(open(js))
+assert s["version"] == "2.1.0" and len(s["runs"]) == 1
+run = s["runs"][0]
+rules = run["tool"]["driver"]["rules"]
+assert run["tool"]["driver"]["name"] == "mrfuzz"
+# every relation checked is a rule, at its .mr line
+names = [r["name"] for r in j["functions"][0]["relations"]]
+assert [r["id"] for r in rules] == ["gcd/" + n for n in names], (rules, names)
+rule = [r for r in rules if r["id"] == "gcd/" + rel][0]
+assert rule["properties"] == {"mrFile": mr, "mrLine": int(rline)}, rule
+assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file://" + cwd + "/"
+res = run["results"]
+# one result per finding of the JSON summary, the same reproducers
+assert len(res) == len(j["findings"]) >= 1, (res, j["findings"])
+hit = [x for x in res if x["ruleId"] == "gcd/" + rel and x["properties"]["reproducer"] == repro]
+assert len(hit) == 1, res
+x = hit[0]
+assert x["level"] == "error" and rules[x["ruleIndex"]]["id"] == x["ruleId"]
+loc = x["locations"][0]["physicalLocation"]
+assert loc["artifactLocation"] == {"uri": "wrong.c", "uriBaseId": "%SRCROOT%"}, loc
+assert loc["region"]["startLine"] == int(deff), loc
+rel_loc = x["relatedLocations"][0]["physicalLocation"]
+assert rel_loc["artifactLocation"]["uri"] == "file://" + mr and rel_loc["region"]["startLine"] == int(rline), rel_loc
+assert x["properties"]["replay"].startswith("mrfuzz repro ") and x["properties"]["replay"].endswith(" " + repro)
+assert repro in x["message"]["text"] and x["properties"]["replay"] in x["message"]["text"]
+assert "%s:%s" % (mr, rline) in x["message"]["text"]
+PY
+check "the result's replay command reproduces the violation (exit 1)"
+expect_exit 1 "$MRFUZZ" repro -o hw wrong.c:gcd --mr "$MR" "$REPRO"
+expect_err "relation violated: $REL"
+echo "ok: $REL at $MR:$RLINE, gcd at wrong.c:$DEF"
+
+check "a clean run: check --sarif has the rules and no result"
+expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --engine random --sarif clean.sarif -- -runs=2000 -seed=1
+validate sarif clean.sarif
+"$PYTHON" -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]
+assert r["results"] == [] and len(r["tool"]["driver"]["rules"]) == 5, r' clean.sarif || fail "clean SARIF"
+echo "ok"
