@@ -83,7 +83,8 @@ static void rule(mr_json *j, const mr_sarif_rule *r) {
   if (r->where.file) {
     mr_json_obj(j, "properties");
     mr_json_str(j, "mrFile", r->where.file);
-    mr_json_u64(j, "mrLine", r->where.line);
+    if (r->where.line)
+      mr_json_u64(j, "mrLine", r->where.line);
     mr_json_end(j);
   }
   mr_json_end(j);

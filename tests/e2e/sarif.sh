@@ -80,3 +80,46 @@ import json, sys
 r = json.load(open(sys.argv[1]))["runs"][0]
 assert r["results"] == [] and len(r["tool"]["driver"]["rules"]) == 5, r' clean.sarif || fail "clean SARIF"
 echo "ok"
+
+check "score --json is a valid Mutation Testing Elements report; score --sarif lists its survivors"
+expect_exit 2 "$MRFUZZ" score "$SRC:gcd" -o sg --mr "$MR" -n 5 --sarif adir
+expect_err "is a directory"
+expect_exit 0 "$MRFUZZ" score "$SRC:gcd" -o sg --mr "$MR" -n 60 --seed 5 --json score.json --sarif score.sarif
+validate mte score.json
+validate sarif score.sarif
+NS=$(sed -n 's/.* \([0-9]*\) survived;.*/\1/p' out)
+[ -n "$NS" ] && [ "$NS" -gt 0 ] || fail "no survivors to report (the score line: $(grep 'mutation score' out))"
+"$PYTHON" - score.json score.sarif "$MR" "$SRC" "$NS" <<'PY' || fail "score's SARIF"
+import json, os, re, sys
+mte, sarif, mr, src, ns = sys.argv[1:]
+m = json.load(open(mte))
+run = json.load(open(sarif))["runs"][0]
+rules = run["tool"]["driver"]["rules"]
+tests = m["testFiles"][mr]["tests"]
+# the relations are the rules, at the lines the Mutation Testing Elements report gives
+assert [(r["id"], r["properties"]["mrLine"]) for r in rules[:-1]] == \
+       [(t["name"], t["location"]["start"]["line"]) for t in tests], (rules, tests)
+assert rules[-1]["id"] == "mutant-survived" and rules[-1]["properties"] == {"mrFile": mr}
+surv = {mu["id"]: mu for mu in m["files"][src]["mutants"] if mu["status"] == "Survived"}
+res = run["results"]
+assert len(res) == len(surv) == int(ns), (len(res), len(surv), ns)
+for x in res:
+    assert x["ruleId"] == "mutant-survived" and x["level"] == "note"
+    mid = x["message"]["text"].split()[1]
+    mu = surv[mid]
+    loc = x["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "file://" + os.path.realpath(src), loc
+    assert (loc["region"]["startLine"], loc["region"]["startColumn"]) == \
+           (mu["location"]["start"]["line"], mu["location"]["start"]["column"]), (loc, mu)
+    # the related locations are the relations that reached it, at their lines
+    lines = {r["properties"]["mrLine"] for r in rules[:-1]}
+    for rl in x["relatedLocations"]:
+        assert rl["physicalLocation"]["region"]["startLine"] in lines
+    assert sorted(t for t in mu["coveredBy"]) == sorted(rl["message"]["text"].split()[1] for rl in x["relatedLocations"]), (mu, x)
+    # the function it is in: gcd or one gcd reaches (--mutate reachable)
+    fn = re.search(r"\) of (\w+) survives every relation", x["message"]["text"]).group(1)
+    assert x["properties"]["function"] == fn and fn in open(src).read()
+    assert x["properties"]["replay"].startswith("mrfuzz score ")
+print(len(res))
+PY
+echo "ok: $NS survivors"

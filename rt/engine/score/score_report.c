@@ -352,32 +352,19 @@ static void matrix(const score_ctx *c, FILE *f) {
   }
 }
 
-/* Write path atomically (a temporary file next to it, renamed over it) with put. */
-static int write_atomic(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *)) {
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return ENG_EXIT_INTERNAL;
-  snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  int rc = ENG_EXIT_OK;
-  if (f) {
-    put(c, f);
-    if (fflush(f) != 0 || ferror(f))
-      rc = ENG_EXIT_USAGE;
-    if (fclose(f) != 0)
-      rc = ENG_EXIT_USAGE;
-  } else {
-    rc = ENG_EXIT_USAGE;
-  }
-  if (rc == ENG_EXIT_OK && rename(tmp, path) != 0)
-    rc = ENG_EXIT_USAGE;
-  if (rc != ENG_EXIT_OK) {
-    eng_error("cannot write the report %s: %s", path, strerror(errno));
-    unlink(tmp);
-  }
-  free(tmp);
-  return rc;
+/* eng_write_report's put for a score_ctx. */
+typedef void (*ctx_put)(const score_ctx *, FILE *);
+typedef struct put_ud {
+  const score_ctx *c;
+  ctx_put put;
+} put_ud;
+static void put_ctx(FILE *f, const void *ud) {
+  const put_ud *u = ud;
+  u->put(u->c, f);
+}
+static int write_atomic(const score_ctx *c, const char *path, ctx_put put) {
+  put_ud u = {c, put};
+  return eng_write_report(path, put_ctx, &u);
 }
 
 /* See score.h. */
