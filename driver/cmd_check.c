@@ -470,17 +470,7 @@ static int check_mode(const chk_run *r, bool *fuzz) {
                                                                   : "corpus directories need libFuzzer");
       return DRV_EXIT_USAGE;
     }
-  if (r->o.json_summary && !strcmp(r->o.json_summary, "-")) {
-    drv_error("--json needs a file: the summary itself goes to stdout");
-    return DRV_EXIT_USAGE;
-  }
-  if (r->o.sarif && !strcmp(r->o.sarif, "-")) {
-    drv_error("--sarif needs a file: the summary goes to stdout");
-    return DRV_EXIT_USAGE;
-  }
-  if (r->o.json_summary && drv_check_output("--json", r->o.json_summary) != DRV_EXIT_OK)
-    return DRV_EXIT_USAGE;
-  return r->o.sarif ? drv_check_output("--sarif", r->o.sarif) : DRV_EXIT_OK;
+  return drv_check_reports(r->o.json_summary, r->o.sarif);
 }
 
 /* The corpus --replay replays: --corpus, else DIR/corpus; NULL when it is missing or empty
