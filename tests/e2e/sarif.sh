@@ -5,8 +5,9 @@
 # they say: check --sarif on a planted fault in a copy of gcd (the rule is the relation at
 # its .mr line, the location gcd's definition, the reproducer and its replay command in
 # the result), check --sarif of a clean run (rules, no results), a bad --sarif path refused
-# before anything is built; score --json (Mutation Testing Elements) and score --sarif
-# (the surviving mutants as notes at their positions).
+# before anything is built, a crash of the target as a target-failure result; score --json
+# (Mutation Testing Elements) and score --sarif (the surviving mutants as notes at their
+# positions). discover's reports are checked in discover_trust.sh and discover_all.sh.
 . "$(dirname "$0")/lib.sh"
 SRC="$EXAMPLES/intmath/intmath.c"
 MR="$EXAMPLES/intmath/gcd.mr"
@@ -123,3 +124,28 @@ for x in res:
 print(len(res))
 PY
 echo "ok: $NS survivors"
+
+check "a crash of the target (chk_crash under libFuzzer): a target-failure result at its definition"
+CSRC="$E2E/inputs/chk_bug.c"
+mkdir -p cart
+expect_exit 1 "$MRFUZZ" check -o hc "$CSRC:chk_crash" --mr "$E2E/inputs/chk_crash.mr" --sarif crash.sarif --json crash.json \
+  -- -runs=200000 -seed=3 -artifact_prefix=cart/
+expect_out "the target itself failed"
+validate sarif crash.sarif
+CDEF=$(grep -n '^[a-z].* chk_crash(.*{$' "$CSRC" | cut -d: -f1)
+[ -n "$CDEF" ] || fail "chk_crash's definition not found"
+"$PYTHON" - crash.sarif crash.json "$CSRC" "$CDEF" <<'PY' || fail "the SARIF of a crash"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+j = json.load(open(sys.argv[2]))
+fails = [f for f in j["findings"] if f["kind"] == "failure"]
+res = [x for x in run["results"] if x["ruleId"] == "target-failure"]
+assert fails and len(res) == len(fails), (res, fails)
+assert run["tool"]["driver"]["rules"][res[0]["ruleIndex"]]["id"] == "target-failure"
+for x, f in zip(res, fails):
+    assert x["level"] == "error" and x["properties"]["reproducer"] == f["file"] and "replay" not in x["properties"]
+    assert f["file"] in x["message"]["text"] and f["failure"] in x["message"]["text"], x
+    loc = x["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "file://" + sys.argv[3] and loc["region"]["startLine"] == int(sys.argv[4]), loc
+PY
+echo "ok"
