@@ -22,8 +22,9 @@ extern "C" {
  * each byte of invalid UTF-8 as \u00XX, so the output is always valid JSON. */
 MR_API void mr_json_escape(FILE *f, const char *s, size_t n);
 
-/* A writer of one JSON document, indented two spaces a level (depth at most 32). Inside an
- * object every value takes its key; inside an array and at the top the key is NULL. */
+/* A writer of one JSON document, indented two spaces a level (depth at most 32: a deeper
+ * object or array is not opened). Inside an object every value takes its key; inside an
+ * array and at the top the key is NULL. */
 typedef struct mr_json {
   FILE *f;
   int depth;

@@ -96,12 +96,12 @@ static void value(mr_json *j, const char *key) {
 }
 
 static void open_level(mr_json *j, const char *key, char open, char close) {
+  if (j->depth >= (int)sizeof j->close)
+    return; /* deeper than documented: left out, never written out of bounds */
   value(j, key);
   fputc(open, j->f);
-  if (j->depth < (int)sizeof j->close) {
-    j->close[j->depth] = close;
-    j->any[j->depth] = false;
-  }
+  j->close[j->depth] = close;
+  j->any[j->depth] = false;
   j->depth++;
 }
 
