@@ -77,15 +77,18 @@ void chk_list_artifacts(const char *prefix, const drv_list *before, drv_list *ou
 size_t chk_list_corpus(const char *dir, drv_list *out, drv_list *owned);
 /* Build the summary of a run from the stats directory, the new artifacts under prefix and
  * (mode "replay") the corpus files that violated a relation, print it, and write the JSON
- * when --json was given. rc: the run's code so far. Returns the exit code the findings
- * call for (DRV_EXIT_INTERNAL when the JSON cannot be written). */
+ * and the SARIF log when --json and --sarif were given. rc: the run's code so far. Returns
+ * the exit code the findings call for (DRV_EXIT_INTERNAL when a report cannot be written). */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc);
-/* --replay with nothing to replay (--allow-empty-corpus): the JSON of an empty run, when
- * --json was given. DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
+/* --replay with nothing to replay (--allow-empty-corpus): the JSON and SARIF of an empty
+ * run, when --json or --sarif were given. DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
 int chk_summary_none(const chk_run *r, const char *corpus);
 /* Write s as JSON to path atomically (check_json.c; the fields: docs/checking.md). 0 or -1
  * with errno. */
 int chk_json_write(const chk_sum *s, const char *path);
+/* Write the findings of s as a SARIF 2.1.0 log to path atomically (check_sarif.c; the
+ * mapping: docs/checking.md). 0 or -1 with errno. */
+int chk_sarif_write(const chk_run *r, const chk_sum *s, const char *path);
 
 #endif /* MR_DRV_CHECK_INT_H */

@@ -1,69 +1,60 @@
 /* SPDX-License-Identifier: MIT
  * check_json.c - `mrfuzz check --json OUT`: the summary of a run (chk_sum, built by
  * check_summary.c from the statistics, exactly what the printed summary says) as one JSON
- * object, written to a temporary file and renamed. The fields are documented in
- * docs/checking.md ("The JSON summary"); a change here changes that table.
+ * object (mr_json.h's writer), written to a temporary file and renamed. The fields are
+ * documented in docs/checking.md ("The JSON summary"); a change here changes that table.
  */
-#include <stdio.h>
 #include <string.h>
+
+#include <mrfuzz/mr_json.h>
 
 #include "check_int.h"
 
-/* s as a JSON string: quotes, backslash and control bytes escaped; NULL is null. */
-static void put_str(drv_buf *b, const char *s) {
-  if (!s) {
-    drv_buf_printf(b, "null");
-    return;
-  }
-  drv_buf_printf(b, "\"");
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-    if (*p == '"' || *p == '\\')
-      drv_buf_printf(b, "\\%c", *p);
-    else if (*p < 0x20)
-      drv_buf_printf(b, "\\u%04x", *p);
-    else
-      drv_buf_printf(b, "%c", *p);
-  drv_buf_printf(b, "\"");
-}
-
-static void put_subject(drv_buf *b, const chk_subj_sum *a) {
-  drv_buf_printf(b, "    {\"function\": ");
-  put_str(b, a->function);
-  drv_buf_printf(b, ", \"statistics\": %s, \"executions\": %llu, \"calls\": %llu, \"seconds\": %.3f,\n",
-                 a->nprocs ? "true" : "false", a->inputs, a->calls, a->seconds);
-  drv_buf_printf(b, "     \"relations\": [");
+static void put_subject(mr_json *j, const chk_subj_sum *a) {
+  mr_json_obj(j, NULL);
+  mr_json_str(j, "function", a->function);
+  mr_json_bool(j, "statistics", a->nprocs != 0);
+  mr_json_u64(j, "executions", a->inputs);
+  mr_json_u64(j, "calls", a->calls);
+  mr_json_num(j, "seconds", a->seconds);
+  mr_json_arr(j, "relations");
   for (size_t i = 0; i < a->nrels; i++) {
     const chk_rel_sum *r = &a->rels[i];
-    drv_buf_printf(b, "%s\n       {\"name\": ", i ? "," : "");
-    put_str(b, r->name);
-    drv_buf_printf(b, ", \"checked\": %llu, \"skipped\": %llu, \"ill_conditioned\": %llu, \"violated\": %llu}",
-                   r->checked, r->skipped, r->ill, r->violated);
+    mr_json_obj(j, NULL);
+    mr_json_str(j, "name", r->name);
+    mr_json_u64(j, "checked", r->checked);
+    mr_json_u64(j, "skipped", r->skipped);
+    mr_json_u64(j, "ill_conditioned", r->ill);
+    mr_json_u64(j, "violated", r->violated);
+    mr_json_end(j);
   }
-  drv_buf_printf(b, "%s],\n     \"coverage\": ", a->nrels ? "\n     " : "");
-  if (a->blocks)
-    drv_buf_printf(b, "{\"blocks_covered\": %zu, \"blocks_total\": %zu, \"edges_covered\": %zu, "
-                      "\"edges_total\": %zu}}",
-                   chk_ones(a->blocks), strlen(a->blocks), chk_ones(a->edges), a->edges ? strlen(a->edges) : 0);
-  else
-    drv_buf_printf(b, "null}");
+  mr_json_end(j);
+  if (a->blocks) {
+    mr_json_obj(j, "coverage");
+    mr_json_u64(j, "blocks_covered", chk_ones(a->blocks));
+    mr_json_u64(j, "blocks_total", strlen(a->blocks));
+    mr_json_u64(j, "edges_covered", chk_ones(a->edges));
+    mr_json_u64(j, "edges_total", a->edges ? strlen(a->edges) : 0);
+    mr_json_end(j);
+  } else {
+    mr_json_null(j, "coverage");
+  }
+  mr_json_end(j);
 }
 
-static void put_finding(drv_buf *b, const chk_finding *f) {
-  drv_buf_printf(b, "    {\"kind\": \"%s\", \"file\": ", f->relation ? "violation" : "failure");
-  put_str(b, f->file);
-  drv_buf_printf(b, ", \"function\": ");
-  put_str(b, f->function);
-  drv_buf_printf(b, ", \"relation\": ");
-  put_str(b, f->relation);
-  drv_buf_printf(b, ", \"failure\": ");
-  put_str(b, f->failure);
-  drv_buf_printf(b, ", \"replay\": ");
-  put_str(b, f->replay);
-  drv_buf_printf(b, "}");
+static void put_finding(mr_json *j, const chk_finding *f) {
+  mr_json_obj(j, NULL);
+  mr_json_str(j, "kind", f->relation ? "violation" : "failure");
+  mr_json_str(j, "file", f->file);
+  mr_json_str(j, "function", f->function);
+  mr_json_str(j, "relation", f->relation);
+  mr_json_str(j, "failure", f->failure);
+  mr_json_str(j, "replay", f->replay);
+  mr_json_end(j);
 }
 
-/* See check_int.h. */
-int chk_json_write(const chk_sum *s, const char *path) {
+static void put_summary(FILE *f, const void *ud) {
+  const chk_sum *s = ud;
   unsigned long long inputs = 0, calls = 0;
   double seconds = 0;
   size_t nrels = 0, nviol = 0;
@@ -76,26 +67,29 @@ int chk_json_write(const chk_sum *s, const char *path) {
     for (size_t i = 0; i < a->nrels; i++)
       nviol += a->rels[i].violated != 0;
   }
-  drv_buf b = {0};
-  drv_buf_printf(&b, "{\n  \"format\": \"mrfuzz-check-summary\", \"version\": 1,\n  \"mode\": ");
-  put_str(&b, s->mode);
-  drv_buf_printf(&b, ", \"corpus\": ");
-  put_str(&b, s->corpus);
-  drv_buf_printf(&b, ", \"exit_code\": %d,\n", s->exit_code);
-  drv_buf_printf(&b, "  \"executions\": %llu, \"calls\": %llu, \"seconds\": %.3f, \"relations\": %zu, "
-                     "\"violated\": %zu,\n  \"functions\": [\n",
-                 inputs, calls, seconds, nrels, nviol);
-  for (size_t k = 0; k < s->nsub; k++) {
-    put_subject(&b, &s->subj[k]);
-    drv_buf_printf(&b, "%s\n", k + 1 < s->nsub ? "," : "");
-  }
-  drv_buf_printf(&b, "  ],\n  \"findings\": [%s", s->nf ? "\n" : "");
-  for (size_t i = 0; i < s->nf; i++) {
-    put_finding(&b, &s->f[i]);
-    drv_buf_printf(&b, "%s\n", i + 1 < s->nf ? "," : "");
-  }
-  drv_buf_printf(&b, "%s]\n}\n", s->nf ? "  " : "");
-  int rc = drv_write_atomic(path, b.s, b.len);
-  drv_buf_fini(&b);
-  return rc;
+  mr_json j;
+  mr_json_init(&j, f);
+  mr_json_obj(&j, NULL);
+  mr_json_str(&j, "format", "mrfuzz-check-summary");
+  mr_json_u64(&j, "version", 1);
+  mr_json_str(&j, "mode", s->mode);
+  mr_json_str(&j, "corpus", s->corpus);
+  mr_json_i64(&j, "exit_code", s->exit_code);
+  mr_json_u64(&j, "executions", inputs);
+  mr_json_u64(&j, "calls", calls);
+  mr_json_num(&j, "seconds", seconds);
+  mr_json_u64(&j, "relations", nrels);
+  mr_json_u64(&j, "violated", nviol);
+  mr_json_arr(&j, "functions");
+  for (size_t k = 0; k < s->nsub; k++)
+    put_subject(&j, &s->subj[k]);
+  mr_json_end(&j);
+  mr_json_arr(&j, "findings");
+  for (size_t i = 0; i < s->nf; i++)
+    put_finding(&j, &s->f[i]);
+  mr_json_end(&j);
+  mr_json_end(&j);
 }
+
+/* See check_int.h. */
+int chk_json_write(const chk_sum *s, const char *path) { return drv_write_report(path, put_summary, s); }

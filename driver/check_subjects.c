@@ -112,3 +112,57 @@ void drv_mrset_fini(drv_mrset *set) {
   drv_list_fini(&set->names);
   drv_list_fini(&set->given);
 }
+
+/* See drv.h. */
+size_t drv_mr_rels(const char *path, drv_mr_rel **out) {
+  size_t n = 0;
+  *out = NULL;
+#ifdef DRV_HAVE_DSL
+  mrdsl_ctx *ctx;
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return 0;
+  if (mrdsl_load_path(ctx, path, &f) == MR_OK) {
+    while (mrdsl_rel_at(f, n))
+      n++;
+    *out = drv_alloc((n ? n : 1) * sizeof **out);
+    for (size_t i = 0; i < n; i++) {
+      const mrdsl_rel *r = mrdsl_rel_at(f, i);
+      drv_mr_rel *x = &(*out)[i];
+      const char *type = mrdsl_rel_meta_str(r, "type"), *origin = mrdsl_rel_meta_str(r, "origin");
+      x->name = drv_strdup(mrdsl_rel_name(r));
+      x->line = (unsigned)mrdsl_rel_line(r);
+      x->type = type ? drv_strdup(type) : NULL;
+      x->origin = origin ? drv_strdup(origin) : NULL;
+      x->has_checked = mrdsl_rel_meta_num(r, "checked", &x->checked);
+      x->has_score = mrdsl_rel_meta_num(r, "score", &x->score);
+    }
+  }
+  mrdsl_ctx_free(ctx);
+#else
+  (void)path;
+#endif
+  return n;
+}
+
+/* See drv.h. */
+void drv_mr_rels_free(drv_mr_rel *r, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(r[i].name);
+    free(r[i].type);
+    free(r[i].origin);
+  }
+  free(r);
+}
+
+/* See drv.h. */
+unsigned drv_mr_rel_line(const char *path, const char *rel) {
+  drv_mr_rel *r;
+  size_t n = drv_mr_rels(path, &r);
+  unsigned line = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(r[i].name, rel))
+      line = r[i].line;
+  drv_mr_rels_free(r, n);
+  return line;
+}

@@ -3,7 +3,8 @@
  * files every harness process writes (fork/jobs workers too) summed per function, the
  * findings (libFuzzer's or the random engine's artifacts, one per finding however many
  * processes found it, and in a replay the corpus files that violated a relation), printed,
- * and written as JSON by check_json.c from the same chk_sum, so the two cannot disagree.
+ * and written as JSON by check_json.c and as SARIF by check_sarif.c from the same chk_sum,
+ * so they cannot disagree.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -400,17 +401,29 @@ static void print_findings(const chk_run *r, const char *stats, const chk_sum *s
   }
 }
 
+/* --json and --sarif, when given. rc: the run's code; DRV_EXIT_INTERNAL when it was
+ * DRV_EXIT_OK and a report cannot be written (printed). */
+static int write_reports(const chk_run *r, const chk_sum *s, int rc) {
+  const char *json = r->o.json_summary, *sarif = r->o.sarif;
+  bool bad = false;
+  if (json && chk_json_write(s, json) != 0) {
+    drv_error("cannot write the JSON summary %s: %s", json, strerror(errno));
+    bad = true;
+  }
+  if (sarif && chk_sarif_write(r, s, sarif) != 0) {
+    drv_error("cannot write the SARIF log %s: %s", sarif, strerror(errno));
+    bad = true;
+  }
+  return bad && rc == DRV_EXIT_OK ? DRV_EXIT_INTERNAL : rc;
+}
+
 /* See check_int.h. */
 int chk_summary_none(const chk_run *r, const char *corpus) {
   chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   for (size_t k = 0; k < r->nsub; k++)
     s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
-  int rc = DRV_EXIT_OK;
-  if (r->o.json_summary && chk_json_write(&s, r->o.json_summary) != 0) {
-    drv_error("cannot write the JSON summary %s: %s", r->o.json_summary, strerror(errno));
-    rc = DRV_EXIT_INTERNAL;
-  }
+  int rc = write_reports(r, &s, DRV_EXIT_OK);
   sum_fini(&s);
   return rc;
 }
@@ -451,12 +464,7 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
   if ((s.nf || nviol) && rc == DRV_EXIT_OK)
     rc = DRV_EXIT_VIOLATION;
   s.exit_code = rc;
-  const char *json = r->o.json_summary;
-  if (json && chk_json_write(&s, json) != 0) {
-    drv_error("cannot write the JSON summary %s: %s", json, strerror(errno));
-    if (rc == DRV_EXIT_OK)
-      rc = DRV_EXIT_INTERNAL;
-  }
+  rc = write_reports(r, &s, rc);
   sum_fini(&s);
   for (size_t i = 0; i < owned.n; i++)
     free((char *)owned.v[i]);

@@ -25,7 +25,7 @@
 
 static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]\n"
                                  "       mrfuzz check FILE [SOURCE.c ...] --mr DIR/|--mr A.mr --mr B.mr ... [-- ...]\n"
-                                 "       mrfuzz check FILE[:FUNCTION] --mr ... --replay [--corpus DIR] [--json OUT.json]";
+                                 "       mrfuzz check FILE[:FUNCTION] --mr ... --replay [--corpus DIR] [--json OUT.json] [--sarif OUT.sarif]";
 static const char check_summary[] =
     "Check FUNCTION's relations continuously: libFuzzer supplies source inputs (decoded into "
     "the domains, --range/--len), the follow-ups are built and run, every relation is checked. "
@@ -41,7 +41,8 @@ static const char check_summary[] =
     "function, and the libFuzzer target (DIR/fuzz/harness) also runs without mrfuzz, its "
     "options in DIR/fuzz/harness.mrcheck (docs/checking.md, OSS-Fuzz and ClusterFuzzLite). "
     "--replay checks the stored corpus only, each input once, no mutation (the pull-request "
-    "check; fuzz in nightly runs); --json OUT.json writes the summary as JSON as well.";
+    "check; fuzz in nightly runs); --json OUT.json writes the summary as JSON as well, "
+    "--sarif OUT.sarif the findings as SARIF 2.1.0 (GitHub code scanning).";
 
 /* ============================== Shared set-up ============================== */
 
@@ -447,7 +448,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
 }
 
 /* The options that decide what check does, refused in their bad combinations before
- * anything runs: --engine, --order, --replay, --json. */
+ * anything runs: --engine, --order, --replay, --json, --sarif. */
 static int check_mode(const chk_run *r, bool *fuzz) {
   const char *engine = r->o.engine ? r->o.engine : "libfuzzer";
   *fuzz = !strcmp(engine, "libfuzzer") && !r->o.replay;
@@ -484,11 +485,7 @@ static int check_mode(const chk_run *r, bool *fuzz) {
                                                                   : "corpus directories need libFuzzer");
       return DRV_EXIT_USAGE;
     }
-  if (r->o.json_summary && !strcmp(r->o.json_summary, "-")) {
-    drv_error("--json needs a file: the summary itself goes to stdout");
-    return DRV_EXIT_USAGE;
-  }
-  return r->o.json_summary ? drv_check_output("--json", r->o.json_summary) : DRV_EXIT_OK;
+  return drv_check_reports(r->o.json_summary, r->o.sarif);
 }
 
 /* --jobs: the processes of the run; by default the online cores, but one while adequacy
@@ -584,8 +581,8 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   chk_run r;
   int rc = setup(&r, argc, argv, name, args, summary);
   drv_build_res b = {0};
-  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.allow_empty || r.o.jobs)) {
-    drv_error("%s: --replay, --json, --allow-empty-corpus and --jobs belong to 'mrfuzz check'", name);
+  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.sarif || r.o.allow_empty || r.o.jobs)) {
+    drv_error("%s: --replay, --json, --sarif, --allow-empty-corpus and --jobs belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "drv.h"
 
@@ -49,6 +50,11 @@ static const char disc_help[] =
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
     "  --mutate SCOPE            functions whose mutants choose the short set (genmorph: and\n"
     "                            train): target, reachable (default) or sources\n"
+    "  --json OUT.json           also write the summary as JSON (the table per type, the\n"
+    "                            relations kept with their scores, the suspected faults with\n"
+    "                            their reproducers; fields in docs/discover.md)\n"
+    "  --sarif OUT.sarif         also write the suspected faults as SARIF 2.1.0 (GitHub code\n"
+    "                            scanning; docs/checking.md); with FILE: one document for all\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
     "scalars: automr, else genmorph; --engine forces one): OUTDIR/FUNCTION.mr each (default\n"
@@ -104,12 +110,34 @@ static int check_suspect_paths(const char *out) {
   return rc;
 }
 
-/* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited). */
-int drv_discover_one(int argc, char **argv, const char *log) {
+/* The record of the harness's run (report) into rec, with the function's definition; then,
+ * unless rec is the caller's (discover FILE writes one document), --json and --sarif. */
+static int take_record(drv_disc_rec *rec, const drv_build_req *req, const char *report, int rc,
+                       bool caller, const char *json, const char *sarif) {
+  rec->function = drv_strdup(req->function);
+  rec->exit_code = rc;
+  if (report)
+    drv_disc_rec_read(rec, report);
+  drv_sig sig;
+  if ((json || sarif || caller) && drv_sig_of(req, &sig) == DRV_EXIT_OK) {
+    rec->def_file = drv_abspath(sig.file);
+    rec->def_line = sig.line;
+    rec->def_col = sig.col;
+    drv_sig_free(&sig);
+  }
+  if (caller || !(json || sarif))
+    return rc;
+  int wrc = drv_disc_reports(rec, 1, json, sarif);
+  return wrc != DRV_EXIT_OK && rc == DRV_EXIT_OK ? wrc : rc;
+}
+
+/* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited); rec
+ * (NULL: none) gets the record of the run, for discover FILE's reports. */
+int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                    "--mutate", NULL};
-  const char *ownval[6] = {NULL, "3600", "5", NULL, NULL, NULL}; /* --engine: from the signature */
+                                    "--mutate", "--json", "--sarif", NULL};
+  const char *ownval[8] = {NULL, "3600", "5", NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
@@ -121,6 +149,7 @@ int drv_discover_one(int argc, char **argv, const char *log) {
     return DRV_EXIT_OK;
   }
   const char *out = ownval[0], *timeout = ownval[1], *fuzz_secs = ownval[2], *engine = ownval[4];
+  const char *json = ownval[6], *sarif = ownval[7];
   bool genmorph = engine && !strcmp(engine, "genmorph"), corpus = false;
   if (rc == DRV_EXIT_OK && engine && !genmorph && strcmp(engine, "automr")) {
     drv_error("--engine %s: expected automr or genmorph", engine);
@@ -153,13 +182,15 @@ int drv_discover_one(int argc, char **argv, const char *log) {
     rc = drv_check_output("-o", out ? out : def);
     if (rc == DRV_EXIT_OK)
       rc = check_suspect_paths(out ? out : def);
+    if (rc == DRV_EXIT_OK)
+      rc = drv_check_reports(json, sarif);
     free(def);
   }
   if (rc == DRV_EXIT_OK) {
     drv_list sources = {o.pos.v + 1, o.pos.n - 1};
     drv_build_req req = {file, function, &sources, &o};
     drv_build_res res = {0}, fres = {0};
-    char why[256];
+    char why[256], *report = NULL;
     if (!engine && (rc = drv_disc_engine(&req, &engine, why, sizeof why)) == DRV_EXIT_OK) {
       genmorph = !strcmp(engine, "genmorph");
       printf("engine: %s (chosen from the signature: %s)\n", engine, why);
@@ -217,6 +248,12 @@ int drv_discover_one(int argc, char **argv, const char *log) {
         drv_list_push(&h, "--replay-as");
         drv_list_push(&h, replay);
       }
+      if (json || sarif || rec) { /* the record the reports are made of (disc_report.c) */
+        report = drv_fmt("%s/discover-report", res.dir);
+        unlink(report);
+        drv_list_push(&h, "--report");
+        drv_list_push(&h, report);
+      }
       if (fres.harness) {
         drv_list_push(&h, "--fuzz-harness");
         drv_list_push(&h, fres.harness);
@@ -242,6 +279,11 @@ int drv_discover_one(int argc, char **argv, const char *log) {
       }
       free(def);
     }
+    drv_disc_rec own_rec = {0};
+    if (rec || ((json || sarif) && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION)))
+      rc = take_record(rec ? rec : &own_rec, &req, report, rc, rec != NULL, json, sarif);
+    drv_disc_rec_fini(&own_rec);
+    free(report);
     drv_build_res_fini(&fres);
     drv_build_res_fini(&mres);
     drv_build_res_fini(&res);

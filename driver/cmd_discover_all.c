@@ -4,7 +4,8 @@
  * as `mrfuzz discover FILE:FUNCTION` does (cmd_discover.c), each in its own build
  * directory with its own time budget and the engine its signature fits (sig_engine.c);
  * the functions sig.c refuses are listed with its reason. The table goes to stdout and
- * to OUTDIR/summary.tsv.
+ * to OUTDIR/summary.tsv; --json and --sarif write one document over every function
+ * (disc_report.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,8 +18,8 @@
 static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                      "--budget-per-function", NULL};
-enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_N };
+                                      "--budget-per-function", "--json", "--sarif", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -55,7 +56,7 @@ static void short_score(const char *log, char *out, size_t cap) {
 
 /* Discover fn: the user's arguments b (positional FILE replaced) and h, then ours. */
 static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
-                       const char **own, const char *outdir, const char *builddir) {
+                       const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
   char *target = drv_fmt("%s:%s", file_arg, r->name);
   char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fmt("%s/%s", builddir, r->name);
   char *log = drv_fmt("%s/discover.log", bdir);
@@ -85,7 +86,7 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
     drv_error("cannot use %s: %s", bdir, strerror(errno));
   else
-    rc = drv_discover_one((int)a.n, (char **)a.v, log);
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec);
   r->secs = drv_now() - t0;
   char *text = drv_read_file(log, NULL);
   if (text)
@@ -164,6 +165,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     drv_error("--budget-per-function %s: expected a time > 0", own[OWN_BUDGET]);
     return DRV_EXIT_USAGE;
   }
+  if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
+    return DRV_EXIT_USAGE;
   drv_tools t;
   drv_tools_init(&t);
   /* the file's own flags from its compilation database, as its builds will have them */
@@ -200,10 +203,14 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     rc = DRV_EXIT_USAGE;
   }
   row *rows = drv_alloc(n * sizeof *rows);
+  drv_disc_rec *recs = drv_alloc((n ? n : 1) * sizeof *recs);
+  memset(recs, 0, (n ? n : 1) * sizeof *recs);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
     *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
+    recs[i].function = drv_strdup(items[i].name);
+    recs[i].skipped = items[i].why;
     if (!items[i].ok)
       continue;
     r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig, NULL, 0);
@@ -211,13 +218,25 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
       r->why = "not run (stopped)";
       continue;
     }
-    r->rc = discover_fn(r, b, file, h, own, outdir, builddir);
+    free(recs[i].function);
+    recs[i].function = NULL;
+    r->rc = discover_fn(r, b, file, h, own, outdir, builddir, &recs[i]);
+    if (!recs[i].function) { /* it failed before the harness ran */
+      recs[i].function = drv_strdup(items[i].name);
+      recs[i].exit_code = r->rc;
+    }
     r->stopped = drv_stopped() != 0;
   }
   if (rc == DRV_EXIT_OK) {
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
     summary(rows, n, tsv);
     free(tsv);
+    for (size_t i = 0; i < n; i++) /* not run: skipped, with the reason of the table */
+      if (rows[i].rc < 0 && !recs[i].skipped)
+        recs[i].skipped = rows[i].why ? rows[i].why : "not run";
+    if ((own[OWN_JSON] || own[OWN_SARIF]) &&
+        drv_disc_reports(recs, n, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK)
+      rc = DRV_EXIT_INTERNAL;
     for (size_t i = 0; i < n; i++)
       if (rows[i].rc > rc)
         rc = rows[i].rc;
@@ -226,6 +245,9 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   if (drv_stopped())
     rc = 128 + drv_stopped();
   free(rows);
+  for (size_t i = 0; i < n; i++)
+    drv_disc_rec_fini(&recs[i]);
+  free(recs);
   free(outdir);
   drv_sig_list_free(items, n);
   return rc;
@@ -248,7 +270,7 @@ int drv_cmd_discover(int argc, char **argv) {
   if (all)
     rc = discover_all(&o, &b, &h, own);
   else /* help, a usage error or one function: cmd_discover.c says which */
-    rc = drv_discover_one(argc, argv, NULL);
+    rc = drv_discover_one(argc, argv, NULL, NULL);
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);

@@ -7,6 +7,7 @@
 #define MR_DRV_H
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,11 +69,18 @@ char *drv_read_file_max(const char *path, size_t max, size_t *len /* OUT, may be
  * is written through (its target replaced, the link kept); an existing file keeps its
  * mode. 0 or -1 with errno. */
 int drv_write_atomic(const char *path, const char *data, size_t len);
+/* A report that put(f, ud) writes (JSON, SARIF: mr_json.h), to path atomically as
+ * drv_write_atomic. 0 or -1 with errno. */
+int drv_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);
 /* Can the output file path (option opt, for the message) be written the way the writers
  * do it (temp file in its directory, then rename)? Checked before long runs so that their
  * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
  * DRV_EXIT_USAGE (printed). */
 int drv_check_output(const char *opt, const char *path);
+/* The report files of check and discover, --json and --sarif (NULL: not given): "-" is
+ * refused (the summary is on stdout), the others drv_check_output'ed. DRV_EXIT_OK or
+ * DRV_EXIT_USAGE (printed). */
+int drv_check_reports(const char *json, const char *sarif);
 /* Does an option whose value placeholder is meta name an output file? The option tables
  * (flags.def, the engines' .def) spell every output file OUT, OUT.mr, OUT.html, ..., so
  * drv_opts_parse and drv_split_args check each of them before any work. */
@@ -410,13 +418,58 @@ int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */
 int drv_cmd_embed(int argc, char **argv);    /* cmd_embed.c (with mrdsl) */
 int drv_cmd_discover(int argc, char **argv); /* cmd_discover_all.c: one function or all */
+/* ============ discover --json and --sarif (disc_report.c) ============ */
+/* One row of the table per relation type. */
+typedef struct drv_disc_type {
+  char name[16];
+  long counts[4];          /* candidates, left after filter, falsify, cleansing */
+  double seconds;
+  long long evals;
+  unsigned long long calls;
+} drv_disc_type;
+/* A suspected fault and its reproducers that replay. */
+typedef struct drv_disc_suspect {
+  char *name;              /* owned */
+  unsigned line;           /* in the suspects' .mr file */
+  unsigned checked, broken, others;
+  bool fuzzed;
+  drv_list repro, replay;  /* owned strings: each reproducer and its replay command */
+} drv_disc_suspect;
+/* What one function's discovery did, from the harness's record (--report). */
+typedef struct drv_disc_rec {
+  char *function;          /* owned */
+  const char *skipped;     /* borrowed: why it was not run (discover FILE), or NULL */
+  int exit_code;
+  bool have;               /* the record was read */
+  char *engine;            /* owned: automr, genmorph */
+  unsigned long long seed;
+  double seconds;
+  char *output, *suspects; /* owned, absolute: the .mr written; OUT.suspects.mr; or NULL */
+  drv_disc_type *types;    /* owned [ntypes] (automr) */
+  size_t ntypes;
+  drv_disc_suspect *sus;   /* owned [nsus] */
+  size_t nsus;
+  char *def_file;          /* owned: the function's definition (drv_sig_of), or NULL */
+  unsigned def_line, def_col;
+} drv_disc_rec;
+/* Read the record at path into r (r->have: it was there and well formed). */
+void drv_disc_rec_read(drv_disc_rec *r, const char *path);
+void drv_disc_rec_fini(drv_disc_rec *r);
+/* Write the JSON summary (json) and the SARIF log (sarif) of v[n] (either NULL: not
+ * that one). DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
+int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const char *sarif);
+
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
  * inherited). DRV_EXIT_*. */
-int drv_discover_one(int argc, char **argv, const char *log);
+int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec);
 /* The engine discover runs on req's function when --engine does not say (disc_engine.c):
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */
 int drv_disc_engine(const drv_build_req *req, const char **engine /* OUT */, char *why, size_t cap);
+/* req's function's signature read as the build reads it (disc_engine.c): its location is
+ * the definition's when FILE defines it (SARIF reports point there). DRV_EXIT_OK (release
+ * with drv_sig_free) or the signature's error code (message printed). */
+int drv_sig_of(const drv_build_req *req, drv_sig *sig /* OUT */);
 int drv_cmd_compose(int argc, char **argv);  /* cmd_compose.c */
 int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
@@ -430,6 +483,21 @@ typedef struct drv_mrset {
 } drv_mrset;
 int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
 void drv_mrset_fini(drv_mrset *set);
+/* A relation of a .mr file as the reports list it (check_subjects.c). */
+typedef struct drv_mr_rel {
+  char *name;             /* owned */
+  unsigned line;          /* of its `relation` keyword */
+  char *type, *origin;    /* owned: its metadata (discover's), NULL when absent */
+  double checked, score;  /* its metadata, when has_... */
+  bool has_checked, has_score;
+} drv_mr_rel;
+/* The relations of the file at path into *out (release with drv_mr_rels_free); how many
+ * (0 when it cannot be read, or without the mrdsl library). */
+size_t drv_mr_rels(const char *path, drv_mr_rel **out /* OUT */);
+void drv_mr_rels_free(drv_mr_rel *r, size_t n);
+/* The line of relation rel in the relation file at path; 0 when it is not there or cannot
+ * be read. */
+unsigned drv_mr_rel_line(const char *path, const char *rel);
 /* check --order prioritized (cmd_prioritize.c): the relations on the corpus in
  * prioritized order, in the ordinary harness, before fuzzing. DRV_EXIT_* */
 int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,

@@ -274,6 +274,34 @@ int drv_write_atomic(const char *path, const char *data, size_t len) {
   return bad ? -1 : 0;
 }
 
+/* See drv.h. */
+int drv_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud) {
+  char *data = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&data, &len);
+  if (!f)
+    return -1;
+  put(f, ud);
+  int rc = fclose(f) == 0 ? drv_write_atomic(path, data, len) : -1;
+  int saved = errno;
+  free(data);
+  errno = saved;
+  return rc;
+}
+
+/* See drv.h. */
+int drv_check_reports(const char *json, const char *sarif) {
+  const char *opt[2] = {"--json", "--sarif"}, *path[2] = {json, sarif};
+  for (int i = 0; i < 2; i++)
+    if (path[i] && !strcmp(path[i], "-")) {
+      drv_error("%s needs a file: the summary itself goes to stdout", opt[i]);
+      return DRV_EXIT_USAGE;
+    } else if (path[i] && drv_check_output(opt[i], path[i]) != DRV_EXIT_OK) {
+      return DRV_EXIT_USAGE;
+    }
+  return DRV_EXIT_OK;
+}
+
 /* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
 int drv_check_output(const char *opt, const char *path) {
   struct stat st;

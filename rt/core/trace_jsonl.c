@@ -10,69 +10,12 @@
 #include <stdlib.h>
 
 #include "rt_int.h"
+#include "mrfuzz/mr_json.h"
 
 /* ================================ JSON values ======================================= */
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 when it is not one
- * (stray continuation, overlong form, surrogate, beyond U+10FFFF, cut short). */
-static size_t utf8_len(const uint8_t *s, size_t n) {
-  uint8_t c = s[0];
-  size_t len;
-  uint8_t lo = 0x80, hi = 0xbf; /* allowed range of the second byte */
-  if (c >= 0xc2 && c <= 0xdf) {
-    len = 2;
-  } else if (c >= 0xe0 && c <= 0xef) {
-    len = 3;
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-  } else if (c >= 0xf0 && c <= 0xf4) {
-    len = 4;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-  } else {
-    return 0;
-  }
-  if (n < len || s[1] < lo || s[1] > hi) return 0;
-  for (size_t i = 2; i < len; i++)
-    if ((s[i] & 0xc0) != 0x80) return 0;
-  return len;
-}
-
-/* A JSON string of n bytes: escapes as JSON requires, valid UTF-8 as is, and each byte
- * of invalid UTF-8 as \u00XX (so the output is always valid JSON). */
-static void json_str(FILE *o, const uint8_t *s, size_t n) {
-  putc('"', o);
-  for (size_t i = 0; i < n;) {
-    uint8_t c = s[i];
-    if (c >= 0x80) {
-      size_t len = utf8_len(s + i, n - i);
-      if (len) {
-        fwrite(s + i, 1, len, o);
-        i += len;
-      } else {
-        fprintf(o, "\\u%04x", c);
-        i++;
-      }
-      continue;
-    }
-    switch (c) {
-    case '"': fputs("\\\"", o); break;
-    case '\\': fputs("\\\\", o); break;
-    case '\n': fputs("\\n", o); break;
-    case '\r': fputs("\\r", o); break;
-    case '\t': fputs("\\t", o); break;
-    case '\b': fputs("\\b", o); break;
-    case '\f': fputs("\\f", o); break;
-    default:
-      if (c < 0x20)
-        fprintf(o, "\\u%04x", c);
-      else
-        putc(c, o);
-    }
-    i++;
-  }
-  putc('"', o);
-}
+/* Strings: mr_json_escape (json.c), shared with every JSON report. */
+static void json_str(FILE *o, const uint8_t *s, size_t n) { mr_json_escape(o, (const char *)s, n); }
 
 static uint64_t le_bits(const uint8_t *p, size_t n) {
   uint64_t v = 0;

@@ -7,7 +7,11 @@
 . "$(dirname "$0")/lib.sh"
 LIB=$E2E/inputs/multi.c
 check "discover every function of a library with a small budget each"
-expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --budget-per-function 3 --seed 1 --fuzz-falsify 0
+expect_exit 2 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --json no/such/dir/all.json
+expect_err "no/such/dir"
+[ ! -e rel ] && [ ! -e bd ] || fail "--json refused after work began"
+expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --budget-per-function 3 --seed 1 --fuzz-falsify 0 \
+  --json all.json --sarif all.sarif
 for f in ml_affine ml_max ml_sum; do
   [ -f "rel/$f.mr" ] || fail "no rel/$f.mr"
   grep -q "^subject $f(" "rel/$f.mr" || fail "rel/$f.mr: not $f's subject"
@@ -25,6 +29,39 @@ expect_out "'ml_half' is static"
 [ "$(wc -l <rel/summary.tsv)" = 6 ] || fail "summary.tsv: not a header and 5 rows"
 grep -qP "^ml_norm1\t-\t-\t-\t-\tskipped\t.*unions are not supported" rel/summary.tsv || fail "summary.tsv: ml_norm1"
 grep -qP "^ml_sum\tgenmorph\t[0-9]+\t" rel/summary.tsv || fail "summary.tsv: ml_sum"
+check "--json and --sarif: one document over every function, the skipped ones with their reasons"
+validate sarif all.sarif
+"$PYTHON" - all.json all.sarif "$LIB" "$PWD" <<'PY' || fail "discover FILE's JSON"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["format"] == "mrfuzz-discover-summary" and j["version"] == 1
+fns = {f["function"]: f for f in j["functions"]}
+assert sorted(fns) == ["ml_affine", "ml_half", "ml_max", "ml_norm1", "ml_sum"], sorted(fns)
+for name, engine in (("ml_affine", "automr"), ("ml_max", "automr"), ("ml_sum", "genmorph")):
+    f = fns[name]
+    for k in ("file", "engine", "status", "reason", "exit_code", "seed", "seconds", "output", "types",
+              "relations", "suspects_file", "suspects"):
+        assert k in f, (name, k)
+    assert f["engine"] == engine and f["status"] == "run" and f["exit_code"] == 0 and f["seed"] == 1, f
+    assert f["output"] == "%s/rel/%s.mr" % (sys.argv[4], name) and f["file"] == sys.argv[3], f
+    # the relations are those of the .mr written, at their lines
+    lines = [i + 1 for i, l in enumerate(open(f["output"])) if l.startswith("relation ")]
+    assert [r["line"] for r in f["relations"]] == lines and len(lines) >= 1, (f["relations"], lines)
+    for r in f["relations"]:
+        assert open(f["output"]).read().splitlines()[r["line"] - 1].startswith("relation " + r["name"]), r
+    if engine == "automr": # the table per type, its eight rows
+        assert [t["type"] for t in f["types"]] == ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"], f["types"]
+        for t in f["types"]:
+            assert t["candidates"] >= t["filter"] >= t["falsify"] >= t["cleansed"] >= 0, t
+        assert all(r["type"] and isinstance(r["score"], (int, float)) for r in f["relations"]), f["relations"]
+    else:
+        assert f["types"] == []
+for name, why in (("ml_norm1", "unions are not supported"), ("ml_half", "is static")):
+    f = fns[name]
+    assert f["status"] == "skipped" and why in f["reason"] and f["exit_code"] is None and f["relations"] == [], f
+run = json.load(open(sys.argv[2]))["runs"][0]
+assert run["results"] == [] and run["tool"]["driver"]["rules"] == [], run # no suspected fault
+PY
 check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
 expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ -o chk -- -max_total_time=20
 for f in ml_affine ml_max ml_sum; do

@@ -75,7 +75,7 @@ expect_exit 0 .mrfuzz/tr_steps/harness verify --mr steps.mr -n $((VERIFY_N * 5))
 grep -q " 0 failed" out || { cat out; fail "a relation of Euclid's steps fails on fresh inputs"; }
 
 check "a seeded fault on a few inputs (cosh, x in [3, 3.01)): a suspect with a replaying reproducer, exit 1"
-expect_exit 1 "$MRFUZZ" discover "$T:tr_cosh_faulty" "${OPTS[@]}" -o cosh.mr
+expect_exit 1 "$MRFUZZ" discover "$T:tr_cosh_faulty" "${OPTS[@]}" -o cosh.mr --json cosh.json --sarif cosh.sarif
 cat out
 cp out cosh.out
 grep -q "^suspected faults: " cosh.out || fail "no suspected faults section"
@@ -86,6 +86,42 @@ cmd=$(sed -n 's/.*(replay: mrfuzz \(repro .*\))$/\1/p' cosh.out | head -1)
 # shellcheck disable=SC2086  # the printed command, word-split as a shell would
 expect_exit 1 "$MRFUZZ" $cmd
 expect_err "relation violated"
+check "--json lists the suspects with their reproducers; --sarif has them as results at tr_cosh_faulty, valid SARIF"
+validate sarif cosh.sarif
+DEF=$(grep -n '^double tr_cosh_faulty(.*{$' "$T" | cut -d: -f1)
+[ -n "$DEF" ] || fail "tr_cosh_faulty's definition not found"
+"$PYTHON" - cosh.json cosh.sarif "$T" "$DEF" "$PWD" <<'PY' || fail "the reports of the suspects"
+import json, re, sys
+js, sarif, src, deff, cwd = sys.argv[1:]
+f = json.load(open(js))["functions"]
+assert len(f) == 1 and f[0]["function"] == "tr_cosh_faulty" and f[0]["exit_code"] == 1, f
+f = f[0]
+assert f["suspects_file"] == cwd + "/cosh.suspects.mr" and len(f["suspects"]) >= 1, f
+sus_text = open(f["suspects_file"]).read().splitlines()
+out = open("cosh.out").read()
+for x in f["suspects"]:
+    assert sus_text[x["line"] - 1].startswith("relation " + x["name"]), x
+    assert x["checked"] >= 10000 and x["broken"] <= x["checked"], x
+    for r in x["reproducers"]:
+        assert r["replay"].startswith("mrfuzz repro ") and r["replay"].endswith(" " + r["file"]), r
+replays = set(re.findall(r"\(replay: (mrfuzz repro .*)\)$", out, re.M))
+listed = {r["replay"] for x in f["suspects"] for r in x["reproducers"]}
+assert replays and replays <= listed, (replays, listed)  # every one printed is listed
+run = json.load(open(sarif))["runs"][0]
+rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+assert len(run["results"]) == len(f["suspects"]) == len(rules)
+for x, res in zip(f["suspects"], run["results"]):
+    assert res["ruleId"] == "tr_cosh_faulty/" + x["name"] and res["level"] == "warning", res
+    assert rules[res["ruleId"]]["properties"] == {"mrFile": f["suspects_file"], "mrLine": x["line"]}
+    loc = res["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "file://" + src and loc["region"]["startLine"] == int(deff), loc
+    rel = res["relatedLocations"][0]["physicalLocation"]
+    assert rel["artifactLocation"] == {"uri": "cosh.suspects.mr", "uriBaseId": "%SRCROOT%"}, rel
+    assert rel["region"]["startLine"] == x["line"]
+    if x["reproducers"]:
+        assert res["properties"]["reproducer"] == x["reproducers"][0]["file"]
+        assert res["properties"]["replay"] == x["reproducers"][0]["replay"] and res["properties"]["replay"] in res["message"]["text"]
+PY
 # what was written holds on the faulty function (the suspects are not in it)
 expect_exit 0 .mrfuzz/tr_cosh_faulty/harness verify --mr cosh.mr -n "$VERIFY_N" --seed 15
 grep -q " 0 failed" out || { cat out; fail "a written relation fails on the faulty function"; }

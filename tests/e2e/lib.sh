@@ -43,3 +43,14 @@ expect_out() {
 blocks_hit() {
   sed -n 's/.*blocks \([0-9]*\)\/[0-9]*, edges \([0-9]*\)\/[0-9]*.*/\1 \2/p' out | tail -1
 }
+
+# validate KIND FILE...: the files are valid against the published schema of KIND (sarif:
+# SARIF 2.1.0; mte: Mutation Testing Elements), by tests/schema/validate.js. A missing
+# validator is a failure: scripts/setup installs it.
+validate() {
+  [ -n "${NODE:-}" ] && [ "${NODE%NOTFOUND}" = "$NODE" ] && [ -x "$NODE" ] ||
+    fail "node is missing: run scripts/setup (it installs Node.js and the schema validators)"
+  [ -d "${SCHEMA:?}/node_modules/ajv" ] ||
+    fail "the schema validators are missing in $SCHEMA/node_modules: run scripts/setup"
+  "$NODE" "$SCHEMA/validate.js" "$@" || fail "not valid $1: ${*:2}"
+}

@@ -585,11 +585,15 @@ typedef struct disc_suspect {
  * written; subj_text its subject line), replay and minimize each input with this
  * harness's repro and minimize (range_args: the domain options, one per line), and print
  * the "suspected faults" section on so, with replay commands for `mrfuzz repro
- * replay_as` (the target and build options as the user gave them; NULL: FILE:FUNCTION). Returns how many suspects have a minimized
- * reproducer that still violates them (discover then exits 1). */
+ * replay_as` (the target and build options as the user gave them; NULL: FILE:FUNCTION).
+ * rep (may be NULL): the run's record (--report) gets the suspects' lines, tab-separated:
+ * "suspects PATH.suspects.mr", then per suspect "suspect NAME CHECKED BROKEN OTHERS FUZZED"
+ * and per reproducer that replays "repro NAME FILE REPLAY-COMMAND" (cmd_discover.c reads
+ * them). Returns how many suspects have a minimized reproducer that still violates them
+ * (discover then exits 1). */
 int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_text,
                          const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
-                         FILE *so);
+                         FILE *so, FILE *rep);
 
 /* ---- The short set (disc_short.c; docs/discover.md) ------------------------------------ */
 #define DISC_SHORT_WORDS 64                     /* mutants tracked per relation: ... */

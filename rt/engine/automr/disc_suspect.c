@@ -73,7 +73,7 @@ static void suspect_paths(const char *out, char *mr, char *dir, size_t cap) {
 /* See disc.h. */
 int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_text,
                          const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
-                         FILE *so) {
+                         FILE *so, FILE *rep) {
   if (n == 0)
     return 0;
   char mr[4096], dir[4096];
@@ -113,9 +113,15 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
     eng_error("discover: cannot create %s: %s", dir, strerror(errno));
   fprintf(so, "\nsuspected faults: %d relation%s held on all but a few inputs (%s; never written as "
           "relations):\n", n, n > 1 ? "s" : "", mr);
-  for (int i = 0; i < n && i < SHOWN; i++) {
+  if (rep)
+    fprintf(rep, "suspects\t%s\n", mr);
+  for (int i = 0; i < n; i++) {
     const disc_suspect *x = &sus[i];
     const char *name = mrdsl_rel_name(x->rel);
+    if (rep)
+      fprintf(rep, "suspect\t%s\t%u\t%u\t%u\t%d\n", name, x->checked, x->broken, x->others, x->fuzzed);
+    if (i >= SHOWN)
+      continue; /* in the file and the record; the reproducers of the simplest only */
     fprintf(so, "  %s: broken on %u of %u random inputs of the domain", name, x->broken, x->checked);
     if (x->others)
       fprintf(so, "%s on %u special values or constants", x->fuzzed ? "," : " and", x->others);
@@ -143,6 +149,9 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
                        replay("repro", mr, name, min, NULL, range_args) == ENG_EXIT_VIOLATION;
       if (again && shown++ < 3)
         fprintf(so, "    reproducer %s (replay: mrfuzz repro %s --mr %s --relation %s%s%s %s)\n",
+                minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);
+      if (again && rep)
+        fprintf(rep, "repro\t%s\t%s\tmrfuzz repro %s --mr %s --relation %s%s%s %s\n", name,
                 minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);
       replays += minimized;
       if (!again)

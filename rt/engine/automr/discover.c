@@ -6,6 +6,7 @@
  * (uninformative inequalities, formula 24, entailment by the kept set), simplest first.
  * Prints a per-type summary table (AutoMR Table IV) and writes the .mr file atomically.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@ typedef struct disc_opts {
   int max;                  /* --max: the short set's size */
   bool all;                 /* --all: no short set */
   double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
+  const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
 } disc_opts;
 
@@ -1205,7 +1207,7 @@ static void summary(const disc_run *R) {
 /* Suspected faults (disc_suspect.c): each with the validation inputs that broke it and
  * the fuzzer's, in check's encoding, reported and replayed; R->replays counts those whose
  * minimized reproducer still violates them. */
-static int report_suspects(disc_run *R, const mr_subject *s) {
+static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
   if (R->nsuspect == 0) return ENG_EXIT_OK;
   R->sus = calloc((size_t)R->nsuspect, sizeof *R->sus);
   char *args = disc_domain_args(&R->d);
@@ -1247,10 +1249,31 @@ static int report_suspects(disc_run *R, const mr_subject *s) {
   if (!out || !strcmp(out, "-")) { snprintf(def, sizeof def, "%s.mr", s->name); out = def; }
   disc_subject_text(&R->d, subj, sizeof subj);
   FILE *so = R->o.out && !strcmp(R->o.out, "-") ? stderr : stdout;
-  R->replays = disc_suspects_report(s, out, subj, R->sus, R->nsus, args, R->o.replay_as, so);
+  R->replays = disc_suspects_report(s, out, subj, R->sus, R->nsus, args, R->o.replay_as, so, rep);
   free(args);
   free(ord);
   return ENG_EXIT_OK;
+}
+
+/* The record of the run for the driver's --json and --sarif (--report; disc.h): the
+ * engine, the .mr written, the table per type; the suspects follow (disc_suspect.c).
+ * NULL: not asked for, or it cannot be written (printed). */
+static FILE *open_report(const disc_run *R) {
+  if (!R->o.report) return NULL;
+  FILE *f = fopen(R->o.report, "w");
+  if (!f) {
+    eng_error("discover: cannot write %s: %s", R->o.report, strerror(errno));
+    return NULL;
+  }
+  fprintf(f, "mrfuzz-discover-report\t1\nengine\tautomr\nseed\t%llu\n",
+          (unsigned long long)R->o.cfg.seed);
+  if (R->wrote[0]) fprintf(f, "output\t%s\n", R->wrote);
+  for (int t = 0; t < R->ntypes; t++) {
+    const type_stat *st = &R->st[t];
+    fprintf(f, "type\t%s\t%d\t%d\t%d\t%d\t%.3f\t%ld\t%llu\n", R->types[t].name, st->found,
+            st->filtered, st->falsified, st->cleansed, st->secs, st->evals, (unsigned long long)st->calls);
+  }
+  return f;
 }
 
 /* See disc.h: `harness discover`, phase by phase. */
@@ -1272,9 +1295,14 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
     rc = write_out(&R, s);
     summary(&R);
   }
+  FILE *rep = rc == ENG_EXIT_OK || R.wrote[0] ? open_report(&R) : NULL;
   if (rc == ENG_EXIT_OK || R.wrote[0]) { /* also after a late failure saved elsewhere (3) */
-    int src = report_suspects(&R, s);
+    int src = report_suspects(&R, s, rep);
     if (rc == ENG_EXIT_OK) rc = src;
+  }
+  if (rep) {
+    fprintf(rep, "seconds\t%.3f\n", eng_now() - R.t_start);
+    if (fclose(rep) != 0) eng_error("discover: cannot write %s: %s", R.o.report, strerror(errno));
   }
   /* evidence of a fault: a suspect's reproducer, or the target crashed or hung */
   if (rc == ENG_EXIT_OK && (R.replays > 0 || target_failed(&R))) rc = ENG_EXIT_VIOLATION;

@@ -15,8 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 
+#include <mrfuzz/mr_json.h>
 #include <mrfuzz/mr_rt.h>
 #include <mrfuzz/mrdsl.h>
 
@@ -30,6 +32,11 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
+/* A report that put(f, ud) writes (JSON, SARIF: mr_json.h) to path atomically: a temporary
+ * file next to it, renamed over it. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed). */
+int eng_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);
+/* s as a JSON string with its quotes (NULL: ""): mr_json_escape, shared by every report. */
+static inline void eng_json_str(FILE *f, const char *s) { mr_json_escape(f, s ? s : "", s ? strlen(s) : 0); }
 /* A child's wait status in words into buf: "exit code 1", "SIGSEGV (signal 11)". */
 void eng_status_text(int status, char *buf, size_t cap);
 

@@ -27,21 +27,6 @@ static const eng_cmdline mutants_cmdline = {
     "MR_FN_CALLEE): id, operator, FILE:LINE:COL, description, [function].",
     mutants_groups, 1, NULL, NULL};
 
-/* JSON string body (quotes added by the caller). */
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(f, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(f, "\\u%04x", ch);
-    else
-      fputc(ch, f);
-  }
-  fputc('"', f);
-}
-
 /* Checks shared by `mutants` and `score`: NULL and a message when fn has no mutants to
  * offer. */
 const mr_fn *eng_mutated_fn(const mr_subject *s, int *rc /* OUT: exit code on NULL */) {
@@ -200,15 +185,15 @@ int eng_cmd_mutants(const mr_subject *s, int argc, char **argv) {
     const char *file = owner->file ? owner->file : "?";
     if (json) {
       printf("{\"id\":%u,\"op\":\"%s\",\"function\":", id, mr_mutant_op_name(m->op));
-      json_str(stdout, owner->name);
+      eng_json_str(stdout, owner->name);
       fputs(",\"file\":", stdout);
-      json_str(stdout, file);
+      eng_json_str(stdout, file);
       printf(",\"line\":%u,\"col\":%u,\"original\":", m->line, m->col);
-      json_str(stdout, m->orig);
+      eng_json_str(stdout, m->orig);
       fputs(",\"replacement\":", stdout);
-      json_str(stdout, m->repl);
+      eng_json_str(stdout, m->repl);
       fputs(",\"description\":", stdout);
-      json_str(stdout, m->desc);
+      eng_json_str(stdout, m->desc);
       fputs("}\n", stdout);
     } else {
       printf("%5u  %s  %s:%u:%u: %s  [%s]\n", id, mr_mutant_op_name(m->op), file, m->line,

@@ -5,7 +5,11 @@
  */
 #include <signal.h>
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -48,4 +52,32 @@ void eng_status_text(int status, char *buf, size_t cap) {
   } else {
     snprintf(buf, cap, "status 0x%x", (unsigned)status);
   }
+}
+
+/* See eng.h. */
+int eng_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud) {
+  size_t n = strlen(path) + 32;
+  char *tmp = malloc(n);
+  if (!tmp)
+    return ENG_EXIT_INTERNAL;
+  snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  int rc = ENG_EXIT_OK;
+  if (f) {
+    put(f, ud);
+    if (fflush(f) != 0 || ferror(f))
+      rc = ENG_EXIT_USAGE;
+    if (fclose(f) != 0)
+      rc = ENG_EXIT_USAGE;
+  } else {
+    rc = ENG_EXIT_USAGE;
+  }
+  if (rc == ENG_EXIT_OK && rename(tmp, path) != 0)
+    rc = ENG_EXIT_USAGE;
+  if (rc != ENG_EXIT_OK) {
+    eng_error("cannot write the report %s: %s", path, strerror(errno));
+    unlink(tmp);
+  }
+  free(tmp);
+  return rc;
 }

@@ -25,6 +25,7 @@
 
 typedef struct gm_opts {
   const char *out, *corpus;
+  const char *report;       /* --report: the record the driver's --json and --sarif read */
   const char *fuzz_harness; /* --fuzz-harness: the falsification variant, or NULL */
   double fuzz_secs;         /* --fuzz-falsify */
   char dom_args[2048];      /* --range and --len as given, one per line (for the fuzzer) */
@@ -853,6 +854,22 @@ static int write_out(gm_run *R) {
   return ENG_EXIT_OK;
 }
 
+/* The run's record for the driver's --json and --sarif (--report; the format of AutoMR's,
+ * cmd_discover.c reads it): GenMorph has no table per type and no suspects. */
+static void write_report(const gm_run *R) {
+  const gm_opts *o = R->o;
+  char def[512];
+  const char *out = o->out;
+  if (!out) snprintf(def, sizeof def, "%s.mr", R->s->name), out = def;
+  FILE *f = fopen(o->report, "w");
+  if (f) {
+    fprintf(f, "mrfuzz-discover-report\t1\nengine\tgenmorph\nseed\t%llu\n", (unsigned long long)o->run.seed);
+    if (strcmp(out, "-")) fprintf(f, "output\t%s\n", out);
+    fprintf(f, "seconds\t%.3f\n", eng_now() - R->t0);
+  }
+  if (!f || fclose(f) != 0) eng_error("discover: cannot write %s", o->report);
+}
+
 /* GenMorph phase by phase (see the file's comment). */
 static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   gm_run R;
@@ -882,6 +899,8 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
     prune(&R);
     rc = write_out(&R);
   }
+  if (rc == ENG_EXIT_OK && o->report) /* the record (format: automr/disc.h) */
+    write_report(&R);
   if (rc == ENG_EXIT_OK && target_failed(&R)) rc = ENG_EXIT_VIOLATION; /* a finding */
   run_fini(&R);
   free((void *)d.bad);

@@ -2,7 +2,7 @@
  * score.h - the interface of the `score` engine, also used by compose and inputs/
  * (score_cmd.c: the command; score_orig.c: relations, inputs, the original program's run;
  * score_run.c: forked workers, one per mutant; score_report.c: the table and the
- * Mutation Testing Elements JSON).
+ * Mutation Testing Elements JSON; score_sarif.c: the survivors as SARIF).
  *
  *   inputs[n] --original (in-process, coverage on)--> per relation: valid?, fingerprints,
  *                                                      blocks reached; concrete captures
@@ -63,6 +63,7 @@ typedef struct score_ctx {
   const char *mr_path;
   eng_run_opts run;          /* n, seed, domains (dom owned) */
   const char *json;          /* --json OUT or NULL */
+  const char *sarif;         /* --sarif OUT or NULL */
   const char *kill_matrix;   /* --kill-matrix OUT or NULL */
   bool concrete;             /* --oracle concrete */
   bool original_only;        /* --original-only: check the relations on this build, no mutants */
@@ -141,6 +142,9 @@ void score_res_free(score_ctx *c);
 void score_print(const score_ctx *c);
 /* The Mutation Testing Elements JSON report, written atomically. ENG_EXIT_OK or _USAGE. */
 int score_write_json(const score_ctx *c, const char *path);
+/* score_sarif.c: the surviving mutants as a SARIF 2.1.0 log, written atomically (--sarif;
+ * the mapping: docs/checking.md). ENG_EXIT_OK or _USAGE. */
+int score_write_sarif(const score_ctx *c, const char *path);
 /* The kill matrix to path, atomically (--kill-matrix; format: score_report.c). ENG_EXIT_*. */
 int score_write_matrix(const score_ctx *c, const char *path);
 

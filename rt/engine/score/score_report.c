@@ -221,24 +221,6 @@ void score_print(const score_ctx *c) {
 
 /* ============================== JSON ============================== */
 
-static void jstr(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(f, "\\%c", ch);
-    else if (ch == '\n')
-      fputs("\\n", f);
-    else if (ch == '\t')
-      fputs("\\t", f);
-    else if (ch < 0x20)
-      fprintf(f, "\\u%04x", ch);
-    else
-      fputc(ch, f);
-  }
-  fputc('"', f);
-}
-
 static char *slurp(const char *path) {
   FILE *f = path ? fopen(path, "rb") : NULL;
   if (!f)
@@ -269,9 +251,9 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   size_t width = strlen(mu->orig) < 4 ? strlen(mu->orig) : 1;
   fprintf(f, "{\"id\":\"%u\",\"mutatorName\":\"%s\",\"replacement\":",
           eng_mutant_id(c->fn, m), mr_mutant_op_name(mu->op));
-  jstr(f, mu->repl);
+  eng_json_str(f, mu->repl);
   fputs(",\"description\":", f);
-  jstr(f, mu->desc);
+  eng_json_str(f, mu->desc);
   fprintf(f, ",\"location\":{\"start\":{\"line\":%u,\"column\":%u},\"end\":{\"line\":%u,"
              "\"column\":%u}},\"status\":\"%s\"",
           line, col, line, col + (unsigned)(width ? width : 1), st[c->status[m]]);
@@ -287,14 +269,14 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
              reached(c, m) ? "" : " (never reached)");
   if (reason[0]) {
     fputs(",\"statusReason\":", f);
-    jstr(f, reason);
+    eng_json_str(f, reason);
   }
   fputs(",\"killedBy\":[", f);
   bool first = true;
   for (size_t k = 0; k < c->nrels; k++)
     if (r->killed_by[k]) {
       fputs(first ? "" : ",", f);
-      jstr(f, c->rels[k].name);
+      eng_json_str(f, c->rels[k].name);
       first = false;
     }
   fputs("],\"coveredBy\":[", f);
@@ -302,7 +284,7 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   for (size_t k = 0; k < c->nrels; k++)
     if (!c->rels[k].invalid && c->rels[k].reached[m]) {
       fputs(first ? "" : ",", f);
-      jstr(f, c->rels[k].name);
+      eng_json_str(f, c->rels[k].name);
       first = false;
     }
   fputs("]}", f);
@@ -311,9 +293,9 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
 /* One entry of "files": the source and its mutants (those of every function it holds). */
 static void mte_file(const score_ctx *c, FILE *f, const char *file) {
   char *src = slurp(file);
-  jstr(f, file);
+  eng_json_str(f, file);
   fputs(":{\"language\":\"c\",\"source\":", f);
-  jstr(f, src ? src : "");
+  eng_json_str(f, src ? src : "");
   free(src);
   fputs(",\"mutants\":[", f);
   bool first = true;
@@ -339,13 +321,13 @@ static void mte(const score_ctx *c, FILE *f) {
   }
   free(files);
   fputs("},\"testFiles\":{", f);
-  jstr(f, c->mr_path);
+  eng_json_str(f, c->mr_path);
   fputs(":{\"tests\":[", f);
   for (size_t k = 0; k < c->nrels; k++) {
     fprintf(f, "%s{\"id\":", k ? "," : "");
-    jstr(f, c->rels[k].name);
+    eng_json_str(f, c->rels[k].name);
     fputs(",\"name\":", f);
-    jstr(f, c->rels[k].name);
+    eng_json_str(f, c->rels[k].name);
     fprintf(f, ",\"location\":{\"start\":{\"line\":%d,\"column\":1}}}",
             c->rels[k].line > 0 ? c->rels[k].line : 1);
   }
@@ -370,32 +352,19 @@ static void matrix(const score_ctx *c, FILE *f) {
   }
 }
 
-/* Write path atomically (a temporary file next to it, renamed over it) with put. */
-static int write_atomic(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *)) {
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return ENG_EXIT_INTERNAL;
-  snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  int rc = ENG_EXIT_OK;
-  if (f) {
-    put(c, f);
-    if (fflush(f) != 0 || ferror(f))
-      rc = ENG_EXIT_USAGE;
-    if (fclose(f) != 0)
-      rc = ENG_EXIT_USAGE;
-  } else {
-    rc = ENG_EXIT_USAGE;
-  }
-  if (rc == ENG_EXIT_OK && rename(tmp, path) != 0)
-    rc = ENG_EXIT_USAGE;
-  if (rc != ENG_EXIT_OK) {
-    eng_error("cannot write the report %s: %s", path, strerror(errno));
-    unlink(tmp);
-  }
-  free(tmp);
-  return rc;
+/* eng_write_report's put for a score_ctx. */
+typedef void (*ctx_put)(const score_ctx *, FILE *);
+typedef struct put_ud {
+  const score_ctx *c;
+  ctx_put put;
+} put_ud;
+static void put_ctx(FILE *f, const void *ud) {
+  const put_ud *u = ud;
+  u->put(u->c, f);
+}
+static int write_atomic(const score_ctx *c, const char *path, ctx_put put) {
+  put_ud u = {c, put};
+  return eng_write_report(path, put_ctx, &u);
 }
 
 /* See score.h. */
