@@ -551,6 +551,8 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_error("%s: --replay, --json and --allow-empty-corpus belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
+  if (rc == DRV_EXIT_OK && r.o.out_file) /* minimize's -o OUT (flags.c) */
+    rc = drv_check_output("-o", r.o.out_file);
   if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
@@ -578,6 +580,10 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_list_push(&a, b.harness);
     drv_list_push(&a, name);
     check_opts(&r, &a, NULL);
+    if (r.o.out_file) {
+      drv_list_push(&a, "-o");
+      drv_list_push(&a, r.o.out_file);
+    }
     for (size_t i = 1; i < r.o.pos.n; i++)
       drv_list_push(&a, r.o.pos.v[i]);
     for (int i = 0; i < r.lf_argc; i++)
@@ -599,10 +605,10 @@ int drv_cmd_repro(int argc, char **argv) {
                 "none is (the bug is fixed), 2 on bad input.");
 }
 
-/* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]`. */
+/* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-o OUT] [-- -runs=N]`. */
 int drv_cmd_minimize(int argc, char **argv) {
-  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-- -runs=N -exact_artifact_path=OUT]",
+  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-o OUT] [-- -runs=N]",
                 "Shrink a reproducer while the same relation stays violated (a crash of the "
-                "target or another relation does not count). Writes INPUT.min (or OUT), prints "
+                "target or another relation does not count). Writes INPUT.min (or -o OUT), prints "
                 "its path and the final report. -runs=N bounds the attempts (default 100000).");
 }

@@ -26,7 +26,7 @@ expect_out "'ml_half' is static"
 grep -qP "^ml_norm1\t-\t-\t-\t-\tskipped\t.*unions are not supported" rel/summary.tsv || fail "summary.tsv: ml_norm1"
 grep -qP "^ml_sum\tgenmorph\t[0-9]+\t" rel/summary.tsv || fail "summary.tsv: ml_sum"
 check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ -o chk -- -max_total_time=20
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ --build-dir chk -- -max_total_time=20
 for f in ml_affine ml_max ml_sum; do
   n=$(sed -n "s/^mrfuzz: check: $f: \([0-9]*\) executions.*/\1/p" out)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
