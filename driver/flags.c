@@ -161,15 +161,21 @@ static int check_outputs(const drv_opts *o, unsigned cmd) {
  * -o DIR as the build directory, its meaning before --build-dir, with a warning. A file or
  * both options given are refused: neither reading is safe to guess. */
 static int resolve_out_file(drv_opts *o, const char *name) {
+  struct stat st;
+  bool dir = o->out_file && stat(o->out_file, &st) == 0 && S_ISDIR(st.st_mode);
+  if (o->out_file && !strcmp(name, "minimize") && dir) {
+    drv_error("-o %s: minimize's -o is the shrunk reproducer, a file; the build directory is "
+              "--build-dir (nothing was run)", o->out_file);
+    return DRV_EXIT_USAGE;
+  }
   if (!o->out_file || !strcmp(name, "minimize"))
     return DRV_EXIT_OK;
-  struct stat st;
   if (o->build_dir) {
     drv_error("%s: -o is the output file and the build directory is --build-dir: 'mrfuzz %s' "
               "writes no output file, give --build-dir only", name, name);
     return DRV_EXIT_USAGE;
   }
-  if (stat(o->out_file, &st) == 0 && !S_ISDIR(st.st_mode)) {
+  if (!dir && stat(o->out_file, &st) == 0) {
     drv_error("-o %s: 'mrfuzz %s' writes no output file (-o is the output file; the build "
               "directory is --build-dir)", o->out_file, name);
     return DRV_EXIT_USAGE;

@@ -180,6 +180,11 @@ check "score -o with --build-dir: exit 2, the two are not the same option"
 expect_exit 2 "$MRFUZZ" score "$trig:trig_sin" -o bd4 --build-dir bd4 --mr "$sin_mr"
 expect_err "the build directory is --build-dir"
 [ ! -e bd4 ] || fail "score built before refusing -o"
+check "minimize -o naming a directory: exit 2, -o is the shrunk reproducer"
+mkdir -p min_dir
+: >some_crash
+expect_exit 2 "$MRFUZZ" minimize "$trig:trig_sin" -o min_dir --mr "$sin_mr" some_crash
+expect_err "minimize's -o is the shrunk reproducer"
 check "--help of check names --build-dir, not -o DIR"
 expect_exit 0 "$MRFUZZ" check --help
 expect_out "--build-dir DIR"
