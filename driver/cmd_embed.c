@@ -105,7 +105,7 @@ int drv_cmd_embed(int argc, char **argv) {
   mrdsl_file *f = NULL;
   const char *text = NULL;
   size_t len = 0;
-  mrdsl_emit_opts o = {prefix, NULL, false};
+  mrdsl_emit_opts o = {prefix, NULL, false, NULL};
   int rc = mrdsl_load_path(ctx, in, &f);
   if (rc == MR_OK)
     rc = mrdsl_emit_c(ctx, f, &o, &text, &len);

@@ -666,7 +666,13 @@ static void ec_params(ec_state *C) {
 }
 
 /* The state type, init/fini/set_range and the all-relations check. */
-static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t nb, size_t ns) {
+/* Is relation r left out (removed, or not the one o asks for)? */
+static bool ec_skip(const mrdsl_emit_opts *o, const mrdsl_rel *r) {
+  return r->removed || (o && o->only && strcmp(o->only, r->name));
+}
+
+static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, const char *source,
+                   size_t nb, size_t ns) {
   const char *P = C->pfx;
   size_t np = C->s->nparams;
   ec_printf(C, "typedef struct mrx_rel {\n  const char *name; int line; const char *text; uint64_t seed;\n"
@@ -674,7 +680,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t 
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];
-    if (r->removed) continue;
+    if (ec_skip(o, r)) continue;
     size_t len = mrdsl_print_rel(r, NULL, 0);
     char *text = arena_heap(C->ctx, NULL, 0, len + 1);
     if (!text) {
@@ -780,7 +786,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   for (size_t i = 0; i < f->nrels && !C.rc; i++) {
     const mrdsl_rel *r = f->rels[i];
     const mrdsl_prog *p = NULL;
-    if (r->removed) continue;
+    if (ec_skip(o, r)) continue;
     int rc = mrdsl_compile(ctx, r, &p); /* also validates what the evaluator supports */
     if (rc != MR_OK) return rc;
     C.rel = r;
@@ -797,7 +803,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (b > nb) nb = b;
     if (s > ns) ns = s;
   }
-  if (!C.rc) ec_api(&C, f, source, nb, ns);
+  if (!C.rc) ec_api(&C, f, o, source, nb, ns);
   if (!C.rc) ec_typed_api(&C);
   ec_printf(&C, "#endif /* %s */\n", guard);
   if (C.rc) {

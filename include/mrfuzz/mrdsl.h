@@ -262,6 +262,7 @@ typedef struct mrdsl_emit_opts {
   bool test;          /* a standalone test's code (mrfuzz repro --emit-test): the record
                        * types and the subject's prototype first, and per relation
                        * <prefix>_<relation>_given(c, in, res), the group on recorded inputs */
+  const char *only;   /* emit only the relation of this name; NULL: every one */
 } mrdsl_emit_opts;
 
 /* Generate a self-contained C header (libc and libm only) that checks every relation of

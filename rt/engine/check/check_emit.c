@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * check_emit.c - `mrfuzz repro CRASHFILE --emit-test OUT.c` (issue #16): the first
  * violation a replay finds becomes a standalone C regression test. OUT.c holds the
- * relation file as `mrfuzz embed` emits it (mrdsl_emit_c with .test: the record types and
- * the function's prototype first, and per relation a group on recorded inputs), the
+ * violated relation as `mrfuzz embed` emits it (mrdsl_emit_c with .test and .only: the
+ * record types and the function's prototype first, and its group on recorded inputs), the
  * inputs of every execution of the violated group as exact bit patterns (scalars as their
  * slots, arrays as their bytes, strings as octal-escaped literals), and a main that calls
  * the function on them, checks the relation, prints the report and exits 1 on a
@@ -93,7 +93,7 @@ int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, 
   emitted = true;
   char prefix[512];
   snprintf(prefix, sizeof prefix, "%s_mr", s->name);
-  mrdsl_emit_opts eo = {prefix, mr, true};
+  mrdsl_emit_opts eo = {prefix, mr, true, mrdsl_rel_name(rel)}; /* the violated relation only */
   const char *text = NULL;
   size_t len = 0;
   if (mrdsl_emit_c(ctx, file, &eo, &text, &len) != MR_OK) {
