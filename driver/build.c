@@ -444,10 +444,10 @@ static int check_inputs(build_ctx *c) {
   return drv_tools_check(&c->t);
 }
 
-/* See drv.h: -o, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */
+/* See drv.h: --build-dir, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */
 char *drv_build_dir(const drv_build_req *req) {
-  if (req->opts->output)
-    return drv_strdup(req->opts->output);
+  if (req->opts->build_dir)
+    return drv_strdup(req->opts->build_dir);
   if (!req->opts->subjects)
     return drv_fmt(".mrfuzz/%s", req->function);
   const char *base = strrchr(req->file, '/') ? strrchr(req->file, '/') + 1 : req->file;

@@ -319,7 +319,7 @@ static void collect(const chk_run *r, const char *stats, const drv_list *files, 
         continue;
       }
       char *only = f[i].rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", f[i].rels.v[j]) : drv_strdup("");
-      char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
+      char *dir = r->o.build_dir ? drv_fmt(" --build-dir %s", r->o.build_dir) : drv_strdup("");
       char *cmd = drv_fmt("mrfuzz repro%s %s%s%s %s", dir, r->o.pos.v[0], mrs, only, files->v[i]);
       add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)f[i].rels.v[j], NULL, cmd});
       free(dir);

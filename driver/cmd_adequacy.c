@@ -164,7 +164,7 @@ static size_t run_fdr(const drv_opts *o, const char *dir, const char *corpus, dr
   drv_list_push(&a, "prioritize");
   for (size_t i = 0; i < o->pos.n; i++)
     drv_list_push(&a, o->pos.v[i]);
-  const char *fixed[] = {"--mr", drv_fwd_get(o, "--mr"), "--apfd", "--corpus", corpus, "-o", dir,
+  const char *fixed[] = {"--mr", drv_fwd_get(o, "--mr"), "--apfd", "--corpus", corpus, "--build-dir", dir,
                          "--seed", "1"};
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
     drv_list_push(&a, fixed[i]);

@@ -544,6 +544,10 @@ int drv_cmd_check(int argc, char **argv) {
   chk_run r;
   int rc = setup(&r, argc, argv, "check", check_args, check_summary);
   bool fuzz = false, none = false;
+  if (rc == DRV_EXIT_OK && r.o.emit_test) {
+    drv_error("check: --emit-test belongs to 'mrfuzz repro' (replay a reproducer check saved)");
+    rc = DRV_EXIT_USAGE;
+  }
   if (rc == DRV_EXIT_OK)
     rc = check_mode(&r, &fuzz);
   if (rc == DRV_EXIT_OK)
@@ -585,6 +589,12 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_error("%s: --replay, --json, --sarif, --allow-empty-corpus and --jobs belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
+  if (rc == DRV_EXIT_OK && r.o.emit_test && strcmp(name, "repro")) {
+    drv_error("%s: --emit-test belongs to 'mrfuzz repro'", name);
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && r.o.out_file) /* minimize's -o OUT (flags.c) */
+    rc = drv_check_output("-o", r.o.out_file);
   if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
@@ -612,6 +622,14 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_list_push(&a, b.harness);
     drv_list_push(&a, name);
     check_opts(&r, &a, NULL);
+    if (r.o.out_file) {
+      drv_list_push(&a, "-o");
+      drv_list_push(&a, r.o.out_file);
+    }
+    if (r.o.emit_test) {
+      drv_list_push(&a, "--emit-test");
+      drv_list_push(&a, r.o.emit_test);
+    }
     for (size_t i = 1; i < r.o.pos.n; i++)
       drv_list_push(&a, r.o.pos.v[i]);
     for (int i = 0; i < r.lf_argc; i++)
@@ -627,16 +645,17 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
 
 /* `mrfuzz repro FILE:FUNCTION --mr FILE.mr INPUT...`. */
 int drv_cmd_repro(int argc, char **argv) {
-  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT... | FILE --mr DIR/ INPUT...",
+  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT... [--emit-test OUT.c] | FILE --mr DIR/ INPUT...",
                 "Replay reproducers saved by 'mrfuzz check' deterministically in the ordinary "
                 "harness and print the same report. Exit 1 when a relation is violated, 0 when "
-                "none is (the bug is fixed), 2 on bad input.");
+                "none is (the bug is fixed), 2 on bad input. --emit-test OUT.c turns the first "
+                "violation into a standalone C test (docs/checking.md).");
 }
 
-/* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]`. */
+/* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-o OUT] [-- -runs=N]`. */
 int drv_cmd_minimize(int argc, char **argv) {
-  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-- -runs=N -exact_artifact_path=OUT]",
+  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-o OUT] [-- -runs=N]",
                 "Shrink a reproducer while the same relation stays violated (a crash of the "
-                "target or another relation does not count). Writes INPUT.min (or OUT), prints "
+                "target or another relation does not count). Writes INPUT.min (or -o OUT), prints "
                 "its path and the final report. -runs=N bounds the attempts (default 100000).");
 }

@@ -79,7 +79,7 @@ int drv_cmd_compose(int argc, char **argv) {
     drv_list_push(&h, ownval[0]);
   }
   if (ownval[2]) {
-    drv_list_push(&b, "--output");
+    drv_list_push(&b, "--build-dir");
     drv_list_push(&b, ownval[2]);
   }
   drv_opts o;

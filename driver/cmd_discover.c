@@ -159,7 +159,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) 
     corpus |= !strcmp(h.v[i], "--corpus");
   char *replay = rc == DRV_EXIT_OK ? replay_line(&b) : NULL; /* as the user gave them */
   if (ownval[3]) {
-    drv_list_push(&b, "--output");
+    drv_list_push(&b, "--build-dir");
     drv_list_push(&b, ownval[3]);
   }
   drv_opts o;

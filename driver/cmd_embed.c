@@ -23,7 +23,10 @@ static const char embed_usage[] =
     "  --prefix NAME        prefix of the generated names (default: FUNCTION_mr): a C\n"
     "                       identifier, not a keyword, not starting with '_' or mrx_\n\n"
     "In the harness: static FUNCTION_mr m; FUNCTION_mr_init(&m, thunk) once, then\n"
-    "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h). See docs/checking.md.\n";
+    "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h); or, typed, with no\n"
+    "slots: FUNCTION_mr_init_fn(&m, FUNCTION) once, then FUNCTION_mr_check_args(&m, ARGS...)\n"
+    "with FUNCTION's own parameter types (records: define FUNCTION_mr_WITH_TYPES after the\n"
+    "header that defines them). See docs/checking.md.\n";
 
 static void embed_diags(const mrdsl_ctx *ctx) {
   size_t n = mrdsl_diag_count(ctx);
@@ -102,7 +105,7 @@ int drv_cmd_embed(int argc, char **argv) {
   mrdsl_file *f = NULL;
   const char *text = NULL;
   size_t len = 0;
-  mrdsl_emit_opts o = {prefix, NULL};
+  mrdsl_emit_opts o = {prefix, NULL, false, NULL};
   int rc = mrdsl_load_path(ctx, in, &f);
   if (rc == MR_OK)
     rc = mrdsl_emit_c(ctx, f, &o, &text, &len);

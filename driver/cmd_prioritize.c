@@ -82,7 +82,7 @@ static void harness_args(const drv_opts *o, drv_list *a, const char *mr, const c
  * does not exist. */
 static char *corpus_dir(const drv_opts *o, const char *function) {
   char *c = o->corpus ? drv_strdup(o->corpus)
-                      : o->output ? drv_fmt("%s/corpus", o->output) : drv_fmt(".mrfuzz/%s/corpus", function);
+                      : o->build_dir ? drv_fmt("%s/corpus", o->build_dir) : drv_fmt(".mrfuzz/%s/corpus", function);
   struct stat st;
   if (stat(c, &st) != 0 || !S_ISDIR(st.st_mode)) {
     drv_error("%s: no corpus here (run 'mrfuzz check' first, or give --corpus DIR)", c);

@@ -338,7 +338,7 @@ typedef struct drv_build_req {
   const char *file;      /* FILE of FILE:FUNCTION */
   const char *function;
   const drv_list *sources; /* extra .c files (white box) */
-  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out -o -f -v, subjects */
+  const drv_opts *opts;  /* -I -D -l -L -O --array --string --out --build-dir -f -v, subjects */
 } drv_build_req;
 
 typedef struct drv_build_res {
@@ -378,7 +378,7 @@ int drv_stamp_write(const char *dir, uint64_t key, const drv_list *deps);
 
 /* Build the harness unless its stamp matches every input. DRV_EXIT_* (message printed). */
 int drv_build(const drv_build_req *req, drv_build_res *res /* OUT */);
-/* The build directory req builds in (-o, else .mrfuzz/FUNCTION or .mrfuzz/multi-STEM),
+/* The build directory req builds in (--build-dir, else .mrfuzz/FUNCTION or .mrfuzz/multi-STEM),
  * known before building. Caller frees. */
 char *drv_build_dir(const drv_build_req *req);
 void drv_build_res_fini(drv_build_res *res);

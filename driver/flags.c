@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "drv.h"
 
@@ -156,6 +157,36 @@ static int check_outputs(const drv_opts *o, unsigned cmd) {
   return drv_fwd_check_outputs(o);
 }
 
+/* -o is the output file (flags.def): minimize writes one; the other commands here take
+ * -o DIR as the build directory, its meaning before --build-dir, with a warning. A file or
+ * both options given are refused: neither reading is safe to guess. */
+static int resolve_out_file(drv_opts *o, const char *name) {
+  struct stat st;
+  bool dir = o->out_file && stat(o->out_file, &st) == 0 && S_ISDIR(st.st_mode);
+  if (o->out_file && !strcmp(name, "minimize") && dir) {
+    drv_error("-o %s: minimize's -o is the shrunk reproducer, a file; the build directory is "
+              "--build-dir (nothing was run)", o->out_file);
+    return DRV_EXIT_USAGE;
+  }
+  if (!o->out_file || !strcmp(name, "minimize"))
+    return DRV_EXIT_OK;
+  if (o->build_dir) {
+    drv_error("%s: -o is the output file and the build directory is --build-dir: 'mrfuzz %s' "
+              "writes no output file, give --build-dir only", name, name);
+    return DRV_EXIT_USAGE;
+  }
+  if (!dir && stat(o->out_file, &st) == 0) {
+    drv_error("-o %s: 'mrfuzz %s' writes no output file (-o is the output file; the build "
+              "directory is --build-dir)", o->out_file, name);
+    return DRV_EXIT_USAGE;
+  }
+  drv_warn("-o %s: -o is the output file; the build directory is --build-dir: taken as "
+           "--build-dir %s (deprecated)", o->out_file, o->out_file);
+  o->build_dir = o->out_file;
+  o->out_file = NULL;
+  return DRV_EXIT_OK;
+}
+
 /* Parse the options and positionals of one subcommand (see drv.h). */
 int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv) {
   memset(o, 0, sizeof *o);
@@ -174,7 +205,10 @@ int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int a
     if (rc != DRV_EXIT_OK)
       return rc;
   }
-  return o->help ? DRV_EXIT_OK : check_outputs(o, cmd);
+  if (o->help)
+    return DRV_EXIT_OK;
+  int rc = resolve_out_file(o, argv[0]);
+  return rc != DRV_EXIT_OK ? rc : check_outputs(o, cmd);
 }
 
 /* Release the lists held by o. */

@@ -39,11 +39,7 @@ static bool is_signed(int k) {
 
 /* The C type of a scalar kind, of the size the engines' cells have. */
 static const char *kind_ctype(int k) {
-  static const char *const t[] = {
-      [MR_KIND_BOOL] = "_Bool", [MR_KIND_I8] = "int8_t", [MR_KIND_U8] = "uint8_t",
-      [MR_KIND_I16] = "int16_t", [MR_KIND_U16] = "uint16_t", [MR_KIND_I32] = "int32_t",
-      [MR_KIND_U32] = "uint32_t", [MR_KIND_I64] = "int64_t", [MR_KIND_U64] = "uint64_t",
-      [MR_KIND_F32] = "float", [MR_KIND_F64] = "double"};
+  static const char *const t[] = MR_KIND_CTYPES;
   return k > 0 && k < (int)(sizeof t / sizeof t[0]) && t[k] ? t[k] : "uint64_t";
 }
 

@@ -13,25 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mrdsl_int.h"
+#include "emit_int.h"
 
 MR_INTERNAL extern const char emit_prelude[]; /* emit_prelude.c */
-
-typedef struct ec_state {
-  mrdsl_ctx *ctx;
-  char *buf;                /* heap (arena_heap), copied into the arena at the end */
-  size_t len, cap;
-  int rc;                   /* first error */
-  const mrdsl_rel *rel;     /* relation being emitted (messages) */
-  const ast_subject *s;
-  const uint8_t *map;       /* execution map of the expression (follow expansion) */
-  unsigned ntemp;
-  int depth;                /* indentation */
-  bool notes;               /* track the residual (check, not guard) */
-  int site;                 /* the next noted comparison's number */
-  const char *pfx;          /* identifier prefix, e.g. "trig_sin_mr" */
-  unsigned nbufs;           /* transform buffers used by this relation */
-} ec_state;
 
 typedef struct ec_val {
   unsigned t; /* temporary tN */
@@ -58,7 +42,7 @@ static bool ec_reserve(ec_state *C, size_t n) {
   return true;
 }
 
-static void ec_raw(ec_state *C, const char *p, size_t n) {
+MR_INTERNAL void ec_raw(ec_state *C, const char *p, size_t n) {
   if (!ec_reserve(C, n)) return;
   memcpy(C->buf + C->len, p, n);
   C->len += n;
@@ -76,8 +60,7 @@ static void ec_vprintf(ec_state *C, const char *fmt, va_list ap) {
   C->len += (size_t)n;
 }
 
-static void ec_printf(ec_state *C, const char *fmt, ...) MR_PRINTF(2, 3);
-static void ec_printf(ec_state *C, const char *fmt, ...) {
+MR_INTERNAL void ec_printf(ec_state *C, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   ec_vprintf(C, fmt, ap);
@@ -96,7 +79,7 @@ static void ec_line(ec_state *C, const char *fmt, ...) {
 }
 
 /* bytes as a C string literal (octal escapes: never greedy). */
-static void ec_cstr(ec_state *C, const char *p, size_t n) {
+MR_INTERNAL void ec_cstr(ec_state *C, const char *p, size_t n) {
   ec_raw(C, "\"", 1);
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)p[i];
@@ -573,11 +556,15 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
 /* P_REL(c, src, res): one metamorphic group, as rt/engine/base/mg.c's eng_mg_run: the guard
  * runs as soon as the inputs it reads exist (mrdsl_prog_guard_execs), before the calls it
  * protects; calls get private copies and zeroed out-cells. */
-static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
+static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
   size_t np = C->s->nparams;
   int h = r->h;
-  ec_printf(C, "MRX_FN int %s_%s(mrx_ctx *c, const uint64_t *src, mrx_result *res) {\n", C->pfx,
-            r->name);
+  if (given) /* the follow-ups' inputs as recorded: nothing is built (mrfuzz repro --emit-test) */
+    ec_printf(C, "MRX_FN int %s_%s_given(mrx_ctx *c, const uint64_t *const *in, mrx_result *res) {\n"
+                 "  const uint64_t *src = in[0];\n", C->pfx, r->name);
+  else
+    ec_printf(C, "MRX_FN int %s_%s(mrx_ctx *c, const uint64_t *src, mrx_result *res) {\n", C->pfx,
+              r->name);
   ec_printf(C, "  mrx_buf *tb = c->bufs + %zu;\n  int rc;\n  (void)tb, (void)rc;\n",
             (size_t)h * np + (size_t)(h + 1) * np);
   ec_printf(C, "  mrx_result local;\n  if (!res) res = &local;\n");
@@ -590,10 +577,13 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
       cond = e->kind == MRDSL_E_INT ? (double)e->u.i : e->u.f;
     }
   if (cond > 0) /* as mg.c's build_watched: an underflowing follow-up input */
-    ec_printf(C, "  int lossy = 0;\n  fexcept_t fsaved;\n");
+    ec_printf(C, given ? "  int lossy = 0;\n" : "  int lossy = 0;\n  fexcept_t fsaved;\n");
   for (int k = 1; k <= h; k++) {
     const char *in = "src";
-    if (k > 1) {
+    if (k > 1 && given) {
+      ec_printf(C, "  const uint64_t *s%d = in[%d];\n", k, k - 1);
+      in = k == 2 ? "s2" : NULL;
+    } else if (k > 1) {
       ec_printf(C, "  uint64_t *s%d = c->slots + %zu;\n", k, (size_t)h * np + (size_t)k * np);
       if (cond > 0)
         ec_printf(C, "  fegetexceptflag(&fsaved, FE_UNDERFLOW);\n  feclearexcept(FE_UNDERFLOW);\n");
@@ -676,7 +666,13 @@ static void ec_params(ec_state *C) {
 }
 
 /* The state type, init/fini/set_range and the all-relations check. */
-static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t nb, size_t ns) {
+/* Is relation r left out (removed, or not the one o asks for)? */
+static bool ec_skip(const mrdsl_emit_opts *o, const mrdsl_rel *r) {
+  return r->removed || (o && o->only && strcmp(o->only, r->name));
+}
+
+static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, const char *source,
+                   size_t nb, size_t ns) {
   const char *P = C->pfx;
   size_t np = C->s->nparams;
   ec_printf(C, "typedef struct mrx_rel {\n  const char *name; int line; const char *text; uint64_t seed;\n"
@@ -684,7 +680,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t 
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];
-    if (r->removed) continue;
+    if (ec_skip(o, r)) continue;
     size_t len = mrdsl_print_rel(r, NULL, 0);
     char *text = arena_heap(C->ctx, NULL, 0, len + 1);
     if (!text) {
@@ -767,8 +763,10 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   ec_printf(&C, "/* Generated by `mrfuzz embed` from %s: the relations of %s as plain C.\n"
                 " * Do not edit; regenerate. Usage (docs/checking.md):\n"
                 " *   static %s m; %s_init(&m, thunk);     (once)\n"
-                " *   %s_check(&m, slots);                  (per source input)\n",
-            source, f->subj->name, pfx, pfx, pfx);
+                " *   %s_check(&m, slots);                  (per source input)\n"
+                " * or, typed (no slots): %s_init_fn(&m, %s) once, then\n"
+                " *   %s_check_args(&m, <%s's arguments>);  (per source input)\n",
+            source, f->subj->name, pfx, pfx, pfx, pfx, f->subj->name, pfx, f->subj->name);
   /* Records are flattened: the thunk and the slots see one slot per leaf, in this order. */
   if (f->subj->ngroups) {
     ec_printf(&C, " * Slots, one per scalar (record leaves in declaration order; an in-out record's\n"
@@ -779,6 +777,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   }
   ec_printf(&C, " */\n");
   ec_printf(&C, "#ifndef %s\n#define %s\n", guard, guard);
+  if (o && o->test) ec_test_head(&C, f);
   ec_printf(&C, "#if defined(__clang__)\n#pragma STDC FP_CONTRACT OFF\n#elif defined(__GNUC__)\n"
                 "#pragma GCC optimize(\"fp-contract=off\")\n#endif\n");
   ec_prelude(&C);
@@ -787,7 +786,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   for (size_t i = 0; i < f->nrels && !C.rc; i++) {
     const mrdsl_rel *r = f->rels[i];
     const mrdsl_prog *p = NULL;
-    if (r->removed) continue;
+    if (ec_skip(o, r)) continue;
     int rc = mrdsl_compile(ctx, r, &p); /* also validates what the evaluator supports */
     if (rc != MR_OK) return rc;
     C.rel = r;
@@ -796,14 +795,16 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     ec_cond_fn(&C, r, true);
     ec_cond_fn(&C, r, false);
     for (int k = 2; k <= r->h; k++) ec_build_fn(&C, r, k);
-    ec_group_fn(&C, r, mrdsl_prog_guard_execs(p));
+    ec_group_fn(&C, r, mrdsl_prog_guard_execs(p), false);
+    if (o && o->test) ec_group_fn(&C, r, mrdsl_prog_guard_execs(p), true);
     size_t h = (size_t)r->h;
     /* call, build and transform buffers, then a nudged execution's (conditioning) */
     size_t b = h * np + (h + 1) * np + C.nbufs + 2 * np, s = h * np + (h + 1) * np + 2 * np;
     if (b > nb) nb = b;
     if (s > ns) ns = s;
   }
-  if (!C.rc) ec_api(&C, f, source, nb, ns);
+  if (!C.rc) ec_api(&C, f, o, source, nb, ns);
+  if (!C.rc) ec_typed_api(&C);
   ec_printf(&C, "#endif /* %s */\n", guard);
   if (C.rc) {
     if (C.buf) arena_heap(ctx, C.buf, C.cap, 0);

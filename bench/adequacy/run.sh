@@ -31,7 +31,7 @@ printf '%-10s %-7s %s\n' criterion level "MGs: min / median / max (runs reaching
 for crit in statement branch; do
   for s in $(seq 1 "$SEEDS"); do
     rm -rf "$W/h/corpus" "$W/h/check-stats"
-    "$MRFUZZ" check -o "$W/h" "$FN" --mr "$MR" "${DOM[@]}" --engine random --until-adequate 3 \
+    "$MRFUZZ" check --build-dir "$W/h" "$FN" --mr "$MR" "${DOM[@]}" --engine random --until-adequate 3 \
       --criterion $crit --plateau 20000 -- -runs=2000000 -seed="$s" > "$W/out" 2>&1 || { cat "$W/out"; exit 1; }
     cat "$W/h/check-stats"/adeq-* > "$W/$crit-$s"
   done
@@ -54,7 +54,7 @@ PY
 done
 
 echo "== 2. C_MT^3(statement) by relations (first R of baggage_fee.mr) and source inputs"
-"$MRFUZZ" check -o "$W/lf" "$FN" --mr "$MR" "${DOM[@]}" -- -runs=20000 -seed=1 > "$W/out" 2>&1 || { cat "$W/out"; exit 1; }
+"$MRFUZZ" check --build-dir "$W/lf" "$FN" --mr "$MR" "${DOM[@]}" -- -runs=20000 -seed=1 > "$W/out" 2>&1 || { cat "$W/out"; exit 1; }
 ls "$W/lf/corpus" | sort > "$W/files"
 total=$(wc -l < "$W/files")
 sizes="5 20 $total"
@@ -67,7 +67,7 @@ for r in $(seq 1 "$nrel"); do
   for n in $sizes; do
     rm -rf "$W/c"; mkdir "$W/c"
     head -n "$n" "$W/files" | while read -r f; do cp "$W/lf/corpus/$f" "$W/c/"; done
-    "$MRFUZZ" adequacy -o "$W/lf" "$FN" --mr "$W/sub.mr" "${DOM[@]}" --corpus "$W/c" > "$W/out" 2>&1
+    "$MRFUZZ" adequacy --build-dir "$W/lf" "$FN" --mr "$W/sub.mr" "${DOM[@]}" --corpus "$W/c" > "$W/out" 2>&1
     v=$(sed -n 's/.*C_MT^3(statement) = \([0-9]*\/[0-9]*\) = \([0-9.]*\).*/\2 (\1)/p' "$W/out")
     printf ' %-14s' "$v"
   done

@@ -52,7 +52,7 @@ MRFUZZ=$BUILD/bin/mrfuzz
 LIB=$BUILD/lib
 
 echo "bench/check: $FN with $(grep -c '^relation' "$MR") relations, $SECS s per run"
-"$MRFUZZ" check "$SRC:$FN" --mr "$MR" -o "$W/h" -- -max_total_time="$SECS" -seed=1 \
+"$MRFUZZ" check "$SRC:$FN" --mr "$MR" --build-dir "$W/h" -- -max_total_time="$SECS" -seed=1 \
   -print_final_stats=1 >"$W/check.out" 2>"$W/check.err"
 sum=$(grep '^mrfuzz: check:' "$W/check.out")
 inputs=$(sed -n 's/.*: \([0-9]*\) executions in.*/\1/p' <<<"$sum")

@@ -69,7 +69,7 @@ score() {
     case $a in --all) ;; --engine | --budget) skip=1;; *) args+=("$a");; esac
   done
   [ "$(grep -c '^relation' "$mr" 2>/dev/null)" -gt 0 ] || { echo "0%"; return; }
-  "$MRFUZZ" score "$t" "${args[@]}" --mr "$mr" -n 100 --seed 5 -o "sc_${t##*:}" 2>/dev/null |
+  "$MRFUZZ" score "$t" "${args[@]}" --mr "$mr" -n 100 --seed 5 --build-dir "sc_${t##*:}" 2>/dev/null |
     sed -n 's/^mutation score: [0-9]*\/[0-9]* = \([0-9.]*%\).*/\1/p'
 }
 # run LABEL MRFUZZ TARGET ARGS... -> one row

@@ -45,7 +45,7 @@ for s in "${subjects[@]}"; do
   nrel=$(sed -n 's/^relations: //p' "$fn.disc")
   fp=0
   "bd_$fn/mutants/harness" check --mr "$fn.mr" -runs="$RUNS" -seed=$((SEED + 100)) >"$fn.chk" 2>&1 || fp=1
-  "$MRFUZZ" score "$root/examples/$target" -o "bd_$fn" --mr "$fn.mr" -n 1000 --seed $((SEED + 7)) \
+  "$MRFUZZ" score "$root/examples/$target" --build-dir "bd_$fn" --mr "$fn.mr" -n 1000 --seed $((SEED + 7)) \
     >"$fn.score" 2>&1 || { cat "$fn.score"; exit 1; }
   ms=$(sed -n 's/^mutation score: \([0-9]*\/[0-9]*\) = \([0-9.]*%\).*/\1 = \2/p' "$fn.score")
   echo "== $fn: $nrel relations, ${secs}s, false positives on $RUNS fresh inputs: $fp, score $ms"

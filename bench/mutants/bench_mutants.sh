@@ -43,12 +43,12 @@ for s in $SUBJECTS; do
   src="$EXAMPLES/$file"; rel="$EXAMPLES/$mr"
   t0=$(now)
   # --mutate target: MR_MUTANT=K (the baseline) mutates the target's body only.
-  "$MRFUZZ" mutants "$src:$fn" -o "$fn" -f --mutate target >"$fn.list" 2>/dev/null
+  "$MRFUZZ" mutants "$src:$fn" --build-dir "$fn" -f --mutate target >"$fn.list" 2>/dev/null
   t1=$(now)
   m=$(grep -c '^ *[0-9][0-9]*  [A-Z][A-Z][A-Z]  ' "$fn.list")
   # Schemata: the whole score run (harness start, the original, every mutant).
   t2=$(now)
-  "$MRFUZZ" score "$src:$fn" -o "$fn" --mr "$rel" -n "$N" --seed 1 --jobs 1 --mutate target \
+  "$MRFUZZ" score "$src:$fn" --build-dir "$fn" --mr "$rel" -n "$N" --seed 1 --jobs 1 --mutate target \
     ${SCHEMATA_LIMIT:+--mutant-timeout "$SCHEMATA_LIMIT"} >"$fn.score" 2>/dev/null
   t3=$(now)
   # Baseline: each sampled mutant compiled on its own and run.
@@ -58,7 +58,7 @@ for s in $SUBJECTS; do
   t4=$(now)
   for id in $(seq 1 "$step" "$m"); do
     ta=$(now)
-    MR_MUTANT=$id "$MRFUZZ" build "$src:$fn" -o "sep_$fn" -f >/dev/null 2>&1
+    MR_MUTANT=$id "$MRFUZZ" build "$src:$fn" --build-dir "sep_$fn" -f >/dev/null 2>&1
     rc=0
     timeout -s KILL "$LIMIT" "sep_$fn/harness" score --mr "$rel" -n "$N" --seed 1 \
       --original-only >/dev/null 2>&1 || rc=$?

@@ -43,11 +43,11 @@ for s in "${SUBJECTS[@]}"; do
   [ -z "$ONLY" ] || [ "$ONLY" = "$fn" ] || continue
   [ -f "$EX/$file" ] || { echo "== $fn: $EX/$file missing, skipped"; continue; }
   # shellcheck disable=SC2086 # dom is a list of flags
-  "$MRFUZZ" check -o "$W/$fn" "$EX/$file:$fn" --mr "$EX/$mr" $dom -- -runs="$RUNS" -seed=1 \
+  "$MRFUZZ" check --build-dir "$W/$fn" "$EX/$file:$fn" --mr "$EX/$mr" $dom -- -runs="$RUNS" -seed=1 \
     >"$W/$fn.check" 2>&1 || { echo "== $fn: check failed:"; tail -5 "$W/$fn.check"; continue; }
   echo "== $fn"
   # shellcheck disable=SC2086
-  "$MRFUZZ" prioritize -o "$W/$fn" "$EX/$file:$fn" --mr "$EX/$mr" $dom --apfd --seed 1 >"$W/$fn.out" 2>&1 ||
+  "$MRFUZZ" prioritize --build-dir "$W/$fn" "$EX/$file:$fn" --mr "$EX/$mr" $dom --apfd --seed 1 >"$W/$fn.out" 2>&1 ||
     { tail -5 "$W/$fn.out"; continue; }
   sed -n '/^mrfuzz: apfd:/,$p' "$W/$fn.out"
   pri=$(awk '$1 == "prioritized" {print $2}' "$W/$fn.out")

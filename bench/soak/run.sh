@@ -49,12 +49,12 @@ live() {
 cmd() {
   local b=$2
   case $1 in
-  check) echo "check -o B/gcd $EX/intmath/intmath.c:gcd --mr $EX/intmath/gcd.mr -- -max_total_time=$b -fork=2" ;;
-  random) echo "check -o B/sin $EX/trig/trig.c:trig_sin --mr $EX/trig/trig_sin.mr --engine random -- -max_total_time=$b" ;;
+  check) echo "check --build-dir B/gcd $EX/intmath/intmath.c:gcd --mr $EX/intmath/gcd.mr -- -max_total_time=$b -fork=2" ;;
+  random) echo "check --build-dir B/sin $EX/trig/trig.c:trig_sin --mr $EX/trig/trig_sin.mr --engine random -- -max_total_time=$b" ;;
   discover) echo "discover $EX/trig/trig.c:trig_cos --build-dir B/cos -o cos.mr --budget $b" ;;
   genmorph) echo "discover $EX/arrays/arrays.c:arr_min --engine genmorph --build-dir B/min -o min.mr --budget $b" ;;
-  score) echo "score -o B/gcd $EX/intmath/intmath.c:gcd --mr $EX/intmath/gcd.mr -n 200" ;;
-  run) echo "run -o B/sin $EX/trig/trig.c:trig_sin -n 3000000 --trace sin.trace" ;;
+  score) echo "score --build-dir B/gcd $EX/intmath/intmath.c:gcd --mr $EX/intmath/gcd.mr -n 200" ;;
+  run) echo "run --build-dir B/sin $EX/trig/trig.c:trig_sin -n 3000000 --trace sin.trace" ;;
   compose) echo "compose $EX/intmath/intmath.c:gcd --mr $EX/intmath/gcd.mr -o gcd_comp.mr --budget $b" ;;
   esac
 }

@@ -2,7 +2,8 @@
  * embed_harness.c - the same harness as oracle_harness.c with no parser at run time: the
  * relations of trig_sin.mr come from `mrfuzz embed examples/trig/trig_sin.mr -o
  * trig_sin_mr.h` (plain C, libc and libm only), as an OSS-Fuzz style build wants.
- * -DSEEDED_BUG breaks the sine on (1, 3) by 1e-7.
+ * -DSEEDED_BUG breaks the sine on (1, 3) by 1e-7. The typed entry (trig_sin_mr_init_fn,
+ * trig_sin_mr_check_args) takes the function and its double argument: no uint64_t slots.
  * Build: mrfuzz embed trig_sin.mr -o trig_sin_mr.h
  *        clang -fsanitize=fuzzer -I. embed_harness.c trig.c -lm
  */
@@ -21,13 +22,6 @@ static double sin_under_test(double x) {
   return y;
 }
 
-static void thunk(const uint64_t *args, uint64_t *ret) {
-  double x, y;
-  memcpy(&x, &args[0], sizeof x);
-  y = sin_under_test(x);
-  memcpy(ret, &y, sizeof y);
-}
-
 static trig_sin_mr checks;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -36,7 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  trig_sin_mr_init(&checks, thunk);
+  /* the typed entry: the function itself (here a wrapper of the same type), no slots */
+  trig_sin_mr_init_fn(&checks, sin_under_test);
   trig_sin_mr_set_range(&checks, "x", -100, 100);
   return 0;
 }
@@ -45,8 +40,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t u = 0;
   memcpy(&u, data, size < 8 ? size : 8);
   double x = -100 + 200 * ((double)(u >> 11) * 0x1p-53);
-  uint64_t slots[1];
-  memcpy(&slots[0], &x, sizeof x);
-  trig_sin_mr_check(&checks, slots); /* a violation prints the report and aborts */
+  trig_sin_mr_check_args(&checks, x); /* a violation prints the report and aborts */
   return 0;
 }

@@ -58,6 +58,15 @@
 
 #define MR_KIND_ENUM(name, val, str) MR_KIND_##name = val,
 enum mr_kind { MR_KIND_LIST(MR_KIND_ENUM) MR_KIND__COUNT };
+
+/* The C type of a scalar of each kind, of the size the engines' cells have: an initializer
+ * of a `const char *const []` for code generators (the driver's harness.c, the typed entry
+ * of `mrfuzz embed`). */
+#define MR_KIND_CTYPES                                                                       \
+  {[MR_KIND_BOOL] = "_Bool", [MR_KIND_I8] = "int8_t", [MR_KIND_U8] = "uint8_t",             \
+   [MR_KIND_I16] = "int16_t", [MR_KIND_U16] = "uint16_t", [MR_KIND_I32] = "int32_t",        \
+   [MR_KIND_U32] = "uint32_t", [MR_KIND_I64] = "int64_t", [MR_KIND_U64] = "uint64_t",       \
+   [MR_KIND_F32] = "float", [MR_KIND_F64] = "double"}
 #undef MR_KIND_ENUM
 
 /* Parameter flags. A parameter is either a scalar of `kind`, or a pointer:

@@ -259,6 +259,10 @@ MR_API int mrdsl_compose(mrdsl_ctx *ctx, mrdsl_file *f, const char *name,
 typedef struct mrdsl_emit_opts {
   const char *prefix; /* prefix of every generated name; NULL: "<subject>_mr" */
   const char *source; /* file name shown in reports and comments; NULL: the file's name */
+  bool test;          /* a standalone test's code (mrfuzz repro --emit-test): the record
+                       * types and the subject's prototype first, and per relation
+                       * <prefix>_<relation>_given(c, in, res), the group on recorded inputs */
+  const char *only;   /* emit only the relation of this name; NULL: every one */
 } mrdsl_emit_opts;
 
 /* Generate a self-contained C header (libc and libm only) that checks every relation of

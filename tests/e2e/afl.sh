@@ -9,7 +9,7 @@ trig=$EXAMPLES/trig/trig.c:trig_sin
 run_trace() { # run_trace NAME [run flags...] -> NAME.jsonl, coverage in NAME.cov
   local name=$1
   shift
-  expect_exit 0 "$MRFUZZ" run -o h "$@" --trace "$name.trace"
+  expect_exit 0 "$MRFUZZ" run --build-dir h "$@" --trace "$name.trace"
   blocks_hit >"$name.cov"
   expect_exit 0 "$MRFUZZ" trace "$name.trace"
   cp out "$name.jsonl"
@@ -33,8 +33,8 @@ check "... and fewer edges ($ne < $we)"
 [ "$ne" -lt "$we" ] || fail "narrow $ne edges, wide $we edges"
 
 prime=$EXAMPLES/intmath/intmath.c:is_prime
-run_trace p_small "$prime" -n 100 --seed 1 --range n=0:3 -o hp
-run_trace p_big "$prime" -n 100 --seed 1 --range n=0:100000 -o hp
+run_trace p_small "$prime" -n 100 --seed 1 --range n=0:3 --build-dir hp
+run_trace p_big "$prime" -n 100 --seed 1 --range n=0:100000 --build-dir hp
 read -r sb _ <p_small.cov
 read -r bb _ <p_big.cov
 check "is_prime on [0, 3] reaches fewer blocks than on [0, 100000] ($sb < $bb)"

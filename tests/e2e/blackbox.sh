@@ -9,7 +9,7 @@ bb() { # bb NAME N TARGET [mrfuzz flags...]
   local name=$1 n=$2 target=$3
   shift 3
   check "$name: build + run $n calls of a black box ($target)"
-  expect_exit 0 "$MRFUZZ" run -o "h_$name" "$target" -n "$n" --seed 3 --trace "$name.trace" "$@"
+  expect_exit 0 "$MRFUZZ" run --build-dir "h_$name" "$target" -n "$n" --seed 3 --trace "$name.trace" "$@"
   expect_err "black box: no constants or coverage"
   expect_out "black box (no coverage)"
   check "$name: the harness reports a black box"
@@ -45,14 +45,14 @@ if [ -e /usr/include/gsl/gsl_sf_bessel.h ]; then
   printf '#include <gsl/gsl_errno.h>\nvoid mrfuzz_setup(void) { gsl_set_error_handler_off(); }\n' >gsl_setup.c
   gam="gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl -l gslcblas -l m --range x=-3:-3"
   # shellcheck disable=SC2086
-  expect_exit 1 "$MRFUZZ" run -o h_gam0 $gam -n 5
+  expect_exit 1 "$MRFUZZ" run --build-dir h_gam0 $gam -n 5
   expect_err "SIGABRT"
   # shellcheck disable=SC2086
-  expect_exit 0 "$MRFUZZ" run -o h_gam1 $gam -n 5 --setup gsl_setup.c
+  expect_exit 0 "$MRFUZZ" run --build-dir h_gam1 $gam -n 5 --setup gsl_setup.c
   printf 'mrdsl 1;\nsubject gsl_sf_gamma(double x) -> double y;\nrelation same { x2 = x1; check y2 == y1 || (isnan(y1) && isnan(y2)); }\n' >gam.mr
   # shellcheck disable=SC2086
-  expect_exit 0 "$MRFUZZ" check -o h_gam2 $gam --mr gam.mr --setup gsl_setup.c -- -max_total_time=2
-  expect_exit 2 "$MRFUZZ" run -o h_gam3 gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl --setup no_such.c
+  expect_exit 0 "$MRFUZZ" check --build-dir h_gam2 $gam --mr gam.mr --setup gsl_setup.c -- -max_total_time=2
+  expect_exit 2 "$MRFUZZ" run --build-dir h_gam3 gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl --setup no_such.c
   expect_err "--setup no_such.c: No such file or directory"
 else
   echo "note: GSL headers not installed; the GSL case is skipped"
@@ -65,7 +65,7 @@ subject cbrt(double x) -> double y;
 relation odd { x2 = -x1; check approx(y2, -y1, abs=1e-300, rel=1e-15); }
 relation scale8 { where abs(x1) < 1e300; x2 = 8 * x1; check approx(y2, 2 * y1, abs=1e-300, rel=1e-15); }
 EOF
-expect_exit 0 "$MRFUZZ" check -o h_cbrt math.h:cbrt -l m --mr cbrt.mr -- -max_total_time=5 -seed=1
+expect_exit 0 "$MRFUZZ" check --build-dir h_cbrt math.h:cbrt -l m --mr cbrt.mr -- -max_total_time=5 -seed=1
 expect_out "violated 0"
 n=$(ls h_cbrt/corpus | wc -l)
 [ "$n" -ge 20 ] || fail "a black box's corpus holds $n inputs: libFuzzer saw no features of its values"
@@ -82,15 +82,15 @@ double wrong_cbrt(double x) {
 EOF
 "$MR_CLANG" -O2 -c wrongcbrt.c -o wrongcbrt.o && ar rcs libwrongcbrt.a wrongcbrt.o || fail "cannot build the wrapper"
 sed 's/subject cbrt/subject wrong_cbrt/' cbrt.mr >wrong.mr
-expect_exit 1 "$MRFUZZ" check -o h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
+expect_exit 1 "$MRFUZZ" check --build-dir h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
   --mr wrong.mr -- -max_total_time=60 -seed=1
 expect_out "(relation odd; replay: mrfuzz repro"
 ls h_wrong/findings/crash-* >/dev/null 2>&1 || fail "no reproducer of the wrong wrapper"
-expect_exit 1 "$MRFUZZ" repro -o h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
+expect_exit 1 "$MRFUZZ" repro --build-dir h_wrong "$PWD/wrongcbrt.h:wrong_cbrt" -L "$PWD" -l wrongcbrt -l m \
   --mr wrong.mr h_wrong/findings/crash-*
 expect_err "relation violated: odd (wrong_cbrt"
 
 check "a black box without its library fails to link: exit 2 with the linker's message"
-expect_exit 2 "$MRFUZZ" build -o h_nolib gsl/gsl_sf_bessel.h:gsl_sf_bessel_J1
+expect_exit 2 "$MRFUZZ" build --build-dir h_nolib gsl/gsl_sf_bessel.h:gsl_sf_bessel_J1
 expect_err "linking the harness failed"
 echo "ok"

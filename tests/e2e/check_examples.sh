@@ -14,7 +14,7 @@ for ex in trig/trig.c:trig_sin trig/trig.c:trig_cos trig/trig.c:trig_tan intmath
           numeric/numeric.c:num_max3 numeric/numeric.c:num_sinhcosh; do
   fn=${ex##*:}
   check "$fn: $(basename "$fn").mr on the unmodified example, $RUNS libFuzzer executions: no finding"
-  expect_exit 0 "$MRFUZZ" check -o "h/$fn" "$EXAMPLES/$ex" --mr "$EXAMPLES/$(dirname "$ex")/$fn.mr" \
+  expect_exit 0 "$MRFUZZ" check --build-dir "h/$fn" "$EXAMPLES/$ex" --mr "$EXAMPLES/$(dirname "$ex")/$fn.mr" \
     -- -runs="$RUNS" -seed=1 -artifact_prefix="$fn-"
   grep -qE "checks, 0 violated" out || { cat out err >&2; fail "$fn: violations reported"; }
   head -1 out

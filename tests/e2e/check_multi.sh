@@ -12,7 +12,7 @@ executions() { # FUNCTION: the executions of its summary line in ./out
   sed -n "s/^mrfuzz: check: $1: \([0-9]*\) executions.*/\1/p" out
 }
 check "a directory of relation files: one target, every function checked, no violation"
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/" -o ok -- -max_total_time=20
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/" --build-dir ok -- -max_total_time=20
 for f in ml_affine ml_max ml_sum; do
   n=$(executions $f)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
@@ -20,22 +20,22 @@ done
 grep -q "^  swap  *checked [1-9]" out || fail "ml_max's swap was never checked"
 grep -q "^  permutation  *checked [1-9]" out || fail "ml_sum's permutation was never checked"
 check "--mr repeated, random engine, same subjects"
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/ml_sum.mr" --mr "$MR/ml_max.mr" -o rnd --engine random -- -runs=3000
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/ml_sum.mr" --mr "$MR/ml_max.mr" --build-dir rnd --engine random -- -runs=3000
 [ "$(executions ml_sum)" -gt 0 ] && [ "$(executions ml_max)" -gt 0 ] || { cat out; fail "random engine: a subject was not checked"; }
 check "a seeded fault in ml_max is caught; its reproducer names the function"
-expect_exit 1 "$MRFUZZ" check "$LIB" -D ML_BUG --mr "$MR/" -o bug -- -max_total_time=20
+expect_exit 1 "$MRFUZZ" check "$LIB" -D ML_BUG --mr "$MR/" --build-dir bug -- -max_total_time=20
 grep -q "relation violated: .* (ml_max, " err || { cat err >&2; fail "no ml_max violation report"; }
 rep=$(sed -n 's/^  reproducer: \([^ ]*\) (ml_max, relation \(swap\|bound\); replay: .*/\1/p' out | head -1)
 [ -n "$rep" ] && [ -f "$rep" ] || { cat out; fail "no ml_max reproducer"; }
 [ "$(executions ml_max)" -gt 0 ] || fail "ml_max: no executions in the summary"
 check "the reproducer replays on the multi-subject harness, minimizes, and passes once fixed"
-expect_exit 1 "$MRFUZZ" repro -o bug "$LIB" -D ML_BUG --mr "$MR/" "$rep"
+expect_exit 1 "$MRFUZZ" repro --build-dir bug "$LIB" -D ML_BUG --mr "$MR/" "$rep"
 expect_err "violates relation"
 expect_err "of ml_max"
-expect_exit 0 "$MRFUZZ" minimize -o bug "$LIB" -D ML_BUG --mr "$MR/" "$rep" -- -runs=300
+expect_exit 0 "$MRFUZZ" minimize --build-dir bug "$LIB" -D ML_BUG --mr "$MR/" "$rep" -- -runs=300
 [ -f "$rep.min" ] || fail "no minimized reproducer"
-expect_exit 1 "$MRFUZZ" repro -o bug "$LIB" -D ML_BUG --mr "$MR/" "$rep.min"
-expect_exit 0 "$MRFUZZ" repro -o ok "$LIB" --mr "$MR/" "$rep"
+expect_exit 1 "$MRFUZZ" repro --build-dir bug "$LIB" -D ML_BUG --mr "$MR/" "$rep.min"
+expect_exit 0 "$MRFUZZ" repro --build-dir ok "$LIB" --mr "$MR/" "$rep"
 expect_err "no relation violated"
 check "the fuzz target on its own: relations and options beside it, no mrfuzz"
 [ -f ok/fuzz/harness.mrcheck ] && [ -f ok/fuzz/relations/ml_max.mr ] || fail "no standalone files in ok/fuzz"
@@ -52,7 +52,7 @@ got=0
 [ "$got" != 0 ] || { tail -20 sa_bug; fail "the standalone target missed the seeded fault"; }
 grep -q "relation violated: .* (ml_max, " sa_bug || { tail -20 sa_bug; fail "standalone: no ml_max report"; }
 ls "$WORK"/sa-crash-* >/dev/null 2>&1 || fail "standalone: no reproducer written"
-expect_exit 1 "$MRFUZZ" repro -o bug "$LIB" -D ML_BUG --mr "$MR/" "$(ls "$WORK"/sa-crash-* | head -1)"
+expect_exit 1 "$MRFUZZ" repro --build-dir bug "$LIB" -D ML_BUG --mr "$MR/" "$(ls "$WORK"/sa-crash-* | head -1)"
 check "usage errors: one function and several files, two files about one function"
 expect_exit 2 "$MRFUZZ" check "$LIB:ml_max" --mr "$MR/" -- -runs=1
 expect_err "give FILE without :FUNCTION"

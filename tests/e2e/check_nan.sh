@@ -35,7 +35,7 @@ for engine in random libfuzzer; do
   check "$engine: NaN and infinite follow-ups are skipped (exit 0), the other relation is checked"
   args=()
   [ "$engine" = random ] && args=(--engine random)
-  expect_exit 0 "$MRFUZZ" check lin.c:nan_lin --mr nan.mr "${args[@]}" -o "h_$engine" -- -runs=2000 -seed=3
+  expect_exit 0 "$MRFUZZ" check lin.c:nan_lin --mr nan.mr "${args[@]}" --build-dir "h_$engine" -- -runs=2000 -seed=3
   cat out
   read -r c s v <<<"$(counts times_nan)"
   [ "${c:-x}" = 0 ] && [ "${v:-x}" = 0 ] && [ "${s:-0}" -gt 0 ] || fail "times_nan: checked $c skipped $s violated $v"
@@ -47,7 +47,7 @@ for engine in random libfuzzer; do
 done
 
 check "score: the NaN-following relation is valid (its groups skipped), not 'invalid' on the original"
-expect_exit 0 "$MRFUZZ" score lin.c:nan_lin --mr nan.mr -o h_score
+expect_exit 0 "$MRFUZZ" score lin.c:nan_lin --mr nan.mr --build-dir h_score
 cat out
 grep -E "^times_nan +" out | grep -qv invalid || fail "times_nan reported invalid by score"
 grep -qE "^shift +[0-9]+ " out || fail "no score row for shift"

@@ -48,31 +48,31 @@ PY
 
 check "a bad --json path: a directory or a missing parent, exit 2 before building"
 mkdir -p adir
-expect_exit 2 "$MRFUZZ" check -o hj "$SRC:gcd" --mr "$MR" --json adir -- -runs=10
+expect_exit 2 "$MRFUZZ" check --build-dir hj "$SRC:gcd" --mr "$MR" --json adir -- -runs=10
 expect_err "is a directory"
-expect_exit 2 "$MRFUZZ" check -o hj "$SRC:gcd" --mr "$MR" --json no/such/dir/r.json -- -runs=10
+expect_exit 2 "$MRFUZZ" check --build-dir hj "$SRC:gcd" --mr "$MR" --json no/such/dir/r.json -- -runs=10
 expect_err "no/such/dir"
 [ ! -e hj ] || fail "a build directory was created"
 echo "ok"
 
 check "no corpus: --replay exits 2 before building; empty: 2; --allow-empty-corpus: 0"
-expect_exit 2 "$MRFUZZ" check -o hn "$SRC:gcd" --mr "$MR" --replay
+expect_exit 2 "$MRFUZZ" check --build-dir hn "$SRC:gcd" --mr "$MR" --replay
 expect_err "no corpus to replay"
 [ ! -e hn ] || fail "a build directory was created"
 mkdir -p empty
-expect_exit 2 "$MRFUZZ" check -o hn "$SRC:gcd" --mr "$MR" --replay --corpus empty
+expect_exit 2 "$MRFUZZ" check --build-dir hn "$SRC:gcd" --mr "$MR" --replay --corpus empty
 expect_err "it is empty"
-expect_exit 0 "$MRFUZZ" check -o hn "$SRC:gcd" --mr "$MR" --replay --corpus empty --allow-empty-corpus --json none.json
+expect_exit 0 "$MRFUZZ" check --build-dir hn "$SRC:gcd" --mr "$MR" --replay --corpus empty --allow-empty-corpus --json none.json
 "$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["executions"] == 0 and j["findings"] == [] and j["mode"] == "replay", j' none.json ||
   fail "the JSON of an empty replay"
-expect_exit 2 "$MRFUZZ" check -o hn "$SRC:gcd" --mr "$MR" --replay --sanitize
+expect_exit 2 "$MRFUZZ" check --build-dir hn "$SRC:gcd" --mr "$MR" --replay --sanitize
 expect_err "--sanitize does not apply"
-expect_exit 2 "$MRFUZZ" check -o hn "$SRC:gcd" --mr "$MR" --replay -- empty
-expect_exit 2 "$MRFUZZ" repro -o hn "$SRC:gcd" --mr "$MR" --replay x
+expect_exit 2 "$MRFUZZ" check --build-dir hn "$SRC:gcd" --mr "$MR" --replay -- empty
+expect_exit 2 "$MRFUZZ" repro --build-dir hn "$SRC:gcd" --mr "$MR" --replay x
 echo "ok"
 
 check "fuzzing the correct gcd grows a corpus; --json of the fuzzing run matches its summary"
-expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --json fuzz.json -- -runs=20000 -seed=1
+expect_exit 0 "$MRFUZZ" check --build-dir h "$SRC:gcd" --mr "$MR" --json fuzz.json -- -runs=20000 -seed=1
 json_matches fuzz.json >/dev/null || fail "fuzzing JSON"
 grep -q '"mode": "libfuzzer"' fuzz.json || fail "mode"
 N=$(ls h/corpus | wc -l)
@@ -80,7 +80,7 @@ N=$(ls h/corpus | wc -l)
 echo "ok: $N corpus files"
 
 check "--replay on the correct gcd: exit 0, every corpus file once, JSON = summary"
-expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --replay --json replay.json
+expect_exit 0 "$MRFUZZ" check --build-dir h "$SRC:gcd" --mr "$MR" --replay --json replay.json
 expect_out "check --replay: $N inputs of h/corpus replayed"
 read -r EX NF <<<"$(json_matches replay.json)" || fail "replay JSON"
 [ "$EX" = "$N" ] && [ "$NF" = 0 ] || fail "JSON: $EX executions, $NF findings; want $N, 0"
@@ -91,16 +91,16 @@ check "a replay's coverage is its corpus's alone (no calibration inputs): gcd(0,
 mkdir -p zc
 printf '\xe8\x03\xe8\x03' >zc/zero # a = b = 0 in -1000:1000 (docs/checking.md, the decoding)
 RANGES="--range a=-1000:1000 --range b=-1000:1000"
-expect_exit 0 "$MRFUZZ" corpus -o h "$SRC:gcd" $RANGES --corpus zc
+expect_exit 0 "$MRFUZZ" corpus --build-dir h "$SRC:gcd" $RANGES --corpus zc
 expect_out "a = 0; b = 0;"
 STMTS=$(sed -n 's/.*statements \([0-9]*\/[0-9]*\).*/\1/p' out)
-expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" $RANGES --replay --corpus zc
+expect_exit 0 "$MRFUZZ" check --build-dir h "$SRC:gcd" --mr "$MR" $RANGES --replay --corpus zc
 expect_out "; blocks $STMTS,"
 case "$STMTS" in 4/4) fail "gcd(0, 0) covered the loop body?" ;; esac
 echo "ok: blocks $STMTS"
 
 check "the random engine's --json matches its summary too"
-expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --engine random --json random.json -- -runs=3000 -seed=2
+expect_exit 0 "$MRFUZZ" check --build-dir h "$SRC:gcd" --mr "$MR" --engine random --json random.json -- -runs=3000 -seed=2
 read -r EX NF <<<"$(json_matches random.json)" || fail "random JSON"
 [ "$EX" = 3000 ] || fail "random JSON: $EX executions"
 echo "ok"
@@ -110,14 +110,14 @@ sed 's/return from_twos(x); \/\* 2^63/return from_twos(x + (a > b \&\& (a \& 1))
 cp "$EXAMPLES/intmath/intmath.h" .
 ! cmp -s "$SRC" wrong.c || fail "the fault was not planted"
 mkdir -p art
-expect_exit 1 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" --engine random -- -runs=100000 -seed=1 -artifact_prefix=art/
+expect_exit 1 "$MRFUZZ" check --build-dir hw wrong.c:gcd --mr "$MR" --engine random -- -runs=100000 -seed=1 -artifact_prefix=art/
 REPRO=$(sed -n 's/.*reproducer: \(art\/crash-[0-9a-f]*\) (relation.*/\1/p' out | head -1)
 REL=$(sed -n 's/.*reproducer: art\/crash-[0-9a-f]* (relation \([a-z_]*\);.*/\1/p' out | head -1)
 [ -n "$REPRO" ] && [ -n "$REL" ] || fail "no reproducer"
 mkdir -p wcorpus
 cp h/corpus/* wcorpus/
 cp "$REPRO" wcorpus/
-expect_exit 1 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" --replay --corpus wcorpus --json wrong.json
+expect_exit 1 "$MRFUZZ" check --build-dir hw wrong.c:gcd --mr "$MR" --replay --corpus wcorpus --json wrong.json
 expect_err "violates relation $REL"
 expect_err "==== mrfuzz: relation violated: $REL"
 expect_out "reproducer: wcorpus/$(basename "$REPRO") (relation $REL; replay: mrfuzz repro"
@@ -131,20 +131,20 @@ PY
 json_matches wrong.json >/dev/null || fail "wrong JSON vs summary"
 cp err replay.err
 check "the replay's verdict on each corpus file is the libFuzzer target's (DIR/fuzz/harness on the file)"
-expect_exit 0 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" -- -runs=0 empty
+expect_exit 0 "$MRFUZZ" check --build-dir hw wrong.c:gcd --mr "$MR" -- -runs=0 empty
 for f in wcorpus/*; do
   lf=$(MRFUZZ_CHECK=$(printf -- '--mr\n%s' "$MR") hw/fuzz/harness "$f" 2>&1 | sed -n 's/.*relation violated: \([a-z_]*\).*/\1/p')
   rp=$(sed -n "s|^mrfuzz: $f violates relation \([a-z_]*\)\$|\1|p" replay.err)
   [ "$lf" = "$rp" ] || fail "$f: libFuzzer target '$lf', replay '$rp'"
 done
 check "the listed reproducer replays with repro (exit 1)"
-expect_exit 1 "$MRFUZZ" repro -o hw wrong.c:gcd --mr "$MR" "$REPRO"
+expect_exit 1 "$MRFUZZ" repro --build-dir hw wrong.c:gcd --mr "$MR" "$REPRO"
 echo "ok: $REL"
 
 check "several functions: check FILE --mr A --mr B, then --replay of its corpus"
-expect_exit 0 "$MRFUZZ" check -o hm "$SRC" --mr "$MR" --mr "$EXAMPLES/intmath/is_prime.mr" -- -runs=5000 -seed=3
+expect_exit 0 "$MRFUZZ" check --build-dir hm "$SRC" --mr "$MR" --mr "$EXAMPLES/intmath/is_prime.mr" -- -runs=5000 -seed=3
 NM=$(ls hm/corpus | wc -l)
-expect_exit 0 "$MRFUZZ" check -o hm "$SRC" --mr "$MR" --mr "$EXAMPLES/intmath/is_prime.mr" --replay --json m.json
+expect_exit 0 "$MRFUZZ" check --build-dir hm "$SRC" --mr "$MR" --mr "$EXAMPLES/intmath/is_prime.mr" --replay --json m.json
 expect_out "check --replay: $NM inputs of hm/corpus replayed"
 read -r EX NF <<<"$(json_matches m.json)" || fail "multi JSON"
 [ "$EX" = "$NM" ] || fail "multi JSON: $EX executions, want $NM"
@@ -155,8 +155,8 @@ mkdir -p mcorpus
 cp hm/corpus/* mcorpus/
 { printf '\000'; cat "$REPRO"; } >mcorpus/gcd-fault
 IP="$EXAMPLES/intmath/is_prime.mr"
-expect_exit 1 "$MRFUZZ" check -o hmw wrong.c --mr "$MR" --mr "$IP" --replay --corpus mcorpus --json mw.json
-expect_out "reproducer: mcorpus/gcd-fault (gcd, relation $REL; replay: mrfuzz repro -o hmw wrong.c --mr $MR --mr $IP mcorpus/gcd-fault)"
+expect_exit 1 "$MRFUZZ" check --build-dir hmw wrong.c --mr "$MR" --mr "$IP" --replay --corpus mcorpus --json mw.json
+expect_out "reproducer: mcorpus/gcd-fault (gcd, relation $REL; replay: mrfuzz repro --build-dir hmw wrong.c --mr $MR --mr $IP mcorpus/gcd-fault)"
 "$PYTHON" - mw.json "$REL" <<'PY' || fail "multi JSON finding"
 import json, sys
 j = json.load(open(sys.argv[1]))

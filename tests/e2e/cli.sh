@@ -72,26 +72,26 @@ check "a missing file: exit 2"
 expect_exit 2 "$MRFUZZ" build nowhere.c:f
 expect_err "nowhere.c: No such file or directory"
 check "a function the file does not have: exit 2"
-expect_exit 2 "$MRFUZZ" build -o h "$trig:no_such_fn"
+expect_exit 2 "$MRFUZZ" build --build-dir h "$trig:no_such_fn"
 expect_err "no function named 'no_such_fn'"
 check "a header not on the include path: exit 2"
-expect_exit 2 "$MRFUZZ" build -o h no/such/header.h:f
+expect_exit 2 "$MRFUZZ" build --build-dir h no/such/header.h:f
 check "a bad optimisation level: exit 2"
-expect_exit 2 "$MRFUZZ" build -O 9 -o h "$trig:trig_sin"
+expect_exit 2 "$MRFUZZ" build -O 9 --build-dir h "$trig:trig_sin"
 expect_err "-O 9"
 check "run: a non-numeric -n: exit 2"
-expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n many
+expect_exit 2 "$MRFUZZ" run --build-dir h "$trig:trig_sin" -n many
 expect_err "-n many"
 check "run: --range of an unknown parameter: exit 2, lists the parameters"
-expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range y=0:1
+expect_exit 2 "$MRFUZZ" run --build-dir h "$trig:trig_sin" -n 1 --range y=0:1
 expect_err "'y' is not a parameter of trig_sin (parameters: x)"
 check "run: an empty or reversed range: exit 2"
-expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=2:1
-expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --range x=1
+expect_exit 2 "$MRFUZZ" run --build-dir h "$trig:trig_sin" -n 1 --range x=2:1
+expect_exit 2 "$MRFUZZ" run --build-dir h "$trig:trig_sin" -n 1 --range x=1
 check "run: a range outside the type: exit 2"
-expect_exit 2 "$MRFUZZ" run -o h "$EXAMPLES/intmath/intmath.c:ipow" -n 1 --range exp=-1:3
+expect_exit 2 "$MRFUZZ" run --build-dir h "$EXAMPLES/intmath/intmath.c:ipow" -n 1 --range exp=-1:3
 check "run: a trace in a missing directory: exit 2 before the run, naming --trace"
-expect_exit 2 "$MRFUZZ" run -o h "$trig:trig_sin" -n 1 --trace /nonexistent/dir/t.trace
+expect_exit 2 "$MRFUZZ" run --build-dir h "$trig:trig_sin" -n 1 --trace /nonexistent/dir/t.trace
 expect_err "error: --trace /nonexistent/dir/t.trace: cannot write in /nonexistent/dir"
 check "trace: no file / two files / a missing file: exit 2"
 expect_exit 2 "$MRFUZZ" trace
@@ -103,6 +103,6 @@ expect_exit 0 h/harness run --help
 expect_exit 2 h/harness frob
 expect_exit 2 h/harness
 check "a missing plugin is an internal error: exit 3"
-MRFUZZ_PLUGIN=/nonexistent/mrpass.so expect_exit 3 "$MRFUZZ" build -f -o h "$trig:trig_sin"
+MRFUZZ_PLUGIN=/nonexistent/mrpass.so expect_exit 3 "$MRFUZZ" build -f --build-dir h "$trig:trig_sin"
 expect_err "cannot find the mrpass plugin"
 echo "ok"

@@ -28,18 +28,18 @@ db() { # db FACTOR [EXTRA_ENTRY]: the database's text
     "$WORK" "$1" "${2:-}"
 }
 ret_of() { # ret_of DIR [BUILD FLAGS]: the return value of lib_scale(1) in the harness DIR
-  "$MRFUZZ" run -o "$@" lib/src/scale.c:lib_scale lib/src/helper.c -n 1 --range x=1:1 --trace t.trace >/dev/null 2>&1
+  "$MRFUZZ" run --build-dir "$@" lib/src/scale.c:lib_scale lib/src/helper.c -n 1 --range x=1:1 --trace t.trace >/dev/null 2>&1
   "$MRFUZZ" trace t.trace | "$PYTHON" -c 'import sys,json; print(sorted({json.loads(l)["out"]["return"] for l in sys.stdin}))'
 }
 
 check "without the database: exit 2, clang's message and a hint at -p"
-expect_exit 2 "$MRFUZZ" build -o h0 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 2 "$MRFUZZ" build --build-dir h0 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "'scale.h' file not found"
 expect_err "give the library's build directory with -p"
 
 check "-p BUILD_DIR: both files build with the entry's -I and -D; -v names the database"
 db 3 >build/compile_commands.json
-expect_exit 0 "$MRFUZZ" build -v -p build -o h1 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build -v -p build --build-dir h1 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "compilation database $WORK/build/compile_commands.json"
 expect_err "-I$WORK/lib/src/../include"
 expect_err "-DLIB_FACTOR=3"
@@ -53,27 +53,27 @@ expect_err "-Wall"
 ! grep -q -- "-Werror" err || fail "the database's -Werror reached the compiler"
 
 check "-p naming a directory without a database: exit 2"
-expect_exit 2 "$MRFUZZ" build -p empty -o h1 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 2 "$MRFUZZ" build -p empty --build-dir h1 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "no compile_commands.json there"
 
 check "found upward from FILE (lib/src -> lib)"
 db 3 >lib/compile_commands.json
-expect_exit 0 "$MRFUZZ" build -v -o h2 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build -v --build-dir h2 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "compilation database $WORK/lib/compile_commands.json"
 [ "$(ret_of h2)" = "[12]" ] || fail "lib_scale(1) = $(ret_of h2), want [12]"
 check "up to date while the database is the same"
-expect_exit 0 "$MRFUZZ" build -o h2 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build --build-dir h2 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "is up to date"
 check "an entry of another file changed: still up to date (the flags used are the same)"
 db 3 ', {"directory": "/elsewhere", "command": "cc -DOTHER -c other.c", "file": "other.c"}' >lib/compile_commands.json
-expect_exit 0 "$MRFUZZ" build -o h2 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build --build-dir h2 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "is up to date"
 check "the entry's -D changed: rebuilt, and the new flags are in the code"
 db 5 >lib/compile_commands.json
-expect_exit 0 "$MRFUZZ" build -o h2 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build --build-dir h2 lib/src/scale.c:lib_scale lib/src/helper.c
 expect_err "built h2/harness"
 [ "$(ret_of h2)" = "[30]" ] || fail "lib_scale(1) = $(ret_of h2) after the edit, want [30]"
 check "a user's -D wins over the database's"
-expect_exit 0 "$MRFUZZ" build -o h3 -D LIB_FACTOR=2 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_exit 0 "$MRFUZZ" build --build-dir h3 -D LIB_FACTOR=2 lib/src/scale.c:lib_scale lib/src/helper.c
 [ "$(ret_of h3 -D LIB_FACTOR=2)" = "[6]" ] || fail "lib_scale(1) = $(ret_of h3 -D LIB_FACTOR=2) with -D LIB_FACTOR=2, want [6]"
 echo "ok"

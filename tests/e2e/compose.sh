@@ -70,7 +70,7 @@ echo "ok"
 check "every relation of the file holds on $FRESH fresh inputs of the unmodified sine"
 expect_exit 0 sin/mutants/harness verify --mr out.mr -n "$FRESH" --seed 987654
 check "mrfuzz score on the written file, on compose's inputs, kills what compose reported ($top)"
-expect_exit 0 "$MRFUZZ" score "$SIN" -o sin --mr out.mr -n 100 --seed 3 --domain-only
+expect_exit 0 "$MRFUZZ" score "$SIN" --build-dir sin --mr out.mr -n 100 --seed 3 --domain-only
 grep -E "^mutation score: $top/" out >/dev/null || { cat out; fail "score disagrees"; }
 ! grep -q 'invalid relations' out || fail "a written relation is invalid"
 

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 check "build the harness of apply_rate"
-expect_exit 0 "$MRFUZZ" build -o a "$E2E/inputs/dynconst.c:apply_rate"
+expect_exit 0 "$MRFUZZ" build --build-dir a "$E2E/inputs/dynconst.c:apply_rate"
 H=a/harness
 [ -x "$H" ] || fail "no harness at $H"
 
@@ -49,7 +49,7 @@ cmp -s out first || fail "different reports for the same seed"
 echo "ok"
 
 check "a target that crashes during collection: reported, the constant still found"
-expect_exit 0 "$MRFUZZ" build -o c "$E2E/inputs/dynconst.c:crashy_rate"
+expect_exit 0 "$MRFUZZ" build --build-dir c "$E2E/inputs/dynconst.c:crashy_rate"
 expect_exit 0 c/harness consts -n 300 --seed 3
 cat out
 expect_out "crashed or hung"

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 check "run: crashy crashes for x > 500 -> exit 1 with a message"
-expect_exit 1 "$MRFUZZ" run -o h "$E2E/inputs/crash.c:crashy" -n 1000 --seed 1 --trace t.trace
+expect_exit 1 "$MRFUZZ" run --build-dir h "$E2E/inputs/crash.c:crashy" -n 1000 --seed 1 --trace t.trace
 grep -qE "the target crashed: SIGSEGV \(signal 11\)|the target failed while running crashy" err ||
   { cat err >&2; fail "no crash message"; }
 
@@ -23,8 +23,8 @@ PY
 echo "ok"
 
 check "run: hangs loops forever for x > 500 -> killed at --timeout, exit 1, driver survives"
-expect_exit 1 "$MRFUZZ" run -o hh "$E2E/inputs/crash.c:hangs" -n 1000 --seed 1 --timeout 2 --trace h.trace
+expect_exit 1 "$MRFUZZ" run --build-dir hh "$E2E/inputs/crash.c:hangs" -n 1000 --seed 1 --timeout 2 --trace h.trace
 grep -q "the target timed out: hangs did not finish within 2 s" err ||
   { cat err >&2; fail "no timeout message"; }
-expect_exit 2 "$MRFUZZ" run -o hh "$E2E/inputs/crash.c:hangs" -n 1 --timeout soon
+expect_exit 2 "$MRFUZZ" run --build-dir hh "$E2E/inputs/crash.c:hangs" -n 1 --timeout soon
 echo "ok"

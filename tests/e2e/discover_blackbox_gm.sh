@@ -38,7 +38,7 @@ blackbox() {
   grep -q 'meta interface_faults_killed = ' "$name.mr" || fail "$name.mr: no interface_faults_killed meta"
   if grep -q 'meta mutants_killed' "$name.mr"; then fail "$name.mr: mutants of a black box"; fi
   check "$name: the relations hold on $runs random inputs (check --engine random)"
-  expect_exit 0 "$MRFUZZ" check "$target" "$@" --mr "$name.mr" -o "bd_$name" --engine random --seed 11 \
+  expect_exit 0 "$MRFUZZ" check "$target" "$@" --mr "$name.mr" --build-dir "bd_$name" --engine random --seed 11 \
     -- -runs=$runs
   grep -qE "checks, 0 violated" out || { cat out err; fail "$name: violations"; }
 }

@@ -104,7 +104,7 @@ done
 check "crash50: equalities checked over the whole domain [-100, 100]: the guard skips the region, no crash"
 expect_exit 1 "$MRFUZZ" discover crash50.c:crash50 --types I --seed 3 "${SMALL[@]}" -o c50_eq.mr --build-dir bd_c50
 guarded c50_eq.mr
-expect_exit 0 "$MRFUZZ" check crash50.c:crash50 --mr c50_eq.mr --engine random -o ck_c50 -- -runs=20000 -seed=1
+expect_exit 0 "$MRFUZZ" check crash50.c:crash50 --mr c50_eq.mr --engine random --build-dir ck_c50 -- -runs=20000 -seed=1
 checked_clean
 echo "ok"
 
@@ -120,7 +120,7 @@ expect_exit 1 "$MRFUZZ" discover quad.c:quad --types I --seed 2 "${SMALL[@]}" -o
 grep -qE "^  crash at x=[0-9.]+ y=-[0-9.]+ by SIGABRT \(signal 6\); excluded: x > 50\.0 and y < 0\.0$" out ||
   { cat out; fail "the quadrant is not reported as x > 50.0 and y < 0.0"; }
 guarded quad.mr
-expect_exit 0 "$MRFUZZ" check quad.c:quad --mr quad.mr --engine random -o ck_quad -- -runs=20000 -seed=1
+expect_exit 0 "$MRFUZZ" check quad.c:quad --mr quad.mr --engine random --build-dir ck_quad -- -runs=20000 -seed=1
 checked_clean
 echo "ok"
 
@@ -138,7 +138,7 @@ expect_exit 1 "$MRFUZZ" discover hang900.c:hang900 --types I --seed 2 "${SMALL[@
 cat out
 region hang 880 900
 guarded h900r.mr
-expect_exit 0 "$MRFUZZ" check hang900.c:hang900 --mr h900r.mr --range x=0:2000 --engine random -o ck_h900 \
+expect_exit 0 "$MRFUZZ" check hang900.c:hang900 --mr h900r.mr --range x=0:2000 --engine random --build-dir ck_h900 \
   -- -runs=20000 -seed=1
 checked_clean
 echo "ok"

@@ -23,15 +23,15 @@ disc() { # NAME TARGET [more]: discover, then lint and check what it kept
 }
 disc lin2 names.c:lin2
 grep -q "x0_2 = \|x1_2 = " lin2.mr || fail "lin2: no follow-up of x0 or x1 spelled NAME_2"
-expect_exit 0 "$MRFUZZ" check -o h_lin2 names.c:lin2 --mr lin2.mr -- -runs=20000
+expect_exit 0 "$MRFUZZ" check --build-dir h_lin2 names.c:lin2 --mr lin2.mr -- -runs=20000
 disc under names.c:under
-expect_exit 0 "$MRFUZZ" check -o h_under names.c:under --mr under.mr -- -runs=20000
+expect_exit 0 "$MRFUZZ" check --build-dir h_under names.c:under --mr under.mr -- -runs=20000
 disc unnamed names.c:unnamed
 disc proto proto.h:proto proto.c
 grep -q "subject proto(double arg0, double arg1)" proto.mr || fail "unnamed parameters are not arg0, arg1"
-expect_exit 0 "$MRFUZZ" check -o h_proto proto.h:proto proto.c --mr proto.mr -- -runs=20000
+expect_exit 0 "$MRFUZZ" check --build-dir h_proto proto.h:proto proto.c --mr proto.mr -- -runs=20000
 check "math.h:erf (declared without a parameter name) under libFuzzer"
 expect_exit 0 "$MRFUZZ" discover math.h:erf -l m -o erf.mr --budget 3 --seed 1 --types I,II --fuzz-falsify 0
 grep -q "arg0_2 = " erf.mr || fail "erf: no relation on arg0"
-expect_exit 0 "$MRFUZZ" check -o h_erf math.h:erf -l m --mr erf.mr -- -max_total_time=3
+expect_exit 0 "$MRFUZZ" check --build-dir h_erf math.h:erf -l m --mr erf.mr -- -max_total_time=3
 echo ok

@@ -21,7 +21,7 @@ one() {
   local mr=$1 src=$2 fn
   shift 2 # then build options: more sources, -p
   fn=$(sed -n 's/^subject \([A-Za-z_0-9]*\)(.*/\1/p' "$mr")
-  "$MRFUZZ" build -o "h/$fn" "$src:$fn" "$@" >/dev/null
+  "$MRFUZZ" build --build-dir "h/$fn" "$src:$fn" "$@" >/dev/null
   expect_exit 0 "$MRFUZZ" embed "$mr" -o "$fn.h"
   check "$fn: the generated header compiles alone (libc, libm) with -Wall -Wextra -Werror"
   printf '#include "%s.h"\nint main(void) { static %s_mr m; %s_mr_init(&m, 0); %s_mr_fini(&m); return 0; }\n' \

@@ -10,14 +10,14 @@ file=$1 fn=$2 opt=$3 n=$4
 shift 4
 
 check "$fn builds at -O$opt with mrpass"
-expect_exit 0 "$MRFUZZ" build -O "$opt" -o h "$EXAMPLES/$file:$fn"
+expect_exit 0 "$MRFUZZ" build -O "$opt" --build-dir h "$EXAMPLES/$file:$fn"
 expect_err "instrumented with mrpass, -O$opt"
 check "the harness sees $fn as instrumented"
 expect_exit 0 h/harness info
 expect_out "instrumented with mrpass"
 
 check "$fn runs $n calls with seed 7 (no rebuild: the harness is up to date)"
-expect_exit 0 "$MRFUZZ" run -O "$opt" -o h "$EXAMPLES/$file:$fn" -n "$n" --seed 7 --trace t.trace "$@"
+expect_exit 0 "$MRFUZZ" run -O "$opt" --build-dir h "$EXAMPLES/$file:$fn" -n "$n" --seed 7 --trace t.trace "$@"
 [ ! -s err ] || { cat err >&2; fail "unexpected messages on stderr"; }
 expect_out "$n calls of $fn"
 

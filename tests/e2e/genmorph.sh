@@ -42,7 +42,7 @@ for subj in "intmath/intmath.c:gcd gcd.mr" "arrays/arrays.c:arr_min min.mr"; do
   check "$fn: zero false positives on $runs fresh inputs (libFuzzer-style decoding)"
   expect_exit 0 "bd_${2%.mr}/mutants/harness" check --mr "$2" -runs=$runs -seed=11
   check "$fn: the relations kill at least one mutant (mrfuzz score)"
-  expect_exit 0 "$MRFUZZ" score "$EXAMPLES/$1" -o "bd_${2%.mr}" --mr "$2" -n 100 --seed 5 --jobs 2
+  expect_exit 0 "$MRFUZZ" score "$EXAMPLES/$1" --build-dir "bd_${2%.mr}" --mr "$2" -n 100 --seed 5 --jobs 2
   k=$(sed -n 's/^mutation score: \([0-9]*\)\/.*/\1/p' out)
   grep -q "(0 invalid)" out || fail "$fn: a relation is invalid on the original"
   [ "${k:-0}" -ge 1 ] || fail "$fn: no mutant killed"

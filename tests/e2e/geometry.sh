@@ -14,12 +14,12 @@ cmake -S "$G" -B geo -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake
 [ -s geo/compile_commands.json ] || fail "no compile_commands.json"
 
 check "without its flags the build fails with a hint to -p (exit 2)"
-expect_exit 2 "$MRFUZZ" build -o h_noflags "$G/src/vec.c:geo_dot" "$G/src/kernel.c"
+expect_exit 2 "$MRFUZZ" build --build-dir h_noflags "$G/src/vec.c:geo_dot" "$G/src/kernel.c"
 expect_err "'geometry.h' file not found"
 expect_err "give the library's build directory with -p"
 
 check "check FILE --mr DIR/: every function of the API in one libFuzzer target, 0 violated"
-expect_exit 0 "$MRFUZZ" check -o h_all "$G/include/geometry.h" "$G"/src/*.c -p geo --mr "$G/" \
+expect_exit 0 "$MRFUZZ" check --build-dir h_all "$G/include/geometry.h" "$G"/src/*.c -p geo --mr "$G/" \
   -- -max_total_time=20 -seed=1
 for fn in geo_dot geo_cross geo_rot90 geo_rect_area geo_rect_intersect geo_tri_area; do
   grep -E "^mrfuzz: check: $fn: [1-9][0-9]* executions" out >/dev/null ||
@@ -28,7 +28,7 @@ done
 expect_out "0 violated"
 
 check "score geo_dot: mutants in kernel.c (another file) are killed; one MTE entry per file"
-expect_exit 0 "$MRFUZZ" score -o h_dot "$G/src/vec.c:geo_dot" "$G/src/kernel.c" -p geo \
+expect_exit 0 "$MRFUZZ" score --build-dir h_dot "$G/src/vec.c:geo_dot" "$G/src/kernel.c" -p geo \
   --mr "$G/geo_dot.mr" --json dot.json
 k=$(awk '$1 == "(file)" && $2 == "kernel.c" {print $4}' out)
 [ -n "$k" ] && [ "$k" -gt 0 ] || { cat out; fail "no mutant of kernel.c killed"; }
@@ -51,7 +51,7 @@ awk -F'\t' '$1 == "normalized" && $6 == "skipped" && $7 ~ /is static/' rect-mr/s
   { cat rect-mr/summary.tsv; fail "the static helper is not listed as skipped"; }
 
 check "the discovered relations hold under libFuzzer, all four in one target"
-expect_exit 0 "$MRFUZZ" check -o h_rect "$G/include/geometry.h" "$G"/src/*.c -p geo --mr rect-mr/ \
+expect_exit 0 "$MRFUZZ" check --build-dir h_rect "$G/include/geometry.h" "$G"/src/*.c -p geo --mr rect-mr/ \
   -- -max_total_time=10 -seed=2
 expect_out "0 violated"
 echo "ok"

@@ -6,7 +6,8 @@
 # C identifier; repro/minimize/lint/check refuse a directory by name; lint and fmt stop
 # reading at the relation-file limit; the command list of --help is readable; a score
 # with no mutant to count says so; every output file (-o, --json, --kill-matrix, --trace,
-# --html, discover's suspects) is checked before any build (#18).
+# --html, discover's suspects) is checked before any build (#18); -o is the output file and
+# --build-dir the build directory in every command (#18).
 . "$(dirname "$0")/lib.sh"
 trig=$EXAMPLES/trig/trig.c
 sin_mr=$EXAMPLES/trig/trig_sin.mr
@@ -98,18 +99,18 @@ expect_err "sus1.suspects.mr, where suspected faults go, is a directory"
 expect_refused -o sus2.mr "$MRFUZZ" discover "$trig:trig_sin" -o sus2.mr --build-dir bd1 --fuzz-falsify 0
 expect_err "sus2.suspects, where the suspects' reproducers go, is not a directory"
 check "score --json naming a directory, --kill-matrix into a missing directory: exit 2 before building"
-expect_refused --json outdir "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" -o bd1 --json outdir
-expect_refused --kill-matrix nodir/k.txt "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" -o bd1 \
+expect_refused --json outdir "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" --build-dir bd1 --json outdir
+expect_refused --kill-matrix nodir/k.txt "$MRFUZZ" score "$trig:trig_sin" --mr "$sin_mr" --build-dir bd1 \
   --kill-matrix nodir/k.txt
 expect_err "cannot write in nodir"
 check "run --trace naming a directory: exit 2 before building"
-expect_refused --trace outdir "$MRFUZZ" run "$trig:trig_sin" -o bd1 -n 5 --trace outdir
+expect_refused --trace outdir "$MRFUZZ" run "$trig:trig_sin" --build-dir bd1 -n 5 --trace outdir
 check "adequacy --html naming a directory, report --html into a missing directory: exit 2 before building"
-expect_refused --html outdir "$MRFUZZ" adequacy "$trig:trig_sin" --mr "$sin_mr" -o bd1 --html outdir
-expect_refused --html nodir/r.html "$MRFUZZ" report "$trig:trig_sin" --mr "$sin_mr" -o bd1 \
+expect_refused --html outdir "$MRFUZZ" adequacy "$trig:trig_sin" --mr "$sin_mr" --build-dir bd1 --html outdir
+expect_refused --html nodir/r.html "$MRFUZZ" report "$trig:trig_sin" --mr "$sin_mr" --build-dir bd1 \
   --html nodir/r.html
 check "run --trace /dev/null: a device is written in place, not refused"
-expect_exit 0 "$MRFUZZ" run "$trig:trig_sin" -o bd5 -n 5 --trace /dev/null
+expect_exit 0 "$MRFUZZ" run "$trig:trig_sin" --build-dir bd5 -n 5 --trace /dev/null
 check "embed -o naming a directory or under a regular file: exit 2, no header"
 expect_refused -o outdir "$MRFUZZ" embed "$sin_mr" -o outdir
 expect_refused -o afile/sin.h "$MRFUZZ" embed "$sin_mr" -o afile/sin.h
@@ -158,13 +159,35 @@ $CC -std=c11 -Wall -Wextra -Werror -I. p.c -o p -lm || fail "the header of --pre
 mkdir -p crashes
 for c in repro minimize; do
   check "$c with a directory as CRASHFILE: exit 2 naming it, nothing built"
-  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" -o bd3 --mr "$sin_mr" crashes
+  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" --build-dir bd3 --mr "$sin_mr" crashes
   expect_err "crashes: is a directory"
   [ ! -e bd3 ] || fail "$c built before refusing the input"
   check "$c with a missing CRASHFILE: exit 2 naming it"
-  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" -o bd3 --mr "$sin_mr" no-such-crash
+  expect_exit 2 "$MRFUZZ" $c "$trig:trig_sin" --build-dir bd3 --mr "$sin_mr" no-such-crash
   expect_err "no-such-crash: No such file or directory"
 done
+
+# ------------------------------------------- one meaning per option (#18): -o, --build-dir
+check "build -o DIR: the deprecated spelling of --build-dir, with a warning"
+expect_exit 0 "$MRFUZZ" build -o bd_old "$trig:trig_sin"
+expect_err "-o is the output file; the build directory is --build-dir"
+[ -x bd_old/harness ] || fail "build -o bd_old did not build in bd_old"
+check "check -o naming a regular file: exit 2, check writes no output file, nothing built"
+: >not_a_dir
+expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" -o not_a_dir --mr "$sin_mr" -- -runs=1
+expect_err "writes no output file"
+check "score -o with --build-dir: exit 2, the two are not the same option"
+expect_exit 2 "$MRFUZZ" score "$trig:trig_sin" -o bd4 --build-dir bd4 --mr "$sin_mr"
+expect_err "the build directory is --build-dir"
+[ ! -e bd4 ] || fail "score built before refusing -o"
+check "minimize -o naming a directory: exit 2, -o is the shrunk reproducer"
+mkdir -p min_dir
+: >some_crash
+expect_exit 2 "$MRFUZZ" minimize "$trig:trig_sin" -o min_dir --mr "$sin_mr" some_crash
+expect_err "minimize's -o is the shrunk reproducer"
+check "--help of check names --build-dir, not -o DIR"
+expect_exit 0 "$MRFUZZ" check --help
+expect_out "--build-dir DIR"
 
 # ------------------------------------------------------------------ minor items (#14)
 check "mrfuzz --help: every line of the command list starts with a command's name"
@@ -194,12 +217,12 @@ head -c 65M /dev/zero | "$MRFUZZ" lint /dev/stdin >out 2>err || got=$?
 expect_err "larger than 64 MiB"
 rm -f big.mr
 check "check --mr naming a directory without .mr files: exit 2, says it is a directory"
-expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" -o bd3 --mr crashes -- -runs=1
+expect_exit 2 "$MRFUZZ" check "$trig:trig_sin" --build-dir bd3 --mr crashes -- -runs=1
 expect_err "crashes: is a directory"
 
 check "score with every mutant an equivalent suspect: 'no mutants', not 0/0 = 0.0%"
 printf 'mrdsl 1;\nsubject blind(int32_t x) -> void;\nrelation r { x2 = x1; check true; }\n' >blind.mr
-expect_exit 0 "$MRFUZZ" score "$E2E/inputs/allequiv.c:blind" -o bd4 --mr blind.mr -n 5
+expect_exit 0 "$MRFUZZ" score "$E2E/inputs/allequiv.c:blind" --build-dir bd4 --mr blind.mr -n 5
 expect_out "equivalent?"
 expect_out "mutation score: no mutants to score"
 if grep -qF "0/0" out; then cat out >&2; fail "a 0/0 ratio printed"; fi

@@ -7,7 +7,7 @@
 . "$E2E/lib.sh"
 
 check "mutants of gcd are listed"
-expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" -o gcd
+expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" --build-dir gcd
 cp out list1
 n=$(grep -c '^ *[0-9][0-9]*  [A-Z][A-Z][A-Z]  ' list1)
 [ "$n" -ge 10 ] || fail "expected at least 10 mutants, got $n"
@@ -24,13 +24,13 @@ check "ids are 1..$n in order"
 awk '{print $1}' list1 | head -"$n" | tr '\n' ' ' | grep -q "^1 2 3 " || fail "ids not dense"
 
 check "the listing is deterministic across a forced rebuild"
-expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" -o gcd -f
+expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" --build-dir gcd -f
 cmp -s out list1 || { diff list1 out >&2; fail "listing changed after a rebuild"; }
 [ -x gcd/mutants/harness ] || fail "the mutation harness is not in DIR/mutants"
 [ ! -e gcd/harness ] || fail "the default harness was built too"
 
 check "--json - prints one object per mutant"
-expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" -o gcd --json -
+expect_exit 0 "$MRFUZZ" mutants "$EXAMPLES/intmath/intmath.c:gcd" --build-dir gcd --json -
 "$PYTHON" - "$n" out <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
@@ -41,5 +41,5 @@ print("json: %d mutants" % len(rows))
 PY
 
 check "a function without mutable sites gets a clear message"
-expect_exit 0 "$MRFUZZ" mutants "$E2E/inputs/nomut.c:keep" -o keep
+expect_exit 0 "$MRFUZZ" mutants "$E2E/inputs/nomut.c:keep" --build-dir keep
 expect_err "keep has no mutable sites"

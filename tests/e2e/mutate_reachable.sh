@@ -15,7 +15,7 @@ T="$IN/poly.c:poly_eval"
 fns() { sed -n 's/.*  \[\([a-z_]*\)\]$/\1/p' "$1" | sort -u | tr '\n' ' '; }
 
 check "the default lists the mutants of every function poly_eval reaches, in both files"
-expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe
+expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" --build-dir pe
 cp out reach
 [ "$(fns reach)" = "clamp_arg poly_eval poly_is_nan poly_kernel " ] || fail "functions: $(fns reach)"
 grep -qE 'poly.h:[0-9]+:[0-9]+: .*\[poly_is_nan\]$' reach || fail "the header's mutants are not under poly.h"
@@ -27,7 +27,7 @@ check "ids are 1..$n"
 [ "$(awk '/^ +[0-9]+  /{print $1}' reach | tr '\n' ' ')" = "$(seq -s ' ' 1 "$n") " ] || fail "ids not dense"
 
 check "--mutate target: only poly_eval's own body"
-expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --mutate target
+expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" --build-dir pe --mutate target
 [ "$(fns out)" = "poly_eval " ] || fail "functions: $(fns out)"
 nt=$(grep -cE '^ +[0-9]+  [A-Z]{3}  ' out)
 expect_out "mrfuzz: mutants: $nt in poly_eval"
@@ -36,11 +36,11 @@ check "the target's mutants are the same under both scopes"
 [ "$(head -"$nt" reach)" = "$(head -"$nt" out)" ] || fail "the target's ids or mutants changed"
 
 check "--mutate sources adds poly_unused, which nothing calls"
-expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --mutate sources
+expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" --build-dir pe --mutate sources
 [ "$(fns out)" = "clamp_arg poly_eval poly_is_nan poly_kernel poly_unused " ] || fail "functions: $(fns out)"
 
 check "--json - names each mutant's function and file"
-expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --json -
+expect_exit 0 "$MRFUZZ" mutants "$T" "$IN/kernel.c" --build-dir pe --json -
 "$PYTHON" - out <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
@@ -50,11 +50,11 @@ assert by == {("poly_eval", "poly.c"), ("clamp_arg", "poly.c"), ("poly_is_nan", 
 PY
 
 check "a bad scope is refused"
-expect_exit 2 "$MRFUZZ" mutants "$T" "$IN/kernel.c" -o pe --mutate everything
+expect_exit 2 "$MRFUZZ" mutants "$T" "$IN/kernel.c" --build-dir pe --mutate everything
 expect_err "--mutate everything: expected target, reachable or sources"
 
 check "score kills mutants of the kernel in kernel.c, per function and per file"
-expect_exit 0 "$MRFUZZ" score "$T" "$IN/kernel.c" -o pe --mr "$IN/poly_eval.mr" -n 100 \
+expect_exit 0 "$MRFUZZ" score "$T" "$IN/kernel.c" --build-dir pe --mr "$IN/poly_eval.mr" -n 100 \
   --json report.json --mutant-timeout 1
 cat out
 grep -qE '^ +[0-9]+  AOR  kernel.c:[0-9]+:[0-9]+ +killed ' out || fail "no AOR mutant of kernel.c killed"

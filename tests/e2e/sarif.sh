@@ -14,11 +14,11 @@ MR="$EXAMPLES/intmath/gcd.mr"
 
 check "a bad --sarif path: a directory or a missing parent, exit 2 before building"
 mkdir -p adir
-expect_exit 2 "$MRFUZZ" check -o hb "$SRC:gcd" --mr "$MR" --sarif adir -- -runs=10
+expect_exit 2 "$MRFUZZ" check --build-dir hb "$SRC:gcd" --mr "$MR" --sarif adir -- -runs=10
 expect_err "is a directory"
-expect_exit 2 "$MRFUZZ" check -o hb "$SRC:gcd" --mr "$MR" --sarif no/such/dir/r.sarif -- -runs=10
+expect_exit 2 "$MRFUZZ" check --build-dir hb "$SRC:gcd" --mr "$MR" --sarif no/such/dir/r.sarif -- -runs=10
 expect_err "no/such/dir"
-expect_exit 2 "$MRFUZZ" repro -o hb "$SRC:gcd" --mr "$MR" --sarif r.sarif x
+expect_exit 2 "$MRFUZZ" repro --build-dir hb "$SRC:gcd" --mr "$MR" --sarif r.sarif x
 expect_err "belong to 'mrfuzz check'"
 [ ! -e hb ] || fail "a build directory was created"
 echo "ok"
@@ -28,7 +28,7 @@ sed 's/return from_twos(x); \/\* 2^63/return from_twos(x + (a > b \&\& (a \& 1))
 cp "$EXAMPLES/intmath/intmath.h" .
 ! cmp -s "$SRC" wrong.c || fail "the fault was not planted"
 mkdir -p art
-expect_exit 1 "$MRFUZZ" check -o hw wrong.c:gcd --mr "$MR" --engine random --sarif wrong.sarif --json wrong.json \
+expect_exit 1 "$MRFUZZ" check --build-dir hw wrong.c:gcd --mr "$MR" --engine random --sarif wrong.sarif --json wrong.json \
   -- -runs=100000 -seed=1 -artifact_prefix=art/
 REPRO=$(sed -n 's/.*reproducer: \(art\/crash-[0-9a-f]*\) (relation.*/\1/p' out | head -1)
 REL=$(sed -n 's/.*reproducer: art\/crash-[0-9a-f]* (relation \([a-z_]*\);.*/\1/p' out | head -1)
@@ -69,12 +69,12 @@ assert repro in x["message"]["text"] and x["properties"]["replay"] in x["message
 assert "%s:%s" % (mr, rline) in x["message"]["text"]
 PY
 check "the result's replay command reproduces the violation (exit 1)"
-expect_exit 1 "$MRFUZZ" repro -o hw wrong.c:gcd --mr "$MR" "$REPRO"
+expect_exit 1 "$MRFUZZ" repro --build-dir hw wrong.c:gcd --mr "$MR" "$REPRO"
 expect_err "relation violated: $REL"
 echo "ok: $REL at $MR:$RLINE, gcd at wrong.c:$DEF"
 
 check "a clean run: check --sarif has the rules and no result"
-expect_exit 0 "$MRFUZZ" check -o h "$SRC:gcd" --mr "$MR" --engine random --sarif clean.sarif -- -runs=2000 -seed=1
+expect_exit 0 "$MRFUZZ" check --build-dir h "$SRC:gcd" --mr "$MR" --engine random --sarif clean.sarif -- -runs=2000 -seed=1
 validate sarif clean.sarif
 "$PYTHON" -c '
 import json, sys
@@ -83,9 +83,9 @@ assert r["results"] == [] and len(r["tool"]["driver"]["rules"]) == 5, r' clean.s
 echo "ok"
 
 check "score --json is a valid Mutation Testing Elements report; score --sarif lists its survivors"
-expect_exit 2 "$MRFUZZ" score "$SRC:gcd" -o sg --mr "$MR" -n 5 --sarif adir
+expect_exit 2 "$MRFUZZ" score "$SRC:gcd" --build-dir sg --mr "$MR" -n 5 --sarif adir
 expect_err "is a directory"
-expect_exit 0 "$MRFUZZ" score "$SRC:gcd" -o sg --mr "$MR" -n 60 --seed 5 --json score.json --sarif score.sarif
+expect_exit 0 "$MRFUZZ" score "$SRC:gcd" --build-dir sg --mr "$MR" -n 60 --seed 5 --json score.json --sarif score.sarif
 validate mte score.json
 validate sarif score.sarif
 NS=$(sed -n 's/.* \([0-9]*\) survived;.*/\1/p' out)
@@ -128,7 +128,7 @@ echo "ok: $NS survivors"
 check "a crash of the target (chk_crash under libFuzzer): a target-failure result at its definition"
 CSRC="$E2E/inputs/chk_bug.c"
 mkdir -p cart
-expect_exit 1 "$MRFUZZ" check -o hc "$CSRC:chk_crash" --mr "$E2E/inputs/chk_crash.mr" --sarif crash.sarif --json crash.json \
+expect_exit 1 "$MRFUZZ" check --build-dir hc "$CSRC:chk_crash" --mr "$E2E/inputs/chk_crash.mr" --sarif crash.sarif --json crash.json \
   -- -runs=200000 -seed=3 -artifact_prefix=cart/
 expect_out "the target itself failed"
 validate sarif crash.sarif

@@ -23,7 +23,7 @@ relation wrong { a2 = a1 + 1; b2 = b1; check g2 == g1; }
 MR
 
 check "score gcd with a relation set and the concrete baseline"
-expect_exit 0 "$MRFUZZ" score "$GCD" -o gcd --mr gcd_plus.mr -n 60 --seed 5 \
+expect_exit 0 "$MRFUZZ" score "$GCD" --build-dir gcd --mr gcd_plus.mr -n 60 --seed 5 \
   --oracle concrete --json report.json --mutant-timeout 1
 cat out
 expect_out "mrfuzz: score: gcd,"
@@ -63,20 +63,20 @@ PY
 
 check "the same seed gives the same table"
 cp out first
-expect_exit 0 "$MRFUZZ" score "$GCD" -o gcd --mr gcd_plus.mr -n 60 --seed 5 \
+expect_exit 0 "$MRFUZZ" score "$GCD" --build-dir gcd --mr gcd_plus.mr -n 60 --seed 5 \
   --oracle concrete --mutant-timeout 1
 diff <(grep -E '^ +[0-9]+  ' first) <(grep -E '^ +[0-9]+  ' out) >&2 || fail "table differs"
 
 check "a relation file for another subject is refused"
-expect_exit 2 "$MRFUZZ" score "$GCD" -o gcd --mr "$EXAMPLES/trig/trig_sin.mr" -n 5
+expect_exit 2 "$MRFUZZ" score "$GCD" --build-dir gcd --mr "$EXAMPLES/trig/trig_sin.mr" -n 5
 expect_err "are for another subject than gcd"
 
 check "a malformed relation file is refused with its position"
 printf 'mrdsl 1;\nsubject gcd(int64_t a, int64_t b) -> int64_t g;\nrelation r { a2 = ; }\n' >bad.mr
-expect_exit 2 "$MRFUZZ" score "$GCD" -o gcd --mr bad.mr -n 5
+expect_exit 2 "$MRFUZZ" score "$GCD" --build-dir gcd --mr bad.mr -n 5
 expect_err "bad.mr:3:"
 
 check "a function without mutable sites is refused"
 printf 'mrdsl 1;\nsubject keep(int32_t x) -> void;\nrelation r { x2 = x1; check true; }\n' >keep.mr
-expect_exit 2 "$MRFUZZ" score "$E2E/inputs/nomut.c:keep" -o keep --mr keep.mr -n 5
+expect_exit 2 "$MRFUZZ" score "$E2E/inputs/nomut.c:keep" --build-dir keep --mr keep.mr -n 5
 expect_err "keep has no mutable sites"

@@ -13,7 +13,7 @@ SUBJ="$E2E/inputs/special_sin.c:special_sin"
 MR="$E2E/inputs/special_sin.mr"
 
 check "score special_sin: special inputs drawn, no relation invalid"
-expect_exit 0 "$MRFUZZ" score "$SUBJ" -o s --mr "$MR" -n 100 --seed 3 --json a.json
+expect_exit 0 "$MRFUZZ" score "$SUBJ" --build-dir s --mr "$MR" -n 100 --seed 3 --json a.json
 cp out a.txt
 expect_out "special inputs: 25 of them"
 expect_out "(0 invalid)"
@@ -45,13 +45,13 @@ for line in (38, 40, 47, 48, 49):
 PY
 
 check "the same seed draws the same inputs: the same table"
-expect_exit 0 "$MRFUZZ" score "$SUBJ" -o s --mr "$MR" -n 100 --seed 3
+expect_exit 0 "$MRFUZZ" score "$SUBJ" --build-dir s --mr "$MR" -n 100 --seed 3
 grep -v '^time:' a.txt >a.cmp
 grep -v '^time:' out >b.cmp
 diff a.cmp b.cmp || fail "score's table differs between two runs with --seed 3"
 
 check "a user's --range: the special inputs stay in it (the huge branch is not reached)"
-expect_exit 0 "$MRFUZZ" score "$SUBJ" -o s --mr "$MR" -n 100 --seed 3 --range x=-10:10
+expect_exit 0 "$MRFUZZ" score "$SUBJ" --build-dir s --mr "$MR" -n 100 --seed 3 --range x=-10:10
 expect_out "special inputs: 25 of them"
 grep -E 'special_sin.c:4[789]:.*unreached' out >/dev/null || fail "the huge branch was reached within --range x=-10:10"
 ! grep -q "beyond the domain" out || fail "an input left --range x=-10:10"
@@ -68,7 +68,7 @@ double nan_crash(double x) {
 }
 C
 printf 'mrdsl 1;\nsubject nan_crash(double x) -> double y;\nrelation odd { x2 = -x1; check y2 == -y1; }\n' >nanc.mr
-expect_exit 0 "$MRFUZZ" score nanc.c:nan_crash -o n --mr nanc.mr -n 100 --seed 1
+expect_exit 0 "$MRFUZZ" score nanc.c:nan_crash --build-dir n --mr nanc.mr -n 100 --seed 1
 expect_err "the original crashed on a special input; it is replaced by a domain input: x = nan"
 expect_err "the original hung on a special input"
 expect_out "mutation score: "

@@ -12,21 +12,21 @@ ar rcs libvec.a vec.o
 bb=(-I "$in" -L "$WORK" -l vec -l m)
 
 check "build: a record by value and a returned record"
-expect_exit 0 "$MRFUZZ" build -o hadd "${bb[@]}" "$in/vec.h:vec_add"
+expect_exit 0 "$MRFUZZ" build --build-dir hadd "${bb[@]}" "$in/vec.h:vec_add"
 expect_err "struct vec2 vec_add(struct vec2 a, struct vec2 b)"
 grep -qF '"ret.y"' hadd/harness.c || fail "the harness lacks the result's leaves"
 
 check "run: the trace names every leaf"
-expect_exit 0 "$MRFUZZ" run -o hrect "${bb[@]}" -n 20 "$in/vec.h:rect_area"
+expect_exit 0 "$MRFUZZ" run --build-dir hrect "${bb[@]}" -n 20 "$in/vec.h:rect_area"
 expect_exit 0 "$MRFUZZ" trace hrect/run.trace
 for leaf in r.lo.x r.hi.y 'r.tag[1]'; do expect_out "\"$leaf\""; done
-expect_exit 0 "$MRFUZZ" run -o hscale "${bb[@]}" -n 5 "$in/vec.h:vec_scale"
+expect_exit 0 "$MRFUZZ" run --build-dir hscale "${bb[@]}" -n 5 "$in/vec.h:vec_scale"
 expect_exit 0 "$MRFUZZ" trace hscale/run.trace
 expect_out "\"out\":{\"v.x'\":"
 
 # White box (vec.c instrumented with mrpass: records in MR_SPEC).
 check "white box: run's trace holds an in-out record's fields before and after the call"
-expect_exit 0 "$MRFUZZ" run -o wscale -n 5 "$in/vec.c:vec_scale"
+expect_exit 0 "$MRFUZZ" run --build-dir wscale -n 5 "$in/vec.c:vec_scale"
 expect_exit 0 "$MRFUZZ" trace wscale/run.trace
 "$PYTHON" - out <<'PY' || fail "the trace lacks v.x in and out, or v.x' != k v.x"
 import json, sys
@@ -47,9 +47,9 @@ expect_exit 0 "$MRFUZZ" score --mr "$in/vec_add.mr" "$in/vec.c:vec_add"
 expect_out "mutation score:"
 
 check "white box: a nested record with an array: check under libFuzzer, the HTML report shows the fields"
-expect_exit 0 "$MRFUZZ" check -o wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check --build-dir wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" -- -max_total_time=5
 expect_out "0 violated"
-expect_exit 0 "$MRFUZZ" report -o wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" --html rect.html
+expect_exit 0 "$MRFUZZ" report --build-dir wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" --html rect.html
 grep -qF "struct rect { struct vec2 lo; struct vec2 hi; int tag[2]; }" rect.html ||
   fail "the report does not show the record's fields"
 
@@ -63,14 +63,14 @@ expect_exit 0 "$MRFUZZ" lint scale.mr
 
 check "check a hand-written .mr with field access: random engine and libFuzzer"
 expect_exit 0 "$MRFUZZ" lint "$in/vec_add.mr"
-expect_exit 0 "$MRFUZZ" check -o hadd "${bb[@]}" --engine random --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -runs=3000
+expect_exit 0 "$MRFUZZ" check --build-dir hadd "${bb[@]}" --engine random --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -runs=3000
 expect_out "0 violated"
-expect_exit 0 "$MRFUZZ" check -o hadd "${bb[@]}" --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -max_total_time=10
+expect_exit 0 "$MRFUZZ" check --build-dir hadd "${bb[@]}" --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -max_total_time=10
 expect_out "0 violated"
 
 check "a seeded wrong variant is caught (exit 1)"
 sed 's/subject vec_add(/subject vec_add_bad(/' "$in/vec_add.mr" > bad.mr
-expect_exit 1 "$MRFUZZ" check -o hbad "${bb[@]}" --engine random --mr bad.mr "$in/vec.h:vec_add_bad" -- -runs=3000
+expect_exit 1 "$MRFUZZ" check --build-dir hbad "${bb[@]}" --engine random --mr bad.mr "$in/vec.h:vec_add_bad" -- -runs=3000
 expect_err "violat"
 
 check "embed: the header compiles, holds on vec_add and catches vec_add_bad"
@@ -83,11 +83,11 @@ expect_exit 0 ./emb_vec_add
 expect_exit 1 ./emb_vec_add_bad
 
 check "refused: a union, a function pointer, a void pointer inside a record (exit 2, the field named)"
-expect_exit 2 "$MRFUZZ" build -o hr "$in/vec_refused.c:r_union"
+expect_exit 2 "$MRFUZZ" build --build-dir hr "$in/vec_refused.c:r_union"
 expect_err "field 't.u' of type"
 expect_err "unions are not supported"
-expect_exit 2 "$MRFUZZ" build -o hr "$in/vec_refused.c:r_fnptr"
+expect_exit 2 "$MRFUZZ" build --build-dir hr "$in/vec_refused.c:r_fnptr"
 expect_err "field 'c.fn' of type 'double (*)(double)': function pointers are not supported"
-expect_exit 2 "$MRFUZZ" build -o hr "$in/vec_refused.c:r_voidp"
+expect_exit 2 "$MRFUZZ" build --build-dir hr "$in/vec_refused.c:r_voidp"
 expect_err "field 'b.data' of type 'void *': void pointers are not supported"
 echo "ok"

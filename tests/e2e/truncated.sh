@@ -5,7 +5,7 @@
 # is reported as an error (exit 2) after the calls before it; an empty file is a warning.
 . "$(dirname "$0")/lib.sh"
 
-expect_exit 0 "$MRFUZZ" run -o h "$EXAMPLES/trig/trig.c:trig_sin" -n 300 --seed 4 --trace full.trace
+expect_exit 0 "$MRFUZZ" run --build-dir h "$EXAMPLES/trig/trig.c:trig_sin" -n 300 --seed 4 --trace full.trace
 expect_exit 0 "$MRFUZZ" trace full.trace
 cp out full.jsonl
 

@@ -351,6 +351,12 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     c->failed = i;
     report(c, k, &res, stderr);
     record_violation(c, name, input_hash(c), &res);
+    if (c->o->emit_test) { /* mrfuzz repro --emit-test */
+      int h = 0;
+      const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
+      if (eng_chk_emit_test(c->o->emit_test, c->ctx, c->file, c->s, c->o->mr, k->rel, x, h) != ENG_EXIT_OK)
+        return MR_EIO;
+    }
     out = MRDSL_FAIL;
     if (!c->o->keep_going)
       break;

@@ -18,6 +18,13 @@ void chk_feat_values(const mr_subject *s, const uint64_t *in, uint64_t ret);
 /* How close relation rel came to failing on the input. */
 void chk_feat_residual(size_t rel, const mrdsl_result *res);
 
+/* ---- Regression tests (check_emit.c) --------------------------------------------------- */
+/* Write the standalone C test of the violation whose executions are x[0..h) (relation rel
+ * of file, loaded from mr, subject s) to path: the first call of the process only, later
+ * ones do nothing. ENG_EXIT_OK, or ENG_EXIT_USAGE/INTERNAL (printed). */
+int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, const mr_subject *s,
+                      const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x, int h);
+
 /* ---- The checker (check.c) ---------------------------------------------------------- */
 typedef struct eng_chk eng_chk;
 /* Options shared by `harness check/repro/minimize/dict` and the libFuzzer entry. */
@@ -26,6 +33,7 @@ typedef struct eng_chk_opts {
   const char *only;      /* borrowed: check only this relation (NULL: all) */
   const char *stats;     /* borrowed: directory for stats and findings (NULL: none) */
   bool keep_going;       /* count further violations of a relation already reported */
+  const char *emit_test; /* borrowed: the first violation as a standalone C test (repro) */
   eng_run_opts run;      /* domains (--range, --len) */
   eng_track_opts adeq;   /* k-MR adequacy tracking (adeq_track.c) */
 } eng_chk_opts;

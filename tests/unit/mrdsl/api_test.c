@@ -127,7 +127,7 @@ static void test_emit_long_names(void) {
   CHECK(mrdsl_parse(ctx, "e.mr", t, strlen(t), &f) == MR_OK && mrdsl_check(ctx, f) == MR_OK);
   static char src[5000];
   memset(src, 'd', sizeof src - 1);
-  mrdsl_emit_opts o = {NULL, src};
+  mrdsl_emit_opts o = {NULL, src, false, NULL};
   const char *c;
   size_t n;
   CHECK(mrdsl_emit_c(ctx, f, &o, &c, &n) == MR_OK);
