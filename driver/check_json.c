@@ -9,33 +9,16 @@
 
 #include "check_int.h"
 
-/* s as a JSON string: quotes, backslash and control bytes escaped; NULL is null. */
-static void put_str(drv_buf *b, const char *s) {
-  if (!s) {
-    drv_buf_printf(b, "null");
-    return;
-  }
-  drv_buf_printf(b, "\"");
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-    if (*p == '"' || *p == '\\')
-      drv_buf_printf(b, "\\%c", *p);
-    else if (*p < 0x20)
-      drv_buf_printf(b, "\\u%04x", *p);
-    else
-      drv_buf_printf(b, "%c", *p);
-  drv_buf_printf(b, "\"");
-}
-
 static void put_subject(drv_buf *b, const chk_subj_sum *a) {
   drv_buf_printf(b, "    {\"function\": ");
-  put_str(b, a->function);
+  drv_buf_json_str(b, a->function);
   drv_buf_printf(b, ", \"statistics\": %s, \"executions\": %llu, \"calls\": %llu, \"seconds\": %.3f,\n",
                  a->nprocs ? "true" : "false", a->inputs, a->calls, a->seconds);
   drv_buf_printf(b, "     \"relations\": [");
   for (size_t i = 0; i < a->nrels; i++) {
     const chk_rel_sum *r = &a->rels[i];
     drv_buf_printf(b, "%s\n       {\"name\": ", i ? "," : "");
-    put_str(b, r->name);
+    drv_buf_json_str(b, r->name);
     drv_buf_printf(b, ", \"checked\": %llu, \"skipped\": %llu, \"ill_conditioned\": %llu, \"violated\": %llu}",
                    r->checked, r->skipped, r->ill, r->violated);
   }
@@ -50,15 +33,15 @@ static void put_subject(drv_buf *b, const chk_subj_sum *a) {
 
 static void put_finding(drv_buf *b, const chk_finding *f) {
   drv_buf_printf(b, "    {\"kind\": \"%s\", \"file\": ", f->relation ? "violation" : "failure");
-  put_str(b, f->file);
+  drv_buf_json_str(b, f->file);
   drv_buf_printf(b, ", \"function\": ");
-  put_str(b, f->function);
+  drv_buf_json_str(b, f->function);
   drv_buf_printf(b, ", \"relation\": ");
-  put_str(b, f->relation);
+  drv_buf_json_str(b, f->relation);
   drv_buf_printf(b, ", \"failure\": ");
-  put_str(b, f->failure);
+  drv_buf_json_str(b, f->failure);
   drv_buf_printf(b, ", \"replay\": ");
-  put_str(b, f->replay);
+  drv_buf_json_str(b, f->replay);
   drv_buf_printf(b, "}");
 }
 
@@ -78,9 +61,9 @@ int chk_json_write(const chk_sum *s, const char *path) {
   }
   drv_buf b = {0};
   drv_buf_printf(&b, "{\n  \"format\": \"mrfuzz-check-summary\", \"version\": 1,\n  \"mode\": ");
-  put_str(&b, s->mode);
+  drv_buf_json_str(&b, s->mode);
   drv_buf_printf(&b, ", \"corpus\": ");
-  put_str(&b, s->corpus);
+  drv_buf_json_str(&b, s->corpus);
   drv_buf_printf(&b, ", \"exit_code\": %d,\n", s->exit_code);
   drv_buf_printf(&b, "  \"executions\": %llu, \"calls\": %llu, \"seconds\": %.3f, \"relations\": %zu, "
                      "\"violated\": %zu,\n  \"functions\": [\n",

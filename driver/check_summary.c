@@ -219,12 +219,44 @@ size_t chk_list_corpus(const char *dir, drv_list *out, drv_list *owned) {
   return n;
 }
 
-/* The --mr options as the user gave them, for replay lines. Caller frees. */
-static char *mr_args(const chk_run *r) {
+/* " --NAME VALUE" onto b for each of v[n]. */
+static void put_opt(drv_buf *b, const char *name, const char *const *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    drv_buf_printf(b, " --%s ", name);
+    drv_buf_shell_arg(b, v[i]);
+  }
+}
+
+/* What a replay line repeats after `mrfuzz repro`: -o, the target and the other sources,
+ * the build options (those `mrfuzz build` takes: the same build) and the domains the
+ * inputs were decoded with, then the --mr options as the user gave them. Caller frees. */
+static char *replay_args(const chk_run *r) {
+  const drv_opts *o = &r->o;
   drv_buf b = {0};
-  for (size_t i = 0; i < r->mrs.given.n; i++)
-    drv_buf_printf(&b, " --mr %s", r->mrs.given.v[i]);
-  return b.s ? b.s : drv_strdup("");
+  drv_buf_printf(&b, "mrfuzz repro");
+  if (o->output) {
+    drv_buf_printf(&b, " -o ");
+    drv_buf_shell_arg(&b, o->output);
+  }
+  for (size_t i = 0; i < o->pos.n; i++) {
+    drv_buf_printf(&b, " ");
+    drv_buf_shell_arg(&b, o->pos.v[i]);
+  }
+#define ARG_BOOL(id, lng)
+#define ARG_STR(id, lng) const char *const id##_v[] = {o->id}; put_opt(&b, lng, id##_v, o->id ? 1 : 0);
+#define ARG_LIST(id, lng) put_opt(&b, lng, o->id.v, o->id.n);
+#define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) \
+  if (((cmds) & DRV_CMD_BUILD) && strcmp(lng, "output")) { ARG_##type(id, lng) }
+#include "flags.def"
+#undef DRV_FLAG
+#undef ARG_LIST
+#undef ARG_STR
+#undef ARG_BOOL
+  for (size_t i = 0; i < o->nfwd; i++)
+    if (!strcmp(o->fwd[i].opt->name, "--range") || !strcmp(o->fwd[i].opt->name, "--len"))
+      put_opt(&b, o->fwd[i].opt->name + 2, &o->fwd[i].value, 1);
+  put_opt(&b, "mr", r->mrs.given.v, r->mrs.given.n);
+  return b.s;
 }
 
 static void add_finding(chk_sum *s, chk_finding f) {
@@ -236,25 +268,26 @@ static void add_finding(chk_sum *s, chk_finding f) {
  * one for the target's own failure (failures: artifacts only; a corpus file that violates
  * nothing is no finding). */
 static void collect(const chk_run *r, const char *stats, const drv_list *files, bool failures, chk_sum *s) {
-  char *mrs = mr_args(r);
+  char *args = replay_args(r);
   for (size_t i = 0; i < files->n; i++) {
     drv_list rels = {0};
     size_t k = 0;
     violations_of(r, stats, files->v[i], &rels, &k);
     const char *fn = s->subj[k].function;
-    for (size_t j = 0; j < rels.n; j++) { /* --relation when the input violated several */
-      char *only = rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", rels.v[j]) : drv_strdup("");
-      char *dir = r->o.output ? drv_fmt(" -o %s", r->o.output) : drv_strdup("");
-      char *cmd = drv_fmt("mrfuzz repro%s %s%s%s %s", dir, r->o.pos.v[0], mrs, only, files->v[i]);
-      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)rels.v[j], NULL, cmd});
-      free(dir);
-      free(only);
+    for (size_t j = 0; j < rels.n; j++) {
+      drv_buf cmd = {0};
+      drv_buf_printf(&cmd, "%s", args);
+      if (rels.n > 1 && r->nsub == 1) /* --relation when the input violated several */
+        put_opt(&cmd, "relation", &rels.v[j], 1);
+      drv_buf_printf(&cmd, " ");
+      drv_buf_shell_arg(&cmd, files->v[i]);
+      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)rels.v[j], NULL, cmd.s});
     }
     if (!rels.n && failures)
       add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, NULL, failure_of(files->v[i]), NULL});
     drv_list_fini(&rels);
   }
-  free(mrs);
+  free(args);
 }
 
 static void sum_fini(chk_sum *s) {
@@ -337,6 +370,16 @@ int chk_summary_none(const chk_run *r, const char *corpus) {
   return rc;
 }
 
+/* The copy of the JSON summary that `mrfuzz report` reads: the build directory's, the
+ * parent of the stats directory. */
+static void keep_summary(const chk_sum *s, const char *stats) {
+  const char *slash = strrchr(stats, '/');
+  char *path = slash ? drv_fmt("%.*s/" DRV_CHECK_SUMMARY, (int)(slash - stats), stats) : drv_strdup(DRV_CHECK_SUMMARY);
+  if (chk_json_write(s, path) != 0)
+    drv_warn("cannot write %s (for 'mrfuzz report'): %s", path, strerror(errno));
+  free(path);
+}
+
 /* See check_int.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
@@ -371,6 +414,7 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
   if ((s.nf || nviol) && rc == DRV_EXIT_OK)
     rc = DRV_EXIT_VIOLATION;
   s.exit_code = rc;
+  keep_summary(&s, stats);
   const char *json = r->o.json_summary;
   if (json && chk_json_write(&s, json) != 0) {
     drv_error("cannot write the JSON summary %s: %s", json, strerror(errno));

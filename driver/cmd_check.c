@@ -303,14 +303,12 @@ static void write_standalone(const chk_run *r, const drv_build_res *b) {
   int rc = drv_mkdirs(rdir);
   for (size_t k = 0; rc == 0 && k < r->nsub; k++) {
     const char *p = r->mrs.paths.v[k], *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
-    size_t len;
-    char *text = drv_read_file(p, &len), *copy = drv_fmt("%s/%s", rdir, base);
-    rc = text ? drv_write_atomic(copy, text, len) : -1;
+    char *copy = drv_fmt("%s/%s", rdir, base);
+    rc = drv_copy_file(p, copy);
     drv_list_push(&co, "--mr");
     drv_list_push(&co, base);
     drv_list_push(&owned, drv_fmt("relations/%s", base));
     co.v[co.n - 1] = owned.v[owned.n - 1];
-    free(text);
     free(copy);
   }
   static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
@@ -551,7 +549,12 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_error("%s: --replay, --json and --allow-empty-corpus belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
-  if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
+  /* The build's other sources (SOURCE.c, as check was given them) come first, then the
+   * reproducers (libFuzzer's and the corpus's names never end in .c). */
+  size_t first = 1;
+  while (first < r.o.pos.n && drv_ends_with(r.o.pos.v[first], ".c"))
+    first++;
+  if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n <= first) {
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
@@ -562,14 +565,13 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
                       : S_ISDIR(st.st_mode) ? "is a directory"
                                             : NULL;
     if (why) {
-      drv_error("%s: %s; expected a reproducer file", p, why);
+      drv_error("%s: %s; expected %s", p, why, i < first ? "a source file" : "a reproducer file");
       rc = DRV_EXIT_USAGE;
     }
   }
   if (rc == DRV_EXIT_OK) {
-    /* The reproducers are the positionals after FILE:FUNCTION (no extra sources here). */
-    drv_list none = {0};
-    drv_build_req req = {r.file, r.function, &none, &r.o};
+    drv_list sources = {r.o.pos.v + 1, first - 1};
+    drv_build_req req = {r.file, r.function, &sources, &r.o};
     rc = drv_build(&req, &b);
     fflush(stdout);
   }
@@ -578,7 +580,7 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_list_push(&a, b.harness);
     drv_list_push(&a, name);
     check_opts(&r, &a, NULL);
-    for (size_t i = 1; i < r.o.pos.n; i++)
+    for (size_t i = first; i < r.o.pos.n; i++)
       drv_list_push(&a, r.o.pos.v[i]);
     for (int i = 0; i < r.lf_argc; i++)
       drv_list_push(&a, r.lf_argv[i]);
@@ -591,17 +593,20 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   return rc < 0 ? DRV_EXIT_OK : rc;
 }
 
-/* `mrfuzz repro FILE:FUNCTION --mr FILE.mr INPUT...`. */
+/* `mrfuzz repro FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr INPUT...`. */
 int drv_cmd_repro(int argc, char **argv) {
-  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT... | FILE --mr DIR/ INPUT...",
+  return replay(argc, argv, "repro",
+                "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr INPUT... | FILE [SOURCE.c ...] --mr DIR/ INPUT...",
                 "Replay reproducers saved by 'mrfuzz check' deterministically in the ordinary "
-                "harness and print the same report. Exit 1 when a relation is violated, 0 when "
-                "none is (the bug is fixed), 2 on bad input.");
+                "harness and print the same report; the other sources (SOURCE.c) and build options "
+                "are check's (the replay line check prints has them). Exit 1 when a relation is "
+                "violated, 0 when none is (the bug is fixed), 2 on bad input.");
 }
 
 /* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-- -runs=N -exact_artifact_path=OUT]`. */
 int drv_cmd_minimize(int argc, char **argv) {
-  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-- -runs=N -exact_artifact_path=OUT]",
+  return replay(argc, argv, "minimize",
+                "FILE[:FUNCTION] [SOURCE.c ...] --mr FILE.mr|DIR/ INPUT [-- -runs=N -exact_artifact_path=OUT]",
                 "Shrink a reproducer while the same relation stays violated (a crash of the "
                 "target or another relation does not count). Writes INPUT.min (or OUT), prints "
                 "its path and the final report. -runs=N bounds the attempts (default 100000).");

@@ -274,6 +274,15 @@ int drv_write_atomic(const char *path, const char *data, size_t len) {
   return bad ? -1 : 0;
 }
 
+/* See drv.h. */
+int drv_copy_file(const char *from, const char *to) {
+  size_t len;
+  char *text = drv_read_file(from, &len);
+  int rc = text ? drv_write_atomic(to, text, len) : -1;
+  free(text);
+  return rc;
+}
+
 /* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
 int drv_check_output(const char *opt, const char *path) {
   struct stat st;
@@ -361,4 +370,30 @@ bool drv_parse_secs(const char *opt, const char *v, double max, double *out) {
 bool drv_ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* See drv.h. */
+void drv_buf_json_str(drv_buf *b, const char *s) {
+  if (!s) {
+    drv_buf_printf(b, "null");
+    return;
+  }
+  drv_buf_printf(b, "\"");
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (*p == '"' || *p == '\\')
+      drv_buf_printf(b, "\\%c", *p);
+    else if (*p < 0x20)
+      drv_buf_printf(b, "\\u%04x", *p);
+    else
+      drv_buf_printf(b, "%c", *p);
+  drv_buf_printf(b, "\"");
+}
+
+/* See drv.h. */
+void drv_buf_shell_arg(drv_buf *b, const char *a) {
+  bool quote = !*a || a[strcspn(a, " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
+  drv_buf_printf(b, "%s", quote ? "'" : "");
+  for (; *a; a++)
+    drv_buf_printf(b, "%s", *a == '\'' && quote ? "'\\''" : (char[]){*a, 0});
+  drv_buf_printf(b, "%s", quote ? "'" : "");
 }

@@ -43,3 +43,10 @@ expect_out() {
 blocks_hit() {
   sed -n 's/.*blocks \([0-9]*\)\/[0-9]*, edges \([0-9]*\)\/[0-9]*.*/\1 \2/p' out | tail -1
 }
+
+# no_external_assets PAGE: PAGE loads nothing from elsewhere (no src, stylesheet link or CSS
+# url() off the page; hyperlinks a user may follow are no assets).
+no_external_assets() {
+  ! grep -qiE '(src=["'\'']?|<link[^>]*href=["'\'']?|url\(["'\'']?|@import ["'\'']?)(https?:)?//' "$1" ||
+    fail "$1 loads external assets"
+}

@@ -119,6 +119,8 @@ int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
       score_print(&c);
       if (c.json)
         rc = score_write_json(&c, c.json);
+      if (c.coverage && rc == ENG_EXIT_OK)
+        rc = score_cov_write(&c, c.coverage);
       if (c.kill_matrix && rc == ENG_EXIT_OK)
         rc = score_write_matrix(&c, c.kill_matrix);
     }

@@ -221,7 +221,8 @@ void score_print(const score_ctx *c) {
 
 /* ============================== JSON ============================== */
 
-static void jstr(FILE *f, const char *s) {
+/* See score.h. */
+void score_jstr(FILE *f, const char *s) {
   fputc('"', f);
   for (; s && *s; s++) {
     unsigned char ch = (unsigned char)*s;
@@ -269,9 +270,9 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   size_t width = strlen(mu->orig) < 4 ? strlen(mu->orig) : 1;
   fprintf(f, "{\"id\":\"%u\",\"mutatorName\":\"%s\",\"replacement\":",
           eng_mutant_id(c->fn, m), mr_mutant_op_name(mu->op));
-  jstr(f, mu->repl);
+  score_jstr(f, mu->repl);
   fputs(",\"description\":", f);
-  jstr(f, mu->desc);
+  score_jstr(f, mu->desc);
   fprintf(f, ",\"location\":{\"start\":{\"line\":%u,\"column\":%u},\"end\":{\"line\":%u,"
              "\"column\":%u}},\"status\":\"%s\"",
           line, col, line, col + (unsigned)(width ? width : 1), st[c->status[m]]);
@@ -287,14 +288,14 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
              reached(c, m) ? "" : " (never reached)");
   if (reason[0]) {
     fputs(",\"statusReason\":", f);
-    jstr(f, reason);
+    score_jstr(f, reason);
   }
   fputs(",\"killedBy\":[", f);
   bool first = true;
   for (size_t k = 0; k < c->nrels; k++)
     if (r->killed_by[k]) {
       fputs(first ? "" : ",", f);
-      jstr(f, c->rels[k].name);
+      score_jstr(f, c->rels[k].name);
       first = false;
     }
   fputs("],\"coveredBy\":[", f);
@@ -302,7 +303,7 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   for (size_t k = 0; k < c->nrels; k++)
     if (!c->rels[k].invalid && c->rels[k].reached[m]) {
       fputs(first ? "" : ",", f);
-      jstr(f, c->rels[k].name);
+      score_jstr(f, c->rels[k].name);
       first = false;
     }
   fputs("]}", f);
@@ -311,9 +312,9 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
 /* One entry of "files": the source and its mutants (those of every function it holds). */
 static void mte_file(const score_ctx *c, FILE *f, const char *file) {
   char *src = slurp(file);
-  jstr(f, file);
+  score_jstr(f, file);
   fputs(":{\"language\":\"c\",\"source\":", f);
-  jstr(f, src ? src : "");
+  score_jstr(f, src ? src : "");
   free(src);
   fputs(",\"mutants\":[", f);
   bool first = true;
@@ -339,13 +340,13 @@ static void mte(const score_ctx *c, FILE *f) {
   }
   free(files);
   fputs("},\"testFiles\":{", f);
-  jstr(f, c->mr_path);
+  score_jstr(f, c->mr_path);
   fputs(":{\"tests\":[", f);
   for (size_t k = 0; k < c->nrels; k++) {
     fprintf(f, "%s{\"id\":", k ? "," : "");
-    jstr(f, c->rels[k].name);
+    score_jstr(f, c->rels[k].name);
     fputs(",\"name\":", f);
-    jstr(f, c->rels[k].name);
+    score_jstr(f, c->rels[k].name);
     fprintf(f, ",\"location\":{\"start\":{\"line\":%d,\"column\":1}}}",
             c->rels[k].line > 0 ? c->rels[k].line : 1);
   }
@@ -370,8 +371,8 @@ static void matrix(const score_ctx *c, FILE *f) {
   }
 }
 
-/* Write path atomically (a temporary file next to it, renamed over it) with put. */
-static int write_atomic(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *)) {
+/* See score.h. */
+int score_write_with(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *)) {
   size_t n = strlen(path) + 32;
   char *tmp = malloc(n);
   if (!tmp)
@@ -399,7 +400,7 @@ static int write_atomic(const score_ctx *c, const char *path, void (*put)(const 
 }
 
 /* See score.h. */
-int score_write_json(const score_ctx *c, const char *path) { return write_atomic(c, path, mte); }
+int score_write_json(const score_ctx *c, const char *path) { return score_write_with(c, path, mte); }
 
 /* See score.h. */
-int score_write_matrix(const score_ctx *c, const char *path) { return write_atomic(c, path, matrix); }
+int score_write_matrix(const score_ctx *c, const char *path) { return score_write_with(c, path, matrix); }
