@@ -48,8 +48,11 @@
       const text = el('td', {}, el('pre', { class: 'rel-text' }, r.text));
       const num = (cls, v) => el('td', { class: cls }, v === undefined ? '-' : v);
       const killed = el('td', { class: 'killed' }, el('span', { class: 'nkilled' }, mte ? kills.length : '-'));
-      if (kills.length)
-        killed.append(': ', el('span', { class: 'kills' }, kills.map((m) => '#' + m.id).join(' ')));
+      if (kills.length) { // each a link to the mutant on its line in Sources
+        const list = el('span', { class: 'kills' });
+        kills.forEach((m, i) => list.append(i ? ' ' : '', el('a', { href: '#mutant-' + m.id }, '#' + m.id)));
+        killed.append(': ', list);
+      }
       row.append(text, num('checked', c && c.checked), num('skipped', c && c.skipped),
         num('violated', c && c.violated), killed);
       if (c && c.violated) row.classList.add('violated');
@@ -118,7 +121,7 @@
         const row = el('tr', { 'data-line': ln, class: n === undefined ? 'nocode' : n ? 'covered' : 'uncovered' });
         const marks = el('td', { class: 'marks' });
         for (const m of here)
-          marks.append(el('span', { class: 'mutant ' + m.status.toLowerCase(), 'data-id': m.id,
+          marks.append(el('span', { class: 'mutant ' + m.status.toLowerCase(), 'data-id': m.id, id: 'mutant-' + m.id,
             title: '#' + m.id + ' ' + m.mutatorName + ': ' + (m.description || m.replacement) + ' (' + m.status +
               ((m.killedBy || []).length ? ', killed by ' + m.killedBy.join(', ') : '') + ')' }, m.id));
         if (here.some((m) => m.status === 'Survived')) row.classList.add('has-survivor');

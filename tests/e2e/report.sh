@@ -45,7 +45,8 @@ expect_err "violates relation symmetric"
 check "report: one self-contained page, every inlined script closed where the page closes it"
 expect_exit 0 "$MRFUZZ" report -o h "${T[@]}" --html report.html
 no_external_assets report.html
-[ "$(grep -oi '</script' report.html | wc -l)" = 3 ] || fail "not 3 scripts ended (data, bundle, report.js)"
+[ "$(grep -oi '</script' report.html | wc -l)" = 3 ] ||
+  fail "not 3 scripts ended (data, bundle, report.js); is the bundle missing? (scripts/setup: npm ci in driver/report)"
 grep -q '<mutation-test-report-app' report.html || fail "no Mutation Testing Elements element"
 
 check "Chromium renders it: relations, finding, sources of both files, the MTE view; a screenshot"
@@ -99,6 +100,8 @@ for r in fn["relations"]:
         assert cell(k) == str(r[k]), (r["name"], k, cell(k), r[k])
     kills = [m["id"] for m in mutants if r["name"] in m["killedBy"]]
     assert cell("nkilled") == str(len(kills)), (r["name"], cell("nkilled"), len(kills))
+    links = [a["text"] for a in find(row, lambda e: e["tag"] == "a")]
+    assert links == ["#" + i for i in kills], (r["name"], links, kills)
     print("relation %s: checked %s, violated %s, kills %d" % (r["name"], r["checked"], r["violated"], len(kills)))
 assert "a.b == b.a" in page, "the relation's comment is not shown"
 assert [r["violated"] for r in fn["relations"] if r["name"] == "symmetric"][0] >= 1
