@@ -51,10 +51,11 @@ grep -q '<mutation-test-report-app' report.html || fail "no Mutation Testing Ele
 
 check "Chromium renders it: relations, finding, sources of both files, the MTE view; a screenshot"
 render report.html dom.html shot.png
-"$PYTHON" - dom.html h/check-summary.json h/mutants/score-mte.json g/geo_dot.mr <<'PY' || fail "the rendered page"
+"$PYTHON" - dom.html h/check-summary.json h/mutants/score-mte.json g/geo_dot.mr h/mutants/score-coverage.json <<'PY' ||
+  fail "the rendered page"
 import html.parser, json, re, sys
-dom, summary, mte, mr = sys.argv[1:]
-summary, mte = json.load(open(summary)), json.load(open(mte))
+dom, summary, mte, mr, cov = sys.argv[1:]
+summary, mte, cov = json.load(open(summary)), json.load(open(mte)), json.load(open(cov))
 page = open(dom).read()
 
 class Tree(html.parser.HTMLParser):
@@ -121,6 +122,22 @@ for path, res in mte["files"].items():
     for m in surv:  # on its own line
         line = find(box[0], lambda e: e["tag"] == "tr" and e["attrs"].get("data-line") == str(m["location"]["start"]["line"]))
         assert line and cls(line[0], "has-survivor"), (path, m["id"])
+    # Coverage: a mutant's line was reached by at least the relations that reached the
+    # mutant (coveredBy), and the page shows the line's count.
+    lines = {}
+    for f in cov["functions"]:
+        if f["file"] == path:
+            for l, n in f["lines"]:
+                lines[l] = max(lines.get(l, 0), n)
+    for m in res["mutants"]:
+        l = m["location"]["start"]["line"]
+        if l in lines:
+            assert lines[l] >= len(m["coveredBy"]), (path, m["id"], lines[l], m["coveredBy"])
+        else:
+            assert not m["coveredBy"] or l == 1, (path, m["id"], "reached, on a line without coverage")
+    for l, n in lines.items():
+        row = find(box[0], lambda e: e["tag"] == "tr" and e["attrs"].get("data-line") == str(l))[0]
+        assert find(row, lambda e: cls(e, "cov"))[0]["text"] == str(n), (path, l, n)
     covered = find(box[0], lambda e: e["tag"] == "tr" and cls(e, "covered"))
     assert covered, "no covered line in " + path
     print("%s: %d mutants, %d survived, %d lines covered" % (path.rsplit("/", 1)[-1], len(res["mutants"]), len(surv), len(covered)))
