@@ -41,7 +41,12 @@
     const t = el('table', { class: 'rels-all' });
     t.append(el('tr', {}, el('th', {}, 'relation'), el('th', {}, 'checked'), el('th', {}, 'skipped'),
       el('th', {}, 'violated'), el('th', {}, 'mutants killed')));
-    for (const r of data.relations) {
+    const rels = data.relations.slice(); // and those the runs name that the file split missed
+    const named = Object.keys(counts);
+    for (const tf of Object.values((mte && mte.testFiles) || {})) for (const t of tf.tests || []) named.push(t.name);
+    for (const name of named)
+      if (!rels.some((r) => r.name === name)) rels.push({ name: name, text: '(not found in ' + data.mr + ')' });
+    for (const r of rels) {
       const c = counts[r.name];
       const kills = mutants.filter((m) => (m.killedBy || []).includes(r.name));
       const row = el('tr', { class: 'rel', 'data-rel': r.name });
