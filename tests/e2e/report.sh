@@ -161,4 +161,14 @@ render bare.html bare.dom
 grep -q 'id="mte-status" data-state="unavailable"' bare.dom || fail "no unavailable state"
 grep -q "nope.js: No such file or directory" bare.dom || fail "the reason is not said"
 grep -q 'data-rel="scale2"' bare.dom || fail "the relations are missing without the bundle"
+
+check "without a score run: the parts that need it say what to run, the others stay"
+rm h/mutants/score-mte.json h/mutants/score-coverage.json
+expect_exit 0 "$MRFUZZ" report -o h "${T[@]}" --html noscore.html
+render noscore.html noscore.dom
+grep -q 'id="score-none"' noscore.dom && grep -q "run 'mrfuzz score' with this build directory" noscore.dom ||
+  fail "the missing score is not said"
+grep -q 'id="mte-status" data-state="unavailable"' noscore.dom || fail "an MTE view without a score"
+grep -q '<code class="replay">mrfuzz repro ' noscore.dom || fail "the findings are missing without a score"
+grep -q 'class="file" data-file="[^"]*/kernel.c"' noscore.dom || fail "the build's other source is missing"
 echo "ok"
