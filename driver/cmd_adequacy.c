@@ -208,10 +208,11 @@ static size_t run_fdr(const drv_opts *o, const char *dir, const char *corpus, dr
   return n;
 }
 
+/* The HTML page; data NULL: no corpus was replayed (the page says so). */
 static int write_html(const drv_opts *o, const char *dir, const char *file, const char *function,
                       const char *data, const char *corpus) {
   drv_adeq a = {0}, run = {0};
-  if (!drv_adeq_load(&a, data)) {
+  if (data && !drv_adeq_load(&a, data)) {
     drv_error("%s: not an adequacy file", data);
     return DRV_EXIT_INTERNAL;
   }
@@ -219,10 +220,11 @@ static int write_html(const drv_opts *o, const char *dir, const char *file, cons
   load_run(&run, stats);
   free(stats);
   drv_fdr fdr[8];
-  size_t nfdr = o->fdr ? run_fdr(o, dir, corpus, fdr, 8) : 0;
+  size_t nfdr = o->fdr && data ? run_fdr(o, dir, corpus, fdr, 8) : 0;
   drv_buf out = {0};
   drv_list sources = {o->pos.v + 1, o->pos.n - 1};
-  drv_report_in in = {&a, &run, fdr, nfdr, o->pos.v[0], function, drv_fwd_get(o, "--mr"), file, &sources, dir};
+  drv_report_in in = {data ? &a : NULL, &run, fdr, nfdr, o->pos.v[0], function, drv_fwd_get(o, "--mr"),
+                      file, &sources, dir};
   drv_report_html(&out, &in);
   int rc = DRV_EXIT_OK;
   if (drv_write_atomic(o->html, out.s, out.len) != 0) {
@@ -281,14 +283,18 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
     fflush(stdout);
   }
   char *corpus = NULL, *data = NULL;
+  bool measure = true; /* a corpus to replay; report renders the rest without one */
   if (rc == DRV_EXIT_OK) {
     corpus = o.corpus ? drv_strdup(o.corpus) : drv_fmt("%s/corpus", b.dir);
-    if (!has_inputs(corpus)) {
+    if (!has_inputs(corpus) && need_html && !o.corpus) {
+      drv_warn("no source inputs in %s: the report has no adequacy ('mrfuzz check' keeps them)", corpus);
+      measure = false;
+    } else if (!has_inputs(corpus)) {
       drv_error("no source inputs in %s: run 'mrfuzz check' first, or give --corpus DIR", corpus);
       rc = DRV_EXIT_USAGE;
     }
   }
-  if (rc == DRV_EXIT_OK) {
+  if (rc == DRV_EXIT_OK && measure) {
     data = drv_fmt("%s/adequacy.data", b.dir);
     rc = replay(&o, &b, corpus, data);
   }

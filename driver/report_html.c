@@ -266,32 +266,11 @@ static void run_sections_end(drv_buf *b, const drv_report_in *in) {
   free(why);
 }
 
-void drv_report_html(drv_buf *b, const drv_report_in *in) {
+/* k-MR adequacy over the corpus and over the last check's time, the fault detection
+ * rates, the relations on the corpus and the adequacy per line of the target's file. */
+static void adequacy_sections(drv_buf *b, const drv_report_in *in) {
   const drv_adeq *a = in->a, *run = in->run;
-  const char *target = in->target, *mr = in->mr;
   const char *crit = a->branch ? "branch" : "statement";
-  drv_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>mrfuzz report: ");
-  esc(b, target, strlen(target));
-  drv_buf_printf(b, "</title>\n<style>\n"
-                    "body{font-family:sans-serif;margin:2em;max-width:90em}\n"
-                    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px}\n"
-                    "table.src td{border:none;padding:0 6px}table.src pre{margin:0}\n"
-                    "tr.full{background:#d8f5d0}tr.short{background:#fff3c0}tr.unreached{background:#f8d0d0}\n"
-                    "td.ln,td.k,td.cov{text-align:right;color:#555}.big{font-size:1.6em}\n"
-                    "tr.covered td.cov{background:#d8f5d0}tr.uncovered td.cov{background:#f8d0d0}\n"
-                    "tr.has-survivor{background:#fde8e8}tr.violated{background:#f8d0d0}\n"
-                    "pre.rel-text{margin:0;font-size:.9em}.note{color:#555;font-style:italic}\n"
-                    ".mutant{display:inline-block;min-width:1.6em;margin:0 1px;padding:0 3px;border-radius:3px;"
-                    "font-size:.8em;text-align:center;color:#fff;background:#888}\n"
-                    ".mutant.survived{background:#c03030}.mutant.killed{background:#30a030}"
-                    ".mutant.timeout{background:#d08020}\n"
-                    "</style></head><body>\n<h1>mrfuzz report: ");
-  esc(b, target, strlen(target));
-  drv_buf_printf(b, "</h1>\n<p>Relations: ");
-  esc(b, mr, strlen(mr));
-  drv_buf_printf(b, "</p>\n");
-  subject_section(b, mr);
-  run_sections_top(b);
   drv_buf_printf(b, "<h2>k-MR adequacy</h2>\n<p class=\"big\">C<sub>MT</sub><sup>%u</sup>(%s) = "
                     "<span id=\"adequacy-frac\">%llu/%llu</span> = <span id=\"adequacy\">%.4f</span></p>\n",
                  a->k, crit, a->sum, a->den, frac(a->sum, a->den));
@@ -335,6 +314,38 @@ void drv_report_html(drv_buf *b, const drv_report_in *in) {
                     "associated with the best corpus input reaching it (green: at least k, yellow: "
                     "fewer, red &#8709;: unreached).</p>\n");
   source(b, a, in->src_path);
+}
+
+void drv_report_html(drv_buf *b, const drv_report_in *in) {
+  const char *target = in->target, *mr = in->mr;
+  drv_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>mrfuzz report: ");
+  esc(b, target, strlen(target));
+  drv_buf_printf(b, "</title>\n<style>\n"
+                    "body{font-family:sans-serif;margin:2em;max-width:90em}\n"
+                    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px}\n"
+                    "table.src td{border:none;padding:0 6px}table.src pre{margin:0}\n"
+                    "tr.full{background:#d8f5d0}tr.short{background:#fff3c0}tr.unreached{background:#f8d0d0}\n"
+                    "td.ln,td.k,td.cov{text-align:right;color:#555}.big{font-size:1.6em}\n"
+                    "tr.covered td.cov{background:#d8f5d0}tr.uncovered td.cov{background:#f8d0d0}\n"
+                    "tr.has-survivor{background:#fde8e8}tr.violated{background:#f8d0d0}\n"
+                    "pre.rel-text{margin:0;font-size:.9em}.note{color:#555;font-style:italic}\n"
+                    ".mutant{display:inline-block;min-width:1.6em;margin:0 1px;padding:0 3px;border-radius:3px;"
+                    "font-size:.8em;text-align:center;color:#fff;background:#888}\n"
+                    ".mutant.survived{background:#c03030}.mutant.killed{background:#30a030}"
+                    ".mutant.timeout{background:#d08020}\n"
+                    "</style></head><body>\n<h1>mrfuzz report: ");
+  esc(b, target, strlen(target));
+  drv_buf_printf(b, "</h1>\n<p>Relations: ");
+  esc(b, mr, strlen(mr));
+  drv_buf_printf(b, "</p>\n");
+  subject_section(b, mr);
+  run_sections_top(b);
+  if (in->a)
+    adequacy_sections(b, in);
+  else
+    drv_buf_printf(b, "<h2>k-MR adequacy</h2>\n<p id=\"adequacy-none\">No corpus to measure it on: "
+                      "run <code>mrfuzz check</code> with this build directory (it keeps the inputs), "
+                      "or give <code>--corpus DIR</code>.</p>\n");
   run_sections_end(b, in);
   drv_buf_printf(b, "</body></html>\n");
 }

@@ -29,6 +29,16 @@ check "score: mutants in vec.c and kernel.c; the MTE JSON and the coverage stay 
 expect_exit 0 "$MRFUZZ" score -o h "${T[@]}" --mutant-timeout 1
 [ -s h/mutants/score-mte.json ] && [ -s h/mutants/score-coverage.json ] || fail "score left no data"
 
+check "report after score alone: no corpus, so no adequacy; the relations with their kills, no check yet"
+expect_exit 0 "$MRFUZZ" report -o h "${T[@]}" --html early.html
+expect_err "the report has no adequacy"
+grep -q 'id="adequacy-none"' early.html || fail "the missing adequacy is not said"
+render early.html early.dom
+grep -q 'id="check-none"' early.dom && grep -q "run 'mrfuzz check' with this build directory" early.dom ||
+  fail "the missing check is not said"
+grep -q 'id="mte-status" data-state="rendered"' early.dom || fail "no MTE view after score alone"
+grep -qE 'data-rel="rotate_both"><td><pre class="rel-text">' early.dom || fail "no relation rows after score alone"
+
 check "a seeded fault in vec.c: check finds it; the replay command it prints replays it"
 sed -i 's/return geo_dot2(a.x, b.x, a.y, b.y); }/return geo_dot2(a.x, b.x, a.y, b.y) + (a.x > 1 \&\& b.x < 0); }/' \
   g/src/vec.c
