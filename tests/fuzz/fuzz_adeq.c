@@ -65,11 +65,14 @@ static void check_inline(const char *text, bool json) {
   drv_buf_fini(&out);
 }
 
+static char mr[64]; /* the input as the relation file the page quotes */
+static void remove_mr(void) { unlink(mr); }
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char mr[64];
-  if (!mr[0]) { /* the input as the relation file the page quotes; no bundle inlined */
+  if (!mr[0]) { /* no bundle inlined: the page's own two scripts */
     snprintf(mr, sizeof mr, "/tmp/fuzz_adeq-%ld.mr", (long)getpid());
     setenv("MRFUZZ_MTE_BUNDLE", "/nonexistent/mte.js", 1);
+    atexit(remove_mr);
   }
   char *text = malloc(size + 19);
   if (!text)
