@@ -508,9 +508,10 @@ void drv_report_html(drv_buf *out, const drv_report_in *in);
  * escaped so nothing in it ends the element early; JSON (json) with every '<' as
  * \u003c. */
 void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json);
-/* The data report.js renders, as one JSON object (report_data.c); bundle: the Mutation
- * Testing Elements bundle is inlined, else bundle_note says why not. */
-void drv_report_data(drv_buf *b, const drv_report_in *in, bool bundle, const char *bundle_note);
+/* The data report.js renders, as one JSON object onto b, and the runs' JSON files as
+ * script elements onto runs (report_data.c); bundle: the Mutation Testing Elements bundle
+ * is inlined, else bundle_note says why not. */
+void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bundle, const char *bundle_note);
 /* The Mutation Testing Elements bundle's text (DRV_MTE_BUNDLE, or $MRFUZZ_MTE_BUNDLE), or
  * NULL and *why (owned) says why. */
 char *drv_report_bundle(char **why);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * report_data.c - what `mrfuzz report` gathers beyond adequacy, as the JSON object its
  * page's script renders (driver/report/report.js): each relation's text from the .mr
- * file, the sources of the build, and what the runs left in the build directory, each
- * file inlined as it is (check's summary JSON, score's Mutation Testing Elements JSON and
- * per-line coverage) or null with the reason; and the Mutation Testing Elements bundle,
- * found through one configured path.
+ * file, the sources of the build; what the runs left in the build directory, each file
+ * inlined as it is in a script element of its own (check's summary JSON, score's Mutation
+ * Testing Elements JSON and per-line coverage) or the reason it is missing; and the
+ * Mutation Testing Elements bundle, found through one configured path.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -78,20 +78,21 @@ static void put_relations(drv_buf *b, const char *mr) {
   free(text);
 }
 
-/* A JSON file inlined as the value of key, or null and key_note with why. A file that
- * does not hold a JSON object is not inlined. */
-static void put_file(drv_buf *b, const char *key, const char *path, const char *missing) {
-  size_t len = 0;
-  char *text = drv_read_file(path, &len);
-  const char *s = text ? text + strspn(text, " \t\r\n") : NULL;
-  drv_buf_printf(b, ",\n\"%s\": ", key);
-  if (s && *s == '{') {
-    drv_buf_printf(b, "%s", s);
-    drv_buf_printf(b, ",\n\"%s_note\": null", key);
+/* A run's JSON file: inlined into runs as its own script element (id mrfuzz-KEY, parsed
+ * on its own, so a damaged file costs only its part), its path in the data as KEY_path;
+ * or KEY_note says why it is missing. */
+static void put_file(drv_buf *b, drv_buf *runs, const char *key, const char *path, const char *missing) {
+  char *text = drv_read_file(path, NULL);
+  drv_buf_printf(b, ",\n\"%s_path\": ", key);
+  drv_buf_json_str(b, path);
+  drv_buf_printf(b, ", \"%s_note\": ", key);
+  if (text) {
+    char *attrs = drv_fmt(" type=\"application/json\" id=\"mrfuzz-%s\"", key);
+    drv_html_script(runs, attrs, text, true);
+    free(attrs);
+    drv_buf_printf(b, "null");
   } else {
-    char *why = text ? drv_fmt("%s is not a JSON object", path)
-                     : drv_fmt("%s: %s (%s)", path, strerror(errno), missing);
-    drv_buf_printf(b, "null,\n\"%s_note\": ", key);
+    char *why = drv_fmt("%s: %s (%s)", path, strerror(errno), missing);
     drv_buf_json_str(b, why);
     free(why);
   }
@@ -111,7 +112,7 @@ static void put_source(drv_buf *b, const char *path, bool comma) {
 }
 
 /* See drv.h. */
-void drv_report_data(drv_buf *b, const drv_report_in *in, bool bundle, const char *bundle_note) {
+void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bundle, const char *bundle_note) {
   drv_buf_printf(b, "{\"target\": ");
   drv_buf_json_str(b, in->target);
   drv_buf_printf(b, ", \"function\": ");
@@ -126,13 +127,13 @@ void drv_report_data(drv_buf *b, const drv_report_in *in, bool bundle, const cha
     put_source(b, in->sources->v[i], true);
   drv_buf_printf(b, "\n]");
   char *p = drv_fmt("%s/" DRV_CHECK_SUMMARY, in->dir);
-  put_file(b, "check", p, "run 'mrfuzz check' with this build directory");
+  put_file(b, runs, "check", p, "run 'mrfuzz check' with this build directory");
   free(p);
   p = drv_fmt("%s/mutants/" DRV_SCORE_MTE, in->dir);
-  put_file(b, "score", p, "run 'mrfuzz score' with this build directory");
+  put_file(b, runs, "score", p, "run 'mrfuzz score' with this build directory");
   free(p);
   p = drv_fmt("%s/mutants/" DRV_SCORE_COVERAGE, in->dir);
-  put_file(b, "coverage", p, "run 'mrfuzz score' with this build directory");
+  put_file(b, runs, "coverage", p, "run 'mrfuzz score' with this build directory");
   free(p);
   drv_buf_printf(b, ",\n\"mte_bundle\": %s, \"mte_note\": ", bundle ? "true" : "false");
   drv_buf_json_str(b, bundle_note);

@@ -246,8 +246,8 @@ static void run_sections_top(drv_buf *b) {
  * scripts. */
 static void run_sections_end(drv_buf *b, const drv_report_in *in) {
   char *why = NULL, *bundle = drv_report_bundle(&why);
-  drv_buf data = {0};
-  drv_report_data(&data, in, bundle != NULL, why);
+  drv_buf data = {0}, runs = {0};
+  drv_report_data(&data, &runs, in, bundle != NULL, why);
   drv_buf_printf(b, "<h2>Sources</h2>\n<section id=\"sources\"><p>Every file of the build. Per line: "
                     "how many relations reached it on the original in the last <code>mrfuzz score</code> "
                     "(green: some, red: none, blank: no block starts there), and its mutants by id "
@@ -258,10 +258,12 @@ static void run_sections_end(drv_buf *b, const drv_report_in *in) {
                     "<mutation-test-report-app title-postfix=\"mrfuzz\"></mutation-test-report-app>"
                     "</section>\n");
   drv_html_script(b, " type=\"application/json\" id=\"mrfuzz-data\"", data.s, true);
+  drv_buf_printf(b, "%s", runs.s ? runs.s : "");
   if (bundle)
     drv_html_script(b, "", bundle, false);
   drv_html_script(b, "", drv_report_js, false);
   drv_buf_fini(&data);
+  drv_buf_fini(&runs);
   free(bundle);
   free(why);
 }

@@ -9,8 +9,20 @@
 (function () {
   'use strict';
   const data = JSON.parse(document.getElementById('mrfuzz-data').textContent);
-  const mte = data.score; // Mutation Testing Elements JSON of `mrfuzz score`, or null
-  const check = data.check; // `mrfuzz check`'s summary JSON, or null
+  /* A run's file (its own script element), or null with data[key + '_note'] saying why. */
+  function run(key) {
+    const e = document.getElementById('mrfuzz-' + key);
+    if (!e) return null;
+    try {
+      return JSON.parse(e.textContent);
+    } catch (err) {
+      data[key + '_note'] = data[key + '_path'] + ' is not valid JSON (' + err.message + ')';
+      return null;
+    }
+  }
+  const check = run('check'); // `mrfuzz check`'s summary JSON
+  const mte = run('score'); // Mutation Testing Elements JSON of `mrfuzz score`
+  const coverage = run('coverage'); // per-line coverage of score's original run
 
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -36,8 +48,8 @@
     const fn = check && (check.functions.find((f) => f.function === data.function) || check.functions[0]);
     const counts = {};
     for (const r of (fn && fn.relations) || []) counts[r.name] = r;
-    if (!check) note(sec, 'check-none', 'No check run in this build directory: ' + data.check_note);
-    if (!mte) note(sec, 'score-none', 'No score run in this build directory: ' + data.score_note);
+    if (!check) note(sec, 'check-none', 'No check results: ' + data.check_note);
+    if (!mte) note(sec, 'score-none', 'No score results: ' + data.score_note);
     const t = el('table', { class: 'rels-all' });
     t.append(el('tr', {}, el('th', {}, 'relation'), el('th', {}, 'checked'), el('th', {}, 'skipped'),
       el('th', {}, 'violated'), el('th', {}, 'mutants killed')));
@@ -96,7 +108,7 @@
     };
     for (const s of data.sources) add(s.path, s.text);
     for (const [p, res] of Object.entries((mte && mte.files) || {})) add(p, res.source).scored = res.source;
-    for (const fn of (data.coverage && data.coverage.functions) || []) {
+    for (const fn of (coverage && coverage.functions) || []) {
       const f = add(fn.file, null);
       for (const [line, n] of fn.lines) f.lines[line] = Math.max(f.lines[line] || 0, n);
     }
@@ -105,7 +117,7 @@
   }
   function sources() {
     const sec = document.getElementById('sources');
-    if (!data.coverage) note(sec, 'coverage-none', 'No per-line coverage: ' + data.score_note);
+    if (!coverage) note(sec, 'coverage-none', 'No per-line coverage: ' + data.coverage_note);
     for (const f of files()) {
       const box = el('section', { class: 'file', 'data-file': f.path });
       const survived = f.mutants.filter((m) => m.status === 'Survived').length;

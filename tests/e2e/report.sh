@@ -55,8 +55,8 @@ expect_err "violates relation symmetric"
 check "report: one self-contained page, every inlined script closed where the page closes it"
 expect_exit 0 "$MRFUZZ" report -o h "${T[@]}" --html report.html
 no_external_assets report.html
-[ "$(grep -oi '</script' report.html | wc -l)" = 3 ] ||
-  fail "not 3 scripts ended (data, bundle, report.js); is the bundle missing? (scripts/setup: npm ci in driver/report)"
+[ "$(grep -oi '</script' report.html | wc -l)" = 6 ] ||
+  fail "not 6 scripts ended (data, check, score, coverage, bundle, report.js); is the bundle missing? (scripts/setup: npm ci in driver/report)"
 grep -q '<mutation-test-report-app' report.html || fail "no Mutation Testing Elements element"
 
 check "Chromium renders it: relations, finding, sources of both files, the MTE view; a screenshot"
@@ -164,10 +164,14 @@ PY
   shot.png || fail "the screenshot is no PNG"
 echo "screenshot: $(wc -c <shot.png) bytes"
 
-check "without the bundle: the page's own sections, and why the MTE view is missing"
+check "without the bundle, and a damaged coverage file: the other parts stand, and the page says why"
+head -c 100 h/mutants/score-coverage.json >cov && cp cov h/mutants/score-coverage.json
 MRFUZZ_MTE_BUNDLE=$WORK/nope.js expect_exit 0 "$MRFUZZ" report -o h "${T[@]}" --html bare.html
-[ "$(grep -oi '</script' bare.html | wc -l)" = 2 ] || fail "not 2 scripts ended (data, report.js)"
+[ "$(grep -oi '</script' bare.html | wc -l)" = 5 ] || fail "not 5 scripts ended (data, check, score, coverage, report.js)"
 render bare.html bare.dom
+grep -q 'id="coverage-none"[^>]*>No per-line coverage: [^<]*score-coverage.json is not valid JSON' bare.dom ||
+  fail "the damaged coverage file is not said"
+grep -q 'class="mutant survived"' bare.dom || fail "the mutants are gone with the coverage"
 grep -q 'id="mte-status" data-state="unavailable"' bare.dom || fail "no unavailable state"
 grep -q "nope.js: No such file or directory" bare.dom || fail "the reason is not said"
 grep -q 'data-rel="scale2"' bare.dom || fail "the relations are missing without the bundle"
