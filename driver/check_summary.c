@@ -221,12 +221,44 @@ size_t chk_list_corpus(const char *dir, drv_list *out, drv_list *owned) {
   return n;
 }
 
-/* The --mr options as the user gave them, for replay lines. Caller frees. */
-static char *mr_args(const chk_run *r) {
+/* " --NAME VALUE" onto b for each of v[n]. */
+static void put_opt(drv_buf *b, const char *name, const char *const *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    drv_buf_printf(b, " --%s ", name);
+    drv_buf_shell_arg(b, v[i]);
+  }
+}
+
+/* What a replay line repeats after `mrfuzz repro`: --build-dir, the target and the other sources,
+ * the build options (those `mrfuzz build` takes: the same build) and the domains the
+ * inputs were decoded with, then the --mr options as the user gave them. Caller frees. */
+static char *replay_args(const chk_run *r) {
+  const drv_opts *o = &r->o;
   drv_buf b = {0};
-  for (size_t i = 0; i < r->mrs.given.n; i++)
-    drv_buf_printf(&b, " --mr %s", r->mrs.given.v[i]);
-  return b.s ? b.s : drv_strdup("");
+  drv_buf_printf(&b, "mrfuzz repro");
+  if (o->build_dir) {
+    drv_buf_printf(&b, " --build-dir ");
+    drv_buf_shell_arg(&b, o->build_dir);
+  }
+  for (size_t i = 0; i < o->pos.n; i++) {
+    drv_buf_printf(&b, " ");
+    drv_buf_shell_arg(&b, o->pos.v[i]);
+  }
+#define ARG_BOOL(id, lng)
+#define ARG_STR(id, lng) const char *const id##_v[] = {o->id}; put_opt(&b, lng, id##_v, o->id ? 1 : 0);
+#define ARG_LIST(id, lng) put_opt(&b, lng, o->id.v, o->id.n);
+#define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) \
+  if (((cmds) & DRV_CMD_BUILD) && strcmp(lng, "output") && strcmp(lng, "build-dir")) { ARG_##type(id, lng) }
+#include "flags.def"
+#undef DRV_FLAG
+#undef ARG_LIST
+#undef ARG_STR
+#undef ARG_BOOL
+  for (size_t i = 0; i < o->nfwd; i++)
+    if (!strcmp(o->fwd[i].opt->name, "--range") || !strcmp(o->fwd[i].opt->name, "--len"))
+      put_opt(&b, o->fwd[i].opt->name + 2, &o->fwd[i].value, 1);
+  put_opt(&b, "mr", r->mrs.given.v, r->mrs.given.n);
+  return b.s;
 }
 
 static void add_finding(chk_sum *s, chk_finding f) {
@@ -295,7 +327,7 @@ static size_t dedup(chk_file *f, size_t n, bool failures, bool remove) {
  * one reproducer per finding, the others removed. A replay lists every corpus file that
  * violated a relation, as one process would. */
 static void collect(const chk_run *r, const char *stats, const drv_list *files, bool failures, chk_sum *s) {
-  char *mrs = mr_args(r);
+  char *args = replay_args(r);
   chk_file *f = drv_alloc((files->n ? files->n : 1) * sizeof *f);
   for (size_t i = 0; i < files->n; i++) {
     struct stat st;
@@ -313,17 +345,18 @@ static void collect(const chk_run *r, const char *stats, const drv_list *files, 
              "the smallest is kept)", removed, removed > 1 ? "s" : "");
   for (size_t i = 0; i < files->n; i++) {
     const char *fn = s->subj[f[i].subject].function;
-    for (size_t j = 0; j < f[i].rels.n; j++) { /* --relation when the input violated several */
+    for (size_t j = 0; j < f[i].rels.n; j++) {
       if (!f[i].new_rel[j]) {
         free((char *)f[i].rels.v[j]);
         continue;
       }
-      char *only = f[i].rels.n > 1 && r->nsub == 1 ? drv_fmt(" --relation %s", f[i].rels.v[j]) : drv_strdup("");
-      char *dir = r->o.build_dir ? drv_fmt(" --build-dir %s", r->o.build_dir) : drv_strdup("");
-      char *cmd = drv_fmt("mrfuzz repro%s %s%s%s %s", dir, r->o.pos.v[0], mrs, only, files->v[i]);
-      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)f[i].rels.v[j], NULL, cmd});
-      free(dir);
-      free(only);
+      drv_buf cmd = {0};
+      drv_buf_printf(&cmd, "%s", args);
+      if (f[i].rels.n > 1 && r->nsub == 1) /* --relation when the input violated several */
+        put_opt(&cmd, "relation", &f[i].rels.v[j], 1);
+      drv_buf_printf(&cmd, " ");
+      drv_buf_shell_arg(&cmd, files->v[i]);
+      add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, (char *)f[i].rels.v[j], NULL, cmd.s});
     }
     if (f[i].new_fail)
       add_finding(s, (chk_finding){drv_strdup(files->v[i]), fn, NULL, failure_of(files->v[i]), NULL});
@@ -331,7 +364,7 @@ static void collect(const chk_run *r, const char *stats, const drv_list *files, 
     free(f[i].new_rel);
   }
   free(f);
-  free(mrs);
+  free(args);
 }
 
 static void sum_fini(chk_sum *s) {
@@ -428,6 +461,16 @@ int chk_summary_none(const chk_run *r, const char *corpus) {
   return rc;
 }
 
+/* The copy of the JSON summary that `mrfuzz report` reads: the build directory's, the
+ * parent of the stats directory. */
+static void keep_summary(const chk_sum *s, const char *stats) {
+  const char *slash = strrchr(stats, '/');
+  char *path = slash ? drv_fmt("%.*s/" DRV_CHECK_SUMMARY, (int)(slash - stats), stats) : drv_strdup(DRV_CHECK_SUMMARY);
+  if (chk_json_write(s, path) != 0)
+    drv_warn("cannot write %s (for 'mrfuzz report'): %s", path, strerror(errno));
+  free(path);
+}
+
 /* See check_int.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
@@ -464,6 +507,7 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
   if ((s.nf || nviol) && rc == DRV_EXIT_OK)
     rc = DRV_EXIT_VIOLATION;
   s.exit_code = rc;
+  keep_summary(&s, stats);
   rc = write_reports(r, &s, rc);
   sum_fini(&s);
   for (size_t i = 0; i < owned.n; i++)

@@ -31,11 +31,16 @@ static const char adeq_summary[] =
     "that fall short (unreached, or fewer than k relations). Exit 0, 2 on bad input.";
 static const char report_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr --html OUT.html [--k K] [--criterion C] [--corpus DIR]";
 static const char report_summary[] =
-    "Write one self-contained HTML page (no external assets, inline SVG charts) about "
-    "checking FUNCTION: k-MR adequacy over the corpus inputs and, when the last 'mrfuzz "
-    "check' tracked it (--until-adequate), over time; per-relation checks and violations; "
-    "the source annotated with coverage and the relations associated per line. Also "
-    "prints what 'mrfuzz adequacy' prints.";
+    "Write the page to open after a run: one self-contained HTML file (no external assets) "
+    "about FUNCTION, from what the runs left in the build directory (give the runs' options): "
+    "each relation's text with what the last 'mrfuzz check' checked, skipped and violated "
+    "and the mutants it kills in the last 'mrfuzz score'; check's findings with their replay "
+    "commands; k-MR adequacy over the corpus inputs and, when the last check tracked it "
+    "(--until-adequate), over time; every source of the build with per-line coverage and "
+    "the surviving mutants marked; and score's report in the Mutation Testing Elements view "
+    "(its bundle inlined: driver/report, installed by scripts/setup; MRFUZZ_MTE_BUNDLE names "
+    "another copy). A run that is missing leaves its part saying what to run. Also prints "
+    "what 'mrfuzz adequacy' prints.";
 
 /* Every adeq-* file of a check-stats directory merged into a. */
 static void load_run(drv_adeq *a, const char *stats) {
@@ -192,10 +197,11 @@ static size_t run_fdr(const drv_opts *o, const char *dir, const char *corpus, dr
   return n;
 }
 
-static int write_html(const drv_opts *o, const char *dir, const char *file, const char *data,
-                      const char *corpus) {
+/* The HTML page; data NULL: no corpus was replayed (the page says so). */
+static int write_html(const drv_opts *o, const char *dir, const char *file, const char *function,
+                      const char *data, const char *corpus) {
   drv_adeq a = {0}, run = {0};
-  if (!drv_adeq_load(&a, data)) {
+  if (data && !drv_adeq_load(&a, data)) {
     drv_error("%s: not an adequacy file", data);
     return DRV_EXIT_INTERNAL;
   }
@@ -203,9 +209,12 @@ static int write_html(const drv_opts *o, const char *dir, const char *file, cons
   load_run(&run, stats);
   free(stats);
   drv_fdr fdr[8];
-  size_t nfdr = o->fdr ? run_fdr(o, dir, corpus, fdr, 8) : 0;
+  size_t nfdr = o->fdr && data ? run_fdr(o, dir, corpus, fdr, 8) : 0;
   drv_buf out = {0};
-  drv_report_html(&out, &a, &run, fdr, nfdr, o->pos.v[0], drv_fwd_get(o, "--mr"), file);
+  drv_list sources = {o->pos.v + 1, o->pos.n - 1};
+  drv_report_in in = {data ? &a : NULL, &run, fdr, nfdr, o->pos.v[0], function, drv_fwd_get(o, "--mr"),
+                      file, &sources, dir};
+  drv_report_html(&out, &in);
   int rc = DRV_EXIT_OK;
   if (drv_write_atomic(o->html, out.s, out.len) != 0) {
     drv_error("cannot write %s: %s", o->html, strerror(errno));
@@ -263,19 +272,23 @@ static int run(int argc, char **argv, const char *name, const char *args, const 
     fflush(stdout);
   }
   char *corpus = NULL, *data = NULL;
+  bool measure = true; /* a corpus to replay; report renders the rest without one */
   if (rc == DRV_EXIT_OK) {
     corpus = o.corpus ? drv_strdup(o.corpus) : drv_fmt("%s/corpus", b.dir);
-    if (!has_inputs(corpus)) {
+    if (!has_inputs(corpus) && need_html && !o.corpus) {
+      drv_warn("no source inputs in %s: the report has no adequacy ('mrfuzz check' keeps them)", corpus);
+      measure = false;
+    } else if (!has_inputs(corpus)) {
       drv_error("no source inputs in %s: run 'mrfuzz check' first, or give --corpus DIR", corpus);
       rc = DRV_EXIT_USAGE;
     }
   }
-  if (rc == DRV_EXIT_OK) {
+  if (rc == DRV_EXIT_OK && measure) {
     data = drv_fmt("%s/adequacy.data", b.dir);
     rc = replay(&o, &b, corpus, data);
   }
   if (rc == DRV_EXIT_OK && o.html)
-    rc = write_html(&o, b.dir, file, data, corpus);
+    rc = write_html(&o, b.dir, file, function, data, corpus);
   free(data);
   free(corpus);
   drv_build_res_fini(&b);

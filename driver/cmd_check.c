@@ -313,14 +313,12 @@ static void write_standalone(const chk_run *r, const drv_build_res *b) {
   int rc = drv_mkdirs(rdir);
   for (size_t k = 0; rc == 0 && k < r->nsub; k++) {
     const char *p = r->mrs.paths.v[k], *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
-    size_t len;
-    char *text = drv_read_file(p, &len), *copy = drv_fmt("%s/%s", rdir, base);
-    rc = text ? drv_write_atomic(copy, text, len) : -1;
+    char *copy = drv_fmt("%s/%s", rdir, base);
+    rc = drv_copy_file(p, copy);
     drv_list_push(&co, "--mr");
     drv_list_push(&co, base);
     drv_list_push(&owned, drv_fmt("relations/%s", base));
     co.v[co.n - 1] = owned.v[owned.n - 1];
-    free(text);
     free(copy);
   }
   static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
@@ -595,7 +593,12 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   }
   if (rc == DRV_EXIT_OK && r.o.out_file) /* minimize's -o OUT (flags.c) */
     rc = drv_check_output("-o", r.o.out_file);
-  if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n < 2) {
+  /* The build's other sources (SOURCE.c, as check was given them) come first, then the
+   * reproducers (libFuzzer's and the corpus's names never end in .c). */
+  size_t first = 1;
+  while (first < r.o.pos.n && drv_ends_with(r.o.pos.v[first], ".c"))
+    first++;
+  if (rc == DRV_EXIT_OK && r.lf_argc == 0 && r.o.pos.n <= first) {
     drv_error("missing the reproducer file (see 'mrfuzz %s --help')", name);
     rc = DRV_EXIT_USAGE;
   }
@@ -606,14 +609,13 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
                       : S_ISDIR(st.st_mode) ? "is a directory"
                                             : NULL;
     if (why) {
-      drv_error("%s: %s; expected a reproducer file", p, why);
+      drv_error("%s: %s; expected %s", p, why, i < first ? "a source file" : "a reproducer file");
       rc = DRV_EXIT_USAGE;
     }
   }
   if (rc == DRV_EXIT_OK) {
-    /* The reproducers are the positionals after FILE:FUNCTION (no extra sources here). */
-    drv_list none = {0};
-    drv_build_req req = {r.file, r.function, &none, &r.o};
+    drv_list sources = {r.o.pos.v + 1, first - 1};
+    drv_build_req req = {r.file, r.function, &sources, &r.o};
     rc = drv_build(&req, &b);
     fflush(stdout);
   }
@@ -630,7 +632,7 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
       drv_list_push(&a, "--emit-test");
       drv_list_push(&a, r.o.emit_test);
     }
-    for (size_t i = 1; i < r.o.pos.n; i++)
+    for (size_t i = first; i < r.o.pos.n; i++)
       drv_list_push(&a, r.o.pos.v[i]);
     for (int i = 0; i < r.lf_argc; i++)
       drv_list_push(&a, r.lf_argv[i]);
@@ -643,18 +645,21 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   return rc < 0 ? DRV_EXIT_OK : rc;
 }
 
-/* `mrfuzz repro FILE:FUNCTION --mr FILE.mr INPUT...`. */
+/* `mrfuzz repro FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr INPUT...`. */
 int drv_cmd_repro(int argc, char **argv) {
-  return replay(argc, argv, "repro", "FILE:FUNCTION --mr FILE.mr INPUT... [--emit-test OUT.c] | FILE --mr DIR/ INPUT...",
+  return replay(argc, argv, "repro",
+                "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr INPUT... [--emit-test OUT.c] | FILE [SOURCE.c ...] --mr DIR/ INPUT...",
                 "Replay reproducers saved by 'mrfuzz check' deterministically in the ordinary "
-                "harness and print the same report. Exit 1 when a relation is violated, 0 when "
-                "none is (the bug is fixed), 2 on bad input. --emit-test OUT.c turns the first "
-                "violation into a standalone C test (docs/checking.md).");
+                "harness and print the same report; the other sources (SOURCE.c) and build options "
+                "are check's (the replay line check prints has them). Exit 1 when a relation is "
+                "violated, 0 when none is (the bug is fixed), 2 on bad input. --emit-test OUT.c turns "
+                "the first violation into a standalone C test (docs/checking.md).");
 }
 
 /* `mrfuzz minimize FILE:FUNCTION --mr FILE.mr INPUT [-o OUT] [-- -runs=N]`. */
 int drv_cmd_minimize(int argc, char **argv) {
-  return replay(argc, argv, "minimize", "FILE[:FUNCTION] --mr FILE.mr|DIR/ INPUT [-o OUT] [-- -runs=N]",
+  return replay(argc, argv, "minimize",
+                "FILE[:FUNCTION] [SOURCE.c ...] --mr FILE.mr|DIR/ INPUT [-o OUT] [-- -runs=N]",
                 "Shrink a reproducer while the same relation stays violated (a crash of the "
                 "target or another relation does not count). Writes INPUT.min (or -o OUT), prints "
                 "its path and the final report. -runs=N bounds the attempts (default 100000).");

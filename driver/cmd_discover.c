@@ -68,22 +68,12 @@ static const char disc_help[] =
  * commands discovery prints (`mrfuzz repro LINE --mr ...`); arguments with shell
  * metacharacters single-quoted. Caller frees. */
 static char *replay_line(const drv_list *b) {
-  size_t cap = 1;
-  for (size_t i = 1; i < b->n; i++) cap += 4 * strlen(b->v[i]) + 3;
-  char *s = malloc(cap), *p = s;
-  if (!s) return NULL;
+  drv_buf line = {0};
   for (size_t i = 1; i < b->n; i++) {
-    const char *a = b->v[i];
-    bool quote = !*a || a[strcspn(a, " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
-    if (i > 1) *p++ = ' ';
-    if (quote) *p++ = '\'';
-    for (; *a; a++) {
-      if (*a == '\'' && quote) { memcpy(p, "'\\''", 4); p += 4; } else *p++ = *a;
-    }
-    if (quote) *p++ = '\'';
+    drv_buf_printf(&line, "%s", i > 1 ? " " : "");
+    drv_buf_shell_arg(&line, b->v[i]);
   }
-  *p = 0;
-  return s;
+  return line.s ? line.s : drv_strdup("");
 }
 
 /* Suspected faults go next to OUT.mr, into OUT.suspects.mr and the directory OUT.suspects

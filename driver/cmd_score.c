@@ -7,8 +7,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "drv.h"
 
@@ -38,6 +40,15 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
   drv_list_push(&a, b->harness);
   drv_list_push(&a, "score");
   drv_fwd_push(o, &drv_tab_score, &a, NULL);
+  /* What `mrfuzz report` reads from the build directory: the MTE JSON (the user's --json
+   * is copied there after the run) and the per-line coverage. */
+  const char *json = drv_fwd_get(o, "--json");
+  char *mte = drv_fmt("%s/" DRV_SCORE_MTE, b->dir), *cov = drv_fmt("%s/" DRV_SCORE_COVERAGE, b->dir);
+  const char *ours[] = {"--coverage", cov, "--json", mte};
+  for (size_t i = 0; i < (json ? 2u : 4u); i++)
+    drv_list_push(&a, ours[i]);
+  unlink(mte);
+  unlink(cov);
   drv_list_push(&a, NULL);
   int status, rc;
   bool timed_out = false;
@@ -62,6 +73,10 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
       rc = DRV_EXIT_INTERNAL;
     }
   }
+  if (rc == DRV_EXIT_OK && json && strcmp(json, "-") != 0 && drv_copy_file(json, mte) != 0)
+    drv_warn("cannot copy %s into the build directory (for 'mrfuzz report'): %s", json, strerror(errno));
+  free(mte);
+  free(cov);
   drv_list_fini(&a);
   return rc;
 }

@@ -41,6 +41,10 @@ typedef struct drv_buf {
 } drv_buf;
 void drv_buf_printf(drv_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void drv_buf_fini(drv_buf *b);
+/* s as a JSON string onto b: quotes, backslash and control bytes escaped; NULL is null. */
+void drv_buf_json_str(drv_buf *b, const char *s);
+/* a onto b as one shell word: single-quoted when it holds a shell metacharacter. */
+void drv_buf_shell_arg(drv_buf *b, const char *a);
 /* While b is non-NULL, drv_error replaces b's text with its message instead of printing
  * it (the reason a function is skipped, reported in a table). */
 void drv_error_capture(drv_buf *b);
@@ -72,6 +76,14 @@ int drv_write_atomic(const char *path, const char *data, size_t len);
 /* A report that put(f, ud) writes (JSON, SARIF: mr_json.h), to path atomically as
  * drv_write_atomic. 0 or -1 with errno. */
 int drv_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);
+/* Copy file from to path to (drv_write_atomic). 0 or -1 with errno. */
+int drv_copy_file(const char *from, const char *to);
+/* Files `mrfuzz score` leaves in its build directory (DIR/mutants) for `mrfuzz report`:
+ * the Mutation Testing Elements JSON and the per-line coverage of the original's run; and
+ * the last `mrfuzz check`'s summary in the build directory (check_json.c's JSON). */
+#define DRV_SCORE_MTE "score-mte.json"
+#define DRV_SCORE_COVERAGE "score-coverage.json"
+#define DRV_CHECK_SUMMARY "check-summary.json"
 /* Can the output file path (option opt, for the message) be written the way the writers
  * do it (temp file in its directory, then rename)? Checked before long runs so that their
  * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
@@ -552,10 +564,31 @@ typedef struct drv_fdr {
 /* The rows of prioritize's APFD table in text (lines "  LABEL APFD P10 ... P100"), at
  * most max, into rows; returns their number (adeq_data.c). */
 size_t drv_fdr_parse(const char *text, drv_fdr *rows, size_t max);
-/* Write the HTML report (report_html.c) of a (replayed corpus), run (a check run's
- * tracking, may be NULL or empty), fdr[nfdr] (may be 0: not measured) and the target's
- * source file src. */
-void drv_report_html(drv_buf *out, const drv_adeq *a, const drv_adeq *run, const drv_fdr *fdr,
-                     size_t nfdr, const char *target, const char *mr, const char *src_path);
+/* What `mrfuzz report` renders. */
+typedef struct drv_report_in {
+  const drv_adeq *a;        /* the replayed corpus */
+  const drv_adeq *run;      /* a check run's tracking; may be NULL or empty */
+  const drv_fdr *fdr;       /* [nfdr]; nfdr 0: not measured */
+  size_t nfdr;
+  const char *target;       /* FILE:FUNCTION as given */
+  const char *function;
+  const char *mr;           /* the relation file */
+  const char *src_path;     /* the target's source file */
+  const drv_list *sources;  /* the build's other sources; may be NULL */
+  const char *dir;          /* the build directory: what check and score left there */
+} drv_report_in;
+/* Write the HTML report (report_html.c). */
+void drv_report_html(drv_buf *out, const drv_report_in *in);
+/* text inlined as a <script ATTRS> element: JS (json false) with "</script" and "<!--"
+ * escaped so nothing in it ends the element early; JSON (json) with every '<' as
+ * \u003c. */
+void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json);
+/* The data report.js renders, as one JSON object onto b, and the runs' JSON files as
+ * script elements onto runs (report_data.c); bundle: the Mutation Testing Elements bundle
+ * is inlined, else bundle_note says why not. */
+void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bundle, const char *bundle_note);
+/* The Mutation Testing Elements bundle's text (DRV_MTE_BUNDLE, or $MRFUZZ_MTE_BUNDLE), or
+ * NULL and *why (owned) says why. */
+char *drv_report_bundle(char **why);
 
 #endif /* MR_DRV_H */

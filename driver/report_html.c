@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: MIT
  * report_html.c - the HTML report of `mrfuzz report` / `adequacy --html`: one
- * self-contained page (inline CSS, inline SVG charts, no script, no external asset) with
- * k-MR adequacy over the corpus inputs and over a check run's time, per-relation checks
- * and violations, and the target's source annotated per line with coverage and the
- * relations associated with the best input reaching it. Numbers carry ids so tests can
- * read them from the rendered DOM.
+ * self-contained page (inline CSS, inline SVG charts, inline scripts, no external asset).
+ * Rendered here: k-MR adequacy over the corpus inputs and over a check run's time,
+ * per-relation checks on the corpus, and the target's source annotated per line with the
+ * relations associated with the best input reaching it. Rendered by the page's own
+ * script (report/report.js, compiled in) from the data report_data.c gathers: the
+ * relations with their checks and kills, the findings, every source of the build with
+ * coverage and mutants per line, and the Mutation Testing Elements view (its bundle
+ * inlined). Numbers carry ids so tests can read them from the rendered DOM.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "drv.h"
+#include "report_js.h"
 #ifdef DRV_HAVE_DSL
 #include <mrfuzz/mrdsl.h>
 #endif
@@ -185,7 +190,15 @@ static void subject_section(drv_buf *b, const char *mr) {
     char *text = drv_alloc(n + 1);
     mrdsl_print(f, text, n + 1);
     char *rel = strstr(text, "\nrelation ");
-    size_t len = rel ? (size_t)(rel - text) : n;
+    size_t len = rel ? (size_t)(rel - text) + 1 : n; /* up to the first relation's line */
+    while (rel && len > 0) { /* and its comment lines */
+      size_t start = len - 1;
+      while (start > 0 && text[start - 1] != '\n')
+        start--;
+      if (strncmp(text + start + strspn(text + start, " \t"), "//", 2))
+        break;
+      len = start;
+    }
     drv_buf_printf(b, "<pre id=\"subject\">");
     esc(b, text, len);
     drv_buf_printf(b, "</pre>\n");
@@ -198,23 +211,68 @@ static void subject_section(drv_buf *b, const char *mr) {
 #endif
 }
 
-void drv_report_html(drv_buf *b, const drv_adeq *a, const drv_adeq *run, const drv_fdr *fdr,
-                     size_t nfdr, const char *target, const char *mr, const char *src_path) {
+/* See drv.h. */
+void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json) {
+  drv_buf_printf(b, "<script%s>", attrs);
+  for (const char *p = text; *p; p++) {
+    size_t n = strcspn(p, "<");
+    drv_buf_printf(b, "%.*s", (int)n, p);
+    p += n;
+    if (!*p)
+      break;
+    if (json) /* only strings hold a '<' in JSON: \u003c reads the same */
+      drv_buf_printf(b, "\\u003c");
+    else if (p[1] == '/' && !strncasecmp(p + 2, "script", 6))
+      drv_buf_printf(b, "<\\");    /* "<\/script" in a string, template or regex: the same */
+    else if (!strncmp(p + 1, "!--", 3))
+      drv_buf_printf(b, "<\\");    /* "<\!--": no escaped state that hides the end */
+    else
+      drv_buf_printf(b, "<");
+  }
+  drv_buf_printf(b, "</script>\n");
+}
+
+/* The first sections report.js fills from the runs' data: the relations, the findings. */
+static void run_sections_top(drv_buf *b) {
+  drv_buf_printf(b, "<noscript><p>The relations, findings, sources and mutation sections are drawn "
+                    "by the page's script: allow JavaScript for this file.</p></noscript>\n");
+  drv_buf_printf(b, "<h2>Relations</h2>\n<section id=\"relations\"><p>Each relation as the file "
+                    "says it; checked, skipped and violated in the last <code>mrfuzz check</code>; the "
+                    "mutants it kills in the last <code>mrfuzz score</code>.</p></section>\n");
+  drv_buf_printf(b, "<h2>Findings</h2>\n<section id=\"findings\"></section>\n");
+}
+
+/* The last ones (every source, the Mutation Testing Elements view), the data and the
+ * scripts. */
+static void run_sections_end(drv_buf *b, const drv_report_in *in) {
+  char *why = NULL, *bundle = drv_report_bundle(&why);
+  drv_buf data = {0}, runs = {0};
+  drv_report_data(&data, &runs, in, bundle != NULL, why);
+  drv_buf_printf(b, "<h2>Sources</h2>\n<section id=\"sources\"><p>Every file of the build. Per line: "
+                    "how many relations reached it on the original in the last <code>mrfuzz score</code> "
+                    "(green: some, red: none, blank: no block starts there), and its mutants by id "
+                    "(red: survived, green: killed, orange: timed out, grey: equivalent suspect).</p>"
+                    "</section>\n");
+  drv_buf_printf(b, "<h2>Mutation testing</h2>\n<section id=\"mte\"><p id=\"mte-status\" "
+                    "data-state=\"pending\">Loading the Mutation Testing Elements view&#8230;</p>\n"
+                    "<mutation-test-report-app title-postfix=\"mrfuzz\"></mutation-test-report-app>"
+                    "</section>\n");
+  drv_html_script(b, " type=\"application/json\" id=\"mrfuzz-data\"", data.s, true);
+  drv_buf_printf(b, "%s", runs.s ? runs.s : "");
+  if (bundle)
+    drv_html_script(b, "", bundle, false);
+  drv_html_script(b, "", drv_report_js, false);
+  drv_buf_fini(&data);
+  drv_buf_fini(&runs);
+  free(bundle);
+  free(why);
+}
+
+/* k-MR adequacy over the corpus and over the last check's time, the fault detection
+ * rates, the relations on the corpus and the adequacy per line of the target's file. */
+static void adequacy_sections(drv_buf *b, const drv_report_in *in) {
+  const drv_adeq *a = in->a, *run = in->run;
   const char *crit = a->branch ? "branch" : "statement";
-  drv_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>mrfuzz report: ");
-  esc(b, target, strlen(target));
-  drv_buf_printf(b, "</title>\n<style>\n"
-                    "body{font-family:sans-serif;margin:2em;max-width:70em}\n"
-                    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px}\n"
-                    "table.src td{border:none;padding:0 6px}table.src pre{margin:0}\n"
-                    "tr.full{background:#d8f5d0}tr.short{background:#fff3c0}tr.unreached{background:#f8d0d0}\n"
-                    "td.ln,td.k{text-align:right;color:#555}.big{font-size:1.6em}\n"
-                    "</style></head><body>\n<h1>mrfuzz report: ");
-  esc(b, target, strlen(target));
-  drv_buf_printf(b, "</h1>\n<p>Relations: ");
-  esc(b, mr, strlen(mr));
-  drv_buf_printf(b, "</p>\n");
-  subject_section(b, mr);
   drv_buf_printf(b, "<h2>k-MR adequacy</h2>\n<p class=\"big\">C<sub>MT</sub><sup>%u</sup>(%s) = "
                     "<span id=\"adequacy-frac\">%llu/%llu</span> = <span id=\"adequacy\">%.4f</span></p>\n",
                  a->k, crit, a->sum, a->den, frac(a->sum, a->den));
@@ -239,23 +297,57 @@ void drv_report_html(drv_buf *b, const drv_adeq *a, const drv_adeq *run, const d
                       "(run <code>mrfuzz check ... --until-adequate K</code>).</p>\n");
   }
   drv_buf_printf(b, "<h2>Fault detection rate</h2>\n");
-  if (nfdr) {
+  if (in->nfdr) {
     drv_buf_printf(b, "<p>Mutants as faults: the share found after each tenth of the corpus, in "
                       "path-distance order against random orders and a random set "
                       "(<code>mrfuzz prioritize --apfd</code>).</p>\n");
-    fdr_chart(b, fdr, nfdr);
+    fdr_chart(b, in->fdr, in->nfdr);
   } else {
     drv_buf_printf(b, "<p id=\"fdr-none\">Not measured (<code>mrfuzz report --fdr</code> runs "
                       "<code>mrfuzz prioritize --apfd</code> on the mutants).</p>\n");
   }
-  drv_buf_printf(b, "<h2>Relations</h2>\n<h3>On the corpus</h3>\n");
+  drv_buf_printf(b, "<h3>Relations on the corpus</h3>\n");
   rel_table(b, "rels", a, "associated inputs");
   if (run && run->nrels) {
-    drv_buf_printf(b, "<h3>During the last check run</h3>\n");
+    drv_buf_printf(b, "<h3>Relations during the last check run</h3>\n");
     rel_table(b, "rels-run", run, "inputs");
   }
-  drv_buf_printf(b, "<h2>Source</h2>\n<p>Per line, the relations associated with the best corpus input "
-                    "reaching it (green: at least k, yellow: fewer, red &#8709;: unreached).</p>\n");
-  source(b, a, src_path);
+  drv_buf_printf(b, "<h3>Adequacy per line</h3>\n<p>Per line of the target's file, the relations "
+                    "associated with the best corpus input reaching it (green: at least k, yellow: "
+                    "fewer, red &#8709;: unreached).</p>\n");
+  source(b, a, in->src_path);
+}
+
+void drv_report_html(drv_buf *b, const drv_report_in *in) {
+  const char *target = in->target, *mr = in->mr;
+  drv_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>mrfuzz report: ");
+  esc(b, target, strlen(target));
+  drv_buf_printf(b, "</title>\n<style>\n"
+                    "body{font-family:sans-serif;margin:2em;max-width:90em}\n"
+                    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px}\n"
+                    "table.src td{border:none;padding:0 6px}table.src pre{margin:0}\n"
+                    "tr.full{background:#d8f5d0}tr.short{background:#fff3c0}tr.unreached{background:#f8d0d0}\n"
+                    "td.ln,td.k,td.cov{text-align:right;color:#555}.big{font-size:1.6em}\n"
+                    "tr.covered td.cov{background:#d8f5d0}tr.uncovered td.cov{background:#f8d0d0}\n"
+                    "tr.has-survivor{background:#fde8e8}tr.violated{background:#f8d0d0}\n"
+                    "pre.rel-text{margin:0;font-size:.9em}.note{color:#555;font-style:italic}\n"
+                    ".mutant{display:inline-block;min-width:1.6em;margin:0 1px;padding:0 3px;border-radius:3px;"
+                    "font-size:.8em;text-align:center;color:#fff;background:#888}\n"
+                    ".mutant.survived{background:#c03030}.mutant.killed{background:#30a030}"
+                    ".mutant.timeout{background:#d08020}\n"
+                    "</style></head><body>\n<h1>mrfuzz report: ");
+  esc(b, target, strlen(target));
+  drv_buf_printf(b, "</h1>\n<p>Relations: ");
+  esc(b, mr, strlen(mr));
+  drv_buf_printf(b, "</p>\n");
+  subject_section(b, mr);
+  run_sections_top(b);
+  if (in->a)
+    adequacy_sections(b, in);
+  else
+    drv_buf_printf(b, "<h2>k-MR adequacy</h2>\n<p id=\"adequacy-none\">No corpus to measure it on: "
+                      "run <code>mrfuzz check</code> with this build directory (it keeps the inputs), "
+                      "or give <code>--corpus DIR</code>.</p>\n");
+  run_sections_end(b, in);
   drv_buf_printf(b, "</body></html>\n");
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "drv.h"
+#include <mrfuzz/mr_json.h>
 
 static drv_buf *captured; /* drv_error_capture: errors go here instead of stderr */
 
@@ -302,6 +303,14 @@ int drv_check_reports(const char *json, const char *sarif) {
   return DRV_EXIT_OK;
 }
 
+int drv_copy_file(const char *from, const char *to) {
+  size_t len;
+  char *text = drv_read_file(from, &len);
+  int rc = text ? drv_write_atomic(to, text, len) : -1;
+  free(text);
+  return rc;
+}
+
 /* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
 int drv_check_output(const char *opt, const char *path) {
   struct stat st;
@@ -411,4 +420,30 @@ unsigned drv_ncpu(void) {
 bool drv_ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* See drv.h. mr_json_escape's escaping: one JSON spelling across the reports. */
+void drv_buf_json_str(drv_buf *b, const char *s) {
+  if (!s) {
+    drv_buf_printf(b, "null");
+    return;
+  }
+  char *t = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&t, &n);
+  if (!f)
+    oom();
+  mr_json_escape(f, s, strlen(s));
+  fclose(f);
+  drv_buf_printf(b, "%s", t ? t : "\"\"");
+  free(t);
+}
+
+/* See drv.h. */
+void drv_buf_shell_arg(drv_buf *b, const char *a) {
+  bool quote = !*a || a[strcspn(a, " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
+  drv_buf_printf(b, "%s", quote ? "'" : "");
+  for (; *a; a++)
+    drv_buf_printf(b, "%s", *a == '\'' && quote ? "'\\''" : (char[]){*a, 0});
+  drv_buf_printf(b, "%s", quote ? "'" : "");
 }

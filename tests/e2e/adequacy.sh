@@ -101,7 +101,7 @@ echo "1 relation: $one, 7 relations: $all"
 
 check "HTML report (--fdr): self-contained; Chromium renders the numbers adequacy and prioritize printed"
 expect_exit 0 "$MRFUZZ" report --build-dir h "$FN" --mr "$MR" "${DOM[@]}" --html report.html --fdr
-! grep -qiE '(src|href)="(https?:)?//' report.html || fail "the report loads external assets"
+no_external_assets report.html
 grep -q '<svg id="chart-time"' report.html || fail "no adequacy-over-time chart"
 command -v chromium >/dev/null || fail "chromium missing: run scripts/setup"
 # Chromium needs a writable HOME; no sandbox when run as root (CI containers).

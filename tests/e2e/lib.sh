@@ -54,3 +54,10 @@ validate() {
     fail "the schema validators are missing in $SCHEMA/node_modules: run scripts/setup"
   "$NODE" "$SCHEMA/validate.js" "$@" || fail "not valid $1: ${*:2}"
 }
+
+# no_external_assets PAGE: PAGE loads nothing from elsewhere (no src, stylesheet link or CSS
+# url() off the page; hyperlinks a user may follow are no assets).
+no_external_assets() {
+  ! grep -qiE '(src=["'\'']?|<link[^>]*href=["'\'']?|url\(["'\'']?|@import ["'\'']?)(https?:)?//' "$1" ||
+    fail "$1 loads external assets"
+}

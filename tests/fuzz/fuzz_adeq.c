@@ -2,13 +2,17 @@
  * fuzz_adeq.c - the driver's adequacy readers (driver/adeq_data.c) and the HTML report
  * (driver/report_html.c) on arbitrary bytes: no crash, hang or leak; the merged state is
  * consistent (C_MT^k's numerator never exceeds k * requirements, the curve never falls)
- * and nothing from the input reaches the page unescaped; the APFD-table reader returns
- * at most the rows asked for, each with an APFD in [0, 1].
+ * and nothing from the input reaches the page unescaped: no tag or handler before the
+ * page's scripts, and its bytes inlined in a script (as JS, as JSON, as the relation file
+ * the page's data quotes) never end that script early; the APFD-table reader returns at
+ * most the rows asked for, each with an APFD in [0, 1].
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "drv.h"
 
@@ -40,7 +44,36 @@ static int has_handler(const char *s) {
   return 0;
 }
 
+/* How many times needle occurs in s, in any case. */
+static size_t count_ci(const char *s, const char *needle) {
+  size_t n = 0, len = strlen(needle);
+  for (; *s; s++)
+    n += !strncasecmp(s, needle, len);
+  return n;
+}
+
+/* text inlined as a script: ended by its own end tag only ("<script" inside is inert
+ * without "<!--" before it: the HTML tokenizer's script data states). */
+static void check_inline(const char *text, bool json) {
+  drv_buf out = {0};
+  drv_html_script(&out, "", text, json);
+  if (count_ci(out.s, "</script") != 1 ||
+      strcasecmp(out.s + out.len - 10, "</script>\n") || strstr(out.s, "<!--"))
+    abort();
+  if (json && strchr(out.s + 8, '<') != out.s + out.len - 10)
+    abort();
+  drv_buf_fini(&out);
+}
+
+static char mr[64]; /* the input as the relation file the page quotes */
+static void remove_mr(void) { unlink(mr); }
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (!mr[0]) { /* no bundle inlined: the page's own two scripts */
+    snprintf(mr, sizeof mr, "/tmp/fuzz_adeq-%ld.mr", (long)getpid());
+    setenv("MRFUZZ_MTE_BUNDLE", "/nonexistent/mte.js", 1);
+    atexit(remove_mr);
+  }
   char *text = malloc(size + 19);
   if (!text)
     return 0;
@@ -66,10 +99,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t i = 0; i < n; i++)
     if (!(rows[i].apfd >= 0 && rows[i].apfd <= 1))
       abort();
+  check_inline(text + 18, false);
+  check_inline(text + 18, true);
+  FILE *f = fopen(mr, "wb");
+  if (f) {
+    fwrite(data, 1, size, f);
+    fclose(f);
+  }
   drv_buf out = {0};
-  drv_report_html(&out, &a, &a, rows, n, "t.c:f", "t.mr", "/dev/null");
-  /* The page's own tags only: no script, no attribute handlers from the input. */
-  if (!out.s || strstr(out.s, "<script") || has_handler(out.s) || strstr(out.s, "<img"))
+  drv_report_in in = {&a, &a, rows, n, "t.c:f", "f", mr, "/dev/null", NULL, "/nonexistent"};
+  drv_report_html(&out, &in);
+  /* The page's own tags only: before its scripts (the data, report.js) no script, image or
+   * attribute handler from the input, and each script ends where the page ends it. */
+  char *scripts = out.s ? strstr(out.s, "<script") : NULL;
+  if (!scripts || count_ci(out.s, "<script") != 2 || count_ci(out.s, "</script") != 2)
+    abort();
+  *scripts = '\0';
+  if (has_handler(out.s) || strstr(out.s, "<img"))
     abort();
   drv_buf_fini(&out);
   drv_adeq_fini(&a);

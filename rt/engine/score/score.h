@@ -65,6 +65,9 @@ typedef struct score_ctx {
   const char *json;          /* --json OUT or NULL */
   const char *sarif;         /* --sarif OUT or NULL */
   const char *kill_matrix;   /* --kill-matrix OUT or NULL */
+  const char *coverage;      /* --coverage OUT or NULL (score_cov.c) */
+  uint32_t *cov_rels;        /* owned [blocks of the subject and its callees]: relations
+                              * whose groups reached each block on the original */
   bool concrete;             /* --oracle concrete */
   bool original_only;        /* --original-only: check the relations on this build, no mutants */
   bool domain_only;          /* --domain-only: no special quarter (hard stays false) */
@@ -137,7 +140,17 @@ int score_run_mutants(score_ctx *c);
 /* Unmap c->res. */
 void score_res_free(score_ctx *c);
 
+/* score_cov.c: per-line coverage of the original's run (--coverage) */
+/* After relation k's groups ran on the original (block counters still set): count the
+ * blocks they reached in c->cov_rels (allocated on first use). ENG_EXIT_*. */
+int score_cov_add(score_ctx *c);
+/* Write the coverage as JSON to path (docs/mutation.md, "Coverage"). ENG_EXIT_*. */
+int score_cov_write(const score_ctx *c, const char *path);
+
 /* score_report.c */
+/* Write path atomically (a temporary file next to it, renamed over it) with put.
+ * ENG_EXIT_* (message printed). */
+int score_write_with(const score_ctx *c, const char *path, void (*put)(const score_ctx *, FILE *));
 /* The readable report on stdout. */
 void score_print(const score_ctx *c);
 /* The Mutation Testing Elements JSON report, written atomically. ENG_EXIT_OK or _USAGE. */

@@ -121,6 +121,8 @@ int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
         rc = score_write_json(&c, c.json);
       if (c.sarif && rc == ENG_EXIT_OK)
         rc = score_write_sarif(&c, c.sarif);
+      if (c.coverage && rc == ENG_EXIT_OK)
+        rc = score_cov_write(&c, c.coverage);
       if (c.kill_matrix && rc == ENG_EXIT_OK)
         rc = score_write_matrix(&c, c.kill_matrix);
     }

@@ -105,6 +105,8 @@ int score_run_original(score_ctx *c) {
       const mr_mutant *mu = eng_mutant_at(c->fn, m, &f);
       r->reached[m] = mu->block >= f->nblocks || f->block_counters[mu->block] != 0;
     }
+    if (c->coverage && score_cov_add(c) != ENG_EXIT_OK)
+      return ENG_EXIT_INTERNAL;
   }
   if (c->concrete) {
     c->orig = calloc(c->run.n, sizeof *c->orig);
@@ -127,6 +129,7 @@ void score_ctx_fini(score_ctx *c) {
     free(c->rels[k].reached);
     free(c->rels[k].off);
   }
+  free(c->cov_rels);
   free(c->beyond);
   free(c->rels);
   if (c->inputs)

@@ -362,13 +362,14 @@ static void put_ctx(FILE *f, const void *ud) {
   const put_ud *u = ud;
   u->put(u->c, f);
 }
-static int write_atomic(const score_ctx *c, const char *path, ctx_put put) {
+/* See score.h. */
+int score_write_with(const score_ctx *c, const char *path, ctx_put put) {
   put_ud u = {c, put};
   return eng_write_report(path, put_ctx, &u);
 }
 
 /* See score.h. */
-int score_write_json(const score_ctx *c, const char *path) { return write_atomic(c, path, mte); }
+int score_write_json(const score_ctx *c, const char *path) { return score_write_with(c, path, mte); }
 
 /* See score.h. */
-int score_write_matrix(const score_ctx *c, const char *path) { return write_atomic(c, path, matrix); }
+int score_write_matrix(const score_ctx *c, const char *path) { return score_write_with(c, path, matrix); }
