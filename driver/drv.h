@@ -278,15 +278,16 @@ void drv_harness_gen_n(const drv_sig *sigs, size_t n, const char *header, drv_bu
 
 /* =============================== Toolchain (toolchain.c) ======================== */
 
-/* Paths of the tools and libraries, from drv_config.h, each overridable by environment:
- * MRFUZZ_CLANG, MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a), MRFUZZ_INCLUDE. */
+/* Paths of the tools and libraries: clang from drv_config.h, the rest relative to the
+ * mrfuzz executable (toolchain.c), each overridable by environment: MRFUZZ_CLANG,
+ * MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a, libmrdsl.a), MRFUZZ_INCLUDE. */
 typedef struct drv_tools {
   const char *clang;        /* borrowed (config or environ) */
-  const char *plugin;       /* mrpass.so */
+  char *plugin;             /* owned; mrpass.so */
   char *lib_rt;             /* owned; libmrrt.a */
   char *lib_eng;            /* owned; libmreng.a */
   char *lib_dsl;            /* owned; libmrdsl.a (the engines read and check relations) */
-  const char *include;      /* dir holding mrfuzz/mr_rt.h */
+  char *include;            /* owned; dir holding mrfuzz/mr_rt.h */
 } drv_tools;
 void drv_tools_init(drv_tools *t);
 void drv_tools_fini(drv_tools *t);
