@@ -92,7 +92,7 @@ void drv_tools_fini(drv_tools *t) {
 static int need(const char *what, const char *path, const char *env, int mode) {
   if (access(path, mode) == 0)
     return DRV_EXIT_OK;
-  drv_error("cannot find %s at %s (%s; build mrfuzz fully, or set %s)", what, path,
+  drv_error("cannot find %s at %s (%s; build or install mrfuzz fully, or set %s)", what, path,
             strerror(errno), env);
   return DRV_EXIT_INTERNAL;
 }
