@@ -303,15 +303,18 @@ void drv_harness_gen_n(const drv_sig *sigs, size_t n, const char *header, drv_bu
 
 /* =============================== Toolchain (toolchain.c) ======================== */
 
-/* Paths of the tools and libraries, from drv_config.h, each overridable by environment:
- * MRFUZZ_CLANG, MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a), MRFUZZ_INCLUDE. */
+/* Paths of the tools and libraries: clang from drv_config.h, the rest relative to the
+ * mrfuzz executable (toolchain.c), each overridable by environment: MRFUZZ_CLANG,
+ * MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a, libmrdsl.a), MRFUZZ_INCLUDE,
+ * MRFUZZ_MTE_BUNDLE. */
 typedef struct drv_tools {
   const char *clang;        /* borrowed (config or environ) */
-  const char *plugin;       /* mrpass.so */
+  char *plugin;             /* owned; mrpass.so */
   char *lib_rt;             /* owned; libmrrt.a */
   char *lib_eng;            /* owned; libmreng.a */
   char *lib_dsl;            /* owned; libmrdsl.a (the engines read and check relations) */
-  const char *include;      /* dir holding mrfuzz/mr_rt.h */
+  char *include;            /* owned; dir holding mrfuzz/mr_rt.h */
+  char *mte_bundle;         /* owned; the Mutation Testing Elements bundle `report` inlines */
 } drv_tools;
 void drv_tools_init(drv_tools *t);
 void drv_tools_fini(drv_tools *t);
@@ -587,7 +590,7 @@ void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json)
  * script elements onto runs (report_data.c); bundle: the Mutation Testing Elements bundle
  * is inlined, else bundle_note says why not. */
 void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bundle, const char *bundle_note);
-/* The Mutation Testing Elements bundle's text (DRV_MTE_BUNDLE, or $MRFUZZ_MTE_BUNDLE), or
+/* The Mutation Testing Elements bundle's text (drv_tools' mte_bundle: beside mrpass.so, or $MRFUZZ_MTE_BUNDLE), or
  * NULL and *why (owned) says why. */
 char *drv_report_bundle(char **why);
 

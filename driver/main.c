@@ -43,7 +43,10 @@ static void usage(FILE *f) {
              "  mrfuzz check lib.c:f --mr f.mr  # fuzz f against them until Ctrl-C; a violation\n"
              "                                  # is saved as .mrfuzz/f/findings/crash-...\n"
              "  mrfuzz repro lib.c:f --mr f.mr .mrfuzz/f/findings/crash-...  # replay it\n"
-             "  mrfuzz score lib.c:f --mr f.mr  # how many seeded bugs the relations catch\n");
+             "  mrfuzz score lib.c:f --mr f.mr  # how many seeded bugs the relations catch\n\n"
+             "mrpass.so and the libraries are found in ../lib/mrfuzz (installed) or ../lib, the\n"
+             "headers in ../include, relative to this mrfuzz; MRFUZZ_PLUGIN, MRFUZZ_LIBDIR,\n"
+             "MRFUZZ_INCLUDE and MRFUZZ_CLANG (clang-14) override them.\n");
 }
 
 int main(int argc, char **argv) {

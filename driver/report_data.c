@@ -142,11 +142,13 @@ void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bu
 
 /* See drv.h. */
 char *drv_report_bundle(char **why) {
-  const char *path = getenv("MRFUZZ_MTE_BUNDLE");
-  path = path && *path ? path : DRV_MTE_BUNDLE;
-  char *text = drv_read_file(path, NULL);
+  drv_tools t;
+  drv_tools_init(&t);
+  char *text = drv_read_file(t.mte_bundle, NULL);
   *why = text ? NULL
-              : drv_fmt("%s: %s (scripts/setup installs it: npm ci in driver/report; "
-                        "MRFUZZ_MTE_BUNDLE names another copy)", path, strerror(errno));
+              : drv_fmt("%s: %s (the build copies it from driver/report, where scripts/setup "
+                        "installs it with npm ci; MRFUZZ_MTE_BUNDLE names another copy)",
+                        t.mte_bundle, strerror(errno));
+  drv_tools_fini(&t);
   return text;
 }

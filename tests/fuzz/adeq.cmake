@@ -4,7 +4,7 @@
 # on arbitrary bytes.
 set(mr_adeq_fuzz_srcs fuzz_adeq.c ${PROJECT_SOURCE_DIR}/driver/adeq_data.c
     ${PROJECT_SOURCE_DIR}/driver/report_html.c ${PROJECT_SOURCE_DIR}/driver/report_data.c
-    ${PROJECT_SOURCE_DIR}/driver/util.c)
+    ${PROJECT_SOURCE_DIR}/driver/util.c ${PROJECT_SOURCE_DIR}/driver/toolchain.c)
 mr_fuzz_target(fuzz_adeq SOURCES ${mr_adeq_fuzz_srcs} LIBS mrrt) # util.c: mr_json_escape
 foreach(t fuzz_adeq_replay fuzz_adeq)
   if(TARGET ${t})

@@ -68,7 +68,7 @@ static drv_list empty;
 
 static int read_sig(const char *file, const char *fn, drv_sig *sig, const drv_list *arr,
                     const drv_list *str, const drv_list *out) {
-  drv_sig_req req = {file, fn, DRV_INCLUDE_DIR, &empty, &empty, arr ? arr : &empty,
+  drv_sig_req req = {file, fn, MR_TEST_INCLUDE_DIR, &empty, &empty, arr ? arr : &empty,
                      str ? str : &empty, out ? out : &empty, NULL};
   return drv_sig_read(&req, sig);
 }
@@ -146,7 +146,7 @@ static void test_harness(const char *file, const char *dir, const char *fn) {
   char *path = drv_fmt("%s/h_%s.c", dir, fn);
   CHECK(drv_write_atomic(path, b.s, b.len) == 0);
   char *cmd = drv_fmt("'%s' -std=c11 -Wall -Werror -fsyntax-only -I'%s' '%s'", DRV_CLANG,
-                      DRV_INCLUDE_DIR, path);
+                      MR_TEST_INCLUDE_DIR, path);
   int rc = system(cmd);
   if (rc != 0)
     fprintf(stderr, "harness for %s does not compile:\n%s\n", fn, b.s);
@@ -171,7 +171,7 @@ static void test_harness_n(const char *file, const char *dir, const char *const 
   char *path = drv_fmt("%s/h_multi_%s.c", dir, fns[0]);
   CHECK(drv_write_atomic(path, b.s, b.len) == 0);
   char *cmd = drv_fmt("'%s' -std=c11 -Wall -Werror -fsyntax-only -I'%s' '%s'", DRV_CLANG,
-                      DRV_INCLUDE_DIR, path);
+                      MR_TEST_INCLUDE_DIR, path);
   CHECK(system(cmd) == 0);
   free(cmd);
   free(path);
@@ -185,7 +185,7 @@ static void test_harness_n(const char *file, const char *dir, const char *const 
 /* discover FILE: a source's definitions in order, each callable one with its signature,
  * the others with sig.c's reason; the engine each signature gets. */
 static void test_list(const char *file, const char *dir) {
-  drv_sig_req req = {file, NULL, DRV_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL};
+  drv_sig_req req = {file, NULL, MR_TEST_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL};
   drv_sig_item *it;
   size_t n;
   CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
