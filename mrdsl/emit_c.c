@@ -679,8 +679,9 @@ static void ec_params(ec_state *C) {
 static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t nb, size_t ns) {
   const char *P = C->pfx;
   size_t np = C->s->nparams;
-  ec_printf(C, "typedef struct mrx_rel {\n  const char *name; int line; const char *text; uint64_t seed;\n"
-               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n} mrx_rel_%s;\n", P);
+  /* the tag carries the prefix: headers of several files may share a translation unit */
+  ec_printf(C, "typedef struct %s_rel_row {\n  const char *name; int line; const char *text; uint64_t seed;\n"
+               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n} mrx_rel_%s;\n", P, P);
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];

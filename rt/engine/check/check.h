@@ -18,6 +18,14 @@ void chk_feat_values(const mr_subject *s, const uint64_t *in, uint64_t ret);
 /* How close relation rel came to failing on the input. */
 void chk_feat_residual(size_t rel, const mrdsl_result *res);
 
+/* ---- Compiled relations (check_native.c) ------------------------------------------- */
+/* The harness's compiled relations of the file at path for subject s, or NULL with *why
+ * (static text): MRFUZZ_CHECK_INTERP set, a sanitized harness, none compiled, or not
+ * these bytes. */
+const mr_native_file *chk_native_find(const mr_subject *s, const char *path, const char **why);
+/* The index of relation name in f (NULL: none), or -1: it stays interpreted. */
+long chk_native_index(const mr_native_file *f, const char *name);
+
 /* ---- The checker (check.c) ---------------------------------------------------------- */
 typedef struct eng_chk eng_chk;
 /* Options shared by `harness check/repro/minimize/dict` and the libFuzzer entry. */
@@ -26,6 +34,7 @@ typedef struct eng_chk_opts {
   const char *only;      /* borrowed: check only this relation (NULL: all) */
   const char *stats;     /* borrowed: directory for stats and findings (NULL: none) */
   bool keep_going;       /* count further violations of a relation already reported */
+  bool interpret;        /* run no compiled relation (check_native.c): the interpreter */
   eng_run_opts run;      /* domains (--range, --len) */
   eng_track_opts adeq;   /* k-MR adequacy tracking (adeq_track.c) */
 } eng_chk_opts;
@@ -57,6 +66,8 @@ void eng_chk_stats_flush(eng_chk *c);
 bool eng_chk_done(const eng_chk *c);
 /* The adequacy tracker (NULL unless o->adeq.k), owned by c. */
 const eng_track *eng_chk_track(const eng_chk *c);
+/* Print which relations run compiled and which interpreted (one line). */
+void eng_chk_native_note(const eng_chk *c, FILE *f);
 /* Print the summary of this process's checks (inputs, calls, relations, coverage). */
 void eng_chk_summary(eng_chk *c, FILE *f);
 /* ---- Several subjects (check_multi.c) ----------------------------------------------
@@ -90,6 +101,7 @@ unsigned eng_mchk_timeout(eng_mchk *m, double budget_s);
 void eng_mchk_stats_flush(eng_mchk *m);
 bool eng_mchk_done(const eng_mchk *m); /* every subject's tracking says stop */
 void eng_mchk_summary(eng_mchk *m, FILE *f);
+void eng_mchk_native_note(const eng_mchk *m, FILE *f); /* eng_chk_native_note per subject */
 
 /* Harness commands (check_cmd.c): random engine, replay, minimize, dictionary, and the
  * hand-over of the subject to the libFuzzer entry (eng_fuzz_subject). */
