@@ -676,7 +676,8 @@ static void ec_params(ec_state *C) {
 }
 
 /* The state type, init/fini/set_range and the all-relations check. */
-static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t nb, size_t ns) {
+static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, const char *shown, size_t nb,
+                   size_t ns) {
   const char *P = C->pfx;
   size_t np = C->s->nparams;
   /* the tag carries the prefix: headers of several files may share a translation unit */
@@ -707,7 +708,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t 
             "  mrx_rng rng;\n  FILE *report;           /* NULL: stderr */\n"
             "  int no_abort;           /* return 1 instead of abort() on a violation */\n"
             "  uint64_t checked, skipped, violated;\n} %s;\n\n",
-            source, P, P, nb, P, ns, np ? np : 1, P, P);
+            shown, P, P, nb, P, ns, np ? np : 1, P, P);
   ec_printf(C,
             "MRX_FN void %s_init(%s *m, void (*call)(const uint64_t *args, uint64_t *ret)) {\n"
             "  memset(m, 0, sizeof *m);\n  m->c.call = call;\n  m->c.rng = mrx_rng_next;\n"
@@ -739,10 +740,13 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const char *source, size_t 
             "    if (rc < 0) return rc;\n"
             "    if (rc == MRX_SKIP) { m->skipped++; continue; }\n"
             "    m->checked++;\n    if (rc != MRX_FAIL) continue;\n    m->violated++;\n"
-            "    mrx_report(m->report ? m->report : stderr, \"%s\", \"%s\", r->name, r->line, r->text,\n"
+            "    mrx_report(m->report ? m->report : stderr, \"%s\", ",
+            P, P, P, np, P, P, P, C->s->name);
+  ec_cstr(C, source, strlen(source)); /* a path may hold any byte */
+  ec_printf(C, ", r->name, r->line, r->text,\n"
             "               %s_params, %zu, %d, &m->c, &res);\n"
             "    if (!m->no_abort) abort();\n    out = 1;\n  }\n  return out;\n}\n\n",
-            P, P, P, np, P, P, P, C->s->name, source, P, np, C->s->ret_kind);
+            P, np, C->s->ret_kind);
 }
 
 /* See mrdsl.h. */
@@ -760,6 +764,11 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   if (!(o && o->prefix)) strncat(pfx, "_mr", sizeof pfx - strlen(pfx) - 1);
   C.pfx = pfx;
   const char *source = o && o->source ? o->source : f->name;
+  /* source and the file's name as comments show them: no "*" "/" that would end one */
+  char *shown = arena_strndup(ctx, source, strlen(source)), *fname = arena_strndup(ctx, f->name, strlen(f->name));
+  if (!shown || !fname) return arena_err(ctx, MR_ENOMEM, "out of memory");
+  for (char *p = shown; (p = strstr(p, "*/"));) p[1] = '|';
+  for (char *p = fname; (p = strstr(p, "*/"));) p[1] = '|';
   char guard[300];
   size_t gl = 0;
   for (const char *p = pfx; *p && gl + 3 < sizeof guard; p++)
@@ -769,7 +778,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
                 " * Do not edit; regenerate. Usage (docs/checking.md):\n"
                 " *   static %s m; %s_init(&m, thunk);     (once)\n"
                 " *   %s_check(&m, slots);                  (per source input)\n",
-            source, f->subj->name, pfx, pfx, pfx);
+            shown, f->subj->name, pfx, pfx, pfx);
   /* Records are flattened: the thunk and the slots see one slot per leaf, in this order. */
   if (f->subj->ngroups) {
     ec_printf(&C, " * Slots, one per scalar (record leaves in declaration order; an in-out record's\n"
@@ -793,7 +802,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (rc != MR_OK) return rc;
     C.rel = r;
     C.nbufs = 0;
-    ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, f->name, r->line);
+    ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, fname, r->line);
     ec_cond_fn(&C, r, true);
     ec_cond_fn(&C, r, false);
     for (int k = 2; k <= r->h; k++) ec_build_fn(&C, r, k);
@@ -804,7 +813,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (b > nb) nb = b;
     if (s > ns) ns = s;
   }
-  if (!C.rc) ec_api(&C, f, source, nb, ns);
+  if (!C.rc) ec_api(&C, f, source, shown, nb, ns);
   ec_printf(&C, "#endif /* %s */\n", guard);
   if (C.rc) {
     if (C.buf) arena_heap(ctx, C.buf, C.cap, 0);
