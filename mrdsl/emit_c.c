@@ -576,6 +576,9 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
 static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
   size_t np = C->s->nparams;
   int h = r->h;
+  bool plain = true; /* scalars only: calls on the inputs themselves, as mg.c's */
+  for (size_t i = 0; i < np; i++)
+    plain &= !(C->s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && C->s->params[i].kind != MR_KIND_CSTR;
   ec_printf(C, "MRX_FN int %s_%s(mrx_ctx *c, const uint64_t *src, mrx_result *res) {\n", C->pfx,
             r->name);
   ec_printf(C, "  mrx_buf *tb = c->bufs + %zu;\n  int rc;\n  (void)tb, (void)rc;\n",
@@ -615,8 +618,11 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx) {
       ec_printf(C, "  if (rc != MRX_PASS) {\n    c->x[%d].in = NULL;\n"
                    "    return rc == MRX_FAIL ? MRX_SKIP : rc;\n  }\n", k - 1);
     }
-    ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
-              C->pfx, np, k - 1, in);
+    if (plain)
+      ec_printf(C, "  mrx_execute_plain(c, %d, %s);\n", k - 1, in);
+    else
+      ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
+                C->pfx, np, k - 1, in);
   }
   if (cond <= 0) {
     ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
