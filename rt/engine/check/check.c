@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * check.c - the relation checker shared by libFuzzer (check_fuzz.c) and the harness's
  * check/repro/minimize commands (check_cmd.c): one input's bytes decode (fdp.c) into a
- * source input, every relation runs on it as a metamorphic group (mg.c), and a violation
+ * source input, every relation runs on it as a metamorphic group (mg.c, or in a libFuzzer
+ * harness the same group compiled into it: check_native.c), and a violation
  * prints a report (relation text, every execution's inputs and outputs, residual and
  * tolerance). The follow-ups' random choices are seeded from the input's bytes and the
  * relation's name, so a reproducer replays exactly, alone or with the other relations.

@@ -2,7 +2,8 @@
  * check.h - the interface of the check engine (docs/checking.md): the relation checker
  * (check.c) that decodes one input's bytes, runs every relation on it and reports
  * violations, and the harness commands around it (check_cmd.c: check, repro, minimize,
- * dict; check_fuzz.c: the libFuzzer entry), for one subject or several (check_multi.c).
+ * dict; check_fuzz.c: the libFuzzer entry), for one subject or several (check_multi.c),
+ * with the relations compiled into a libFuzzer harness when it has them (check_native.c).
  * Used by inputs/ to replay corpora.
  */
 #ifndef MR_CHECK_H
