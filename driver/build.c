@@ -174,6 +174,33 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
   return rc;
 }
 
+/* The relations compiled into a check harness (check_native.c) as dir/native.c: no
+ * plugin and no coverage (libFuzzer must see the same features as with the interpreter),
+ * -O2 as libmrdsl, no contraction of a * b + c (the interpreter rounds each operation). */
+static int compile_native(build_ctx *c, size_t idx) {
+  char *src = keep(c, drv_fmt("%s/native.c", c->dir));
+  if (drv_write_atomic(src, c->o->native_c, strlen(c->o->native_c)) != 0) {
+    drv_error("cannot write %s: %s", src, strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  char *obj = obj_path(c, src, idx, "o");
+  drv_list a = {0};
+  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, "-O2");
+  drv_list_push(&a, "-g");
+  drv_list_push(&a, "-ffp-contract=off");
+  drv_list_push(&a, keep(c, drv_fmt("-I%s", c->t.include)));
+  for (size_t i = 0; drv_san_flags[i]; i++)
+    drv_list_push(&a, drv_san_flags[i]);
+  push_source(&a, src);
+  drv_list_push(&a, "-o");
+  drv_list_push(&a, obj);
+  int rc = run_clang(c, &a, NULL, "compiling the relations");
+  if (rc == DRV_EXIT_OK)
+    drv_list_push(&c->objs, obj);
+  return rc;
+}
+
 /* The reference graph of one source (mrpass with MR_CALLGRAPH, pass/CallGraph.cpp): the
  * IR at the pipeline start, as the real compile sees it; no object. */
 static int compile_graph(build_ctx *c, const char *src, const drv_list *db, const char *graph) {
@@ -383,6 +410,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   size_t ns = c->req->sources->n;
   if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
     rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
+  if (rc == DRV_EXIT_OK && o->native_c)
+    rc = compile_native(c, ns + 3);
   hint_flags(c, rc);
   if (rc == DRV_EXIT_OK)
     rc = link_harness(c, exe);
@@ -582,6 +611,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
   if (req->opts->falsify_build)
     key = drv_fnv_str(key, "falsify");
+  if (req->opts->native_c) /* the relations compiled in: their generated text */
+    key = drv_fnv_str(drv_fnv_str(key, "native"), req->opts->native_c);
   if (req->opts->mutants_build)
     key = drv_fnv_str(drv_fnv_str(key, "mutants"), mutate_scope(req->opts));
   res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);

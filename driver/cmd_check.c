@@ -142,8 +142,13 @@ static int build(chk_run *r, bool fuzz, drv_build_res *res) {
   drv_list sources = {r->o.pos.v + 1, r->o.pos.n - 1};
   r->o.fuzz_build = fuzz;
   r->o.run_lock = true;
+  /* libFuzzer's harness runs the relations compiled (docs/checking.md "Compiled relations") */
+  char *native = fuzz ? drv_native_source(&r->mrs.paths, r->nsub) : NULL;
+  r->o.native_c = native;
   drv_build_req req = {r->file, r->function, &sources, &r->o};
   int rc = drv_build(&req, res);
+  r->o.native_c = NULL;
+  free(native);
   fflush(stdout);
   return rc;
 }

@@ -164,6 +164,9 @@ typedef struct drv_opts {
    * with a subject each (build.c; the request's function is the first; default build
    * directory .mrfuzz/multi-STEM). NULL: the request's function alone. */
   const drv_list *subjects;
+  /* Not an option: set by check for its libFuzzer build, the C of the relations compiled
+   * into the harness (check_native.c; part of the build's key). NULL: none. */
+  const char *native_c;
 } drv_opts;
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
@@ -497,6 +500,10 @@ typedef struct drv_mrset {
   drv_list names;  /* owned: each file's subject (NULL without the mrdsl library) */
 } drv_mrset;
 int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
+/* The C of the relations of paths[0..n) compiled into a check harness (check_native.c,
+ * docs/checking.md "Compiled relations"), or NULL when none can be (no mrdsl, every
+ * relation beyond the generator). Caller frees. */
+char *drv_native_source(const drv_list *paths, size_t n);
 void drv_mrset_fini(drv_mrset *set);
 /* A relation of a .mr file as the reports list it (check_subjects.c). */
 typedef struct drv_mr_rel {

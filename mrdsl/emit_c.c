@@ -559,6 +559,9 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
 static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
   size_t np = C->s->nparams;
   int h = r->h;
+  bool plain = true; /* scalars only: calls on the inputs themselves, as mg.c's */
+  for (size_t i = 0; i < np; i++)
+    plain &= !(C->s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && C->s->params[i].kind != MR_KIND_CSTR;
   if (given) /* the follow-ups' inputs as recorded: nothing is built (mrfuzz repro --emit-test) */
     ec_printf(C, "MRX_FN int %s_%s_given(mrx_ctx *c, const uint64_t *const *in, mrx_result *res) {\n"
                  "  const uint64_t *src = in[0];\n", C->pfx, r->name);
@@ -605,8 +608,11 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
       ec_printf(C, "  if (rc != MRX_PASS) {\n    c->x[%d].in = NULL;\n"
                    "    return rc == MRX_FAIL ? MRX_SKIP : rc;\n  }\n", k - 1);
     }
-    ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
-              C->pfx, np, k - 1, in);
+    if (plain)
+      ec_printf(C, "  mrx_execute_plain(c, %d, %s);\n", k - 1, in);
+    else
+      ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
+                C->pfx, np, k - 1, in);
   }
   if (cond <= 0) {
     ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
@@ -672,11 +678,12 @@ static bool ec_skip(const mrdsl_emit_opts *o, const mrdsl_rel *r) {
 }
 
 static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, const char *source,
-                   size_t nb, size_t ns) {
+                   const char *shown, size_t nb, size_t ns) {
   const char *P = C->pfx;
   size_t np = C->s->nparams;
-  ec_printf(C, "typedef struct mrx_rel {\n  const char *name; int line; const char *text; uint64_t seed;\n"
-               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n} mrx_rel_%s;\n", P);
+  /* the tag carries the prefix: headers of several files may share a translation unit */
+  ec_printf(C, "typedef struct %s_rel_row {\n  const char *name; int line; const char *text; uint64_t seed;\n"
+               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n} mrx_rel_%s;\n", P, P);
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];
@@ -702,7 +709,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "  mrx_rng rng;\n  FILE *report;           /* NULL: stderr */\n"
             "  int no_abort;           /* return 1 instead of abort() on a violation */\n"
             "  uint64_t checked, skipped, violated;\n} %s;\n\n",
-            source, P, P, nb, P, ns, np ? np : 1, P, P);
+            shown, P, P, nb, P, ns, np ? np : 1, P, P);
   ec_printf(C,
             "MRX_FN void %s_init(%s *m, void (*call)(const uint64_t *args, uint64_t *ret)) {\n"
             "  memset(m, 0, sizeof *m);\n  m->c.call = call;\n  m->c.rng = mrx_rng_next;\n"
@@ -734,10 +741,13 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "    if (rc < 0) return rc;\n"
             "    if (rc == MRX_SKIP) { m->skipped++; continue; }\n"
             "    m->checked++;\n    if (rc != MRX_FAIL) continue;\n    m->violated++;\n"
-            "    mrx_report(m->report ? m->report : stderr, \"%s\", \"%s\", r->name, r->line, r->text,\n"
+            "    mrx_report(m->report ? m->report : stderr, \"%s\", ",
+            P, P, P, np, P, P, P, C->s->name);
+  ec_cstr(C, source, strlen(source)); /* a path may hold any byte */
+  ec_printf(C, ", r->name, r->line, r->text,\n"
             "               %s_params, %zu, %d, &m->c, &res);\n"
             "    if (!m->no_abort) abort();\n    out = 1;\n  }\n  return out;\n}\n\n",
-            P, P, P, np, P, P, P, C->s->name, source, P, np, C->s->ret_kind);
+            P, np, C->s->ret_kind);
 }
 
 /* See mrdsl.h. */
@@ -755,6 +765,11 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   if (!(o && o->prefix)) strncat(pfx, "_mr", sizeof pfx - strlen(pfx) - 1);
   C.pfx = pfx;
   const char *source = o && o->source ? o->source : f->name;
+  /* source and the file's name as comments show them: no "*" "/" that would end one */
+  char *shown = arena_strndup(ctx, source, strlen(source)), *fname = arena_strndup(ctx, f->name, strlen(f->name));
+  if (!shown || !fname) return arena_err(ctx, MR_ENOMEM, "out of memory");
+  for (char *p = shown; (p = strstr(p, "*/"));) p[1] = '|';
+  for (char *p = fname; (p = strstr(p, "*/"));) p[1] = '|';
   char guard[300];
   size_t gl = 0;
   for (const char *p = pfx; *p && gl + 3 < sizeof guard; p++)
@@ -766,7 +781,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
                 " *   %s_check(&m, slots);                  (per source input)\n"
                 " * or, typed (no slots): %s_init_fn(&m, %s) once, then\n"
                 " *   %s_check_args(&m, <%s's arguments>);  (per source input)\n",
-            source, f->subj->name, pfx, pfx, pfx, pfx, f->subj->name, pfx, f->subj->name);
+            shown, f->subj->name, pfx, pfx, pfx, pfx, f->subj->name, pfx, f->subj->name);
   /* Records are flattened: the thunk and the slots see one slot per leaf, in this order. */
   if (f->subj->ngroups) {
     ec_printf(&C, " * Slots, one per scalar (record leaves in declaration order; an in-out record's\n"
@@ -791,7 +806,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (rc != MR_OK) return rc;
     C.rel = r;
     C.nbufs = 0;
-    ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, f->name, r->line);
+    ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, fname, r->line);
     ec_cond_fn(&C, r, true);
     ec_cond_fn(&C, r, false);
     for (int k = 2; k <= r->h; k++) ec_build_fn(&C, r, k);
@@ -803,7 +818,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (b > nb) nb = b;
     if (s > ns) ns = s;
   }
-  if (!C.rc) ec_api(&C, f, o, source, nb, ns);
+  if (!C.rc) ec_api(&C, f, o, source, shown, nb, ns);
   if (!C.rc) ec_typed_api(&C);
   ec_printf(&C, "#endif /* %s */\n", guard);
   if (C.rc) {

@@ -177,6 +177,29 @@ MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
  * The other commands need a single subject. */
 MR_API int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
 
+/* ---- Compiled relations (docs/checking.md, "Compiled relations") ----------------------
+ * `mrfuzz check` compiles the relations of each --mr file into its libFuzzer harness
+ * (driver/check_native.c generates the C with mrdsl_emit_c): one mr_native_file per
+ * relation file, which the checker uses instead of the interpreter when the file it loads
+ * has the same bytes (hash). Results and executions have mrdsl_result's and mrdsl_exec's
+ * layouts (the generated file asserts it). */
+typedef struct mr_native_file {
+  const char *subject;             /* the function the relations are about */
+  uint64_t hash;                   /* FNV-1a (64-bit) of the relation file's bytes */
+  size_t nrels;                    /* the relations compiled, in file order */
+  const char *const *names;        /* [nrels] */
+  /* A group runner's state: follow-up calls through call, random choices from rng(ud),
+   * domains ranges[2 * i], ranges[2 * i + 1] (lo > hi: the kind's). NULL: out of memory. */
+  void *(*open)(void (*call)(const uint64_t *args, uint64_t *ret), uint64_t (*rng)(void *ud),
+                void *ud, const double *ranges);
+  /* Relation rel on source slots src, as eng_mg_run: MRDSL_PASS/FAIL/SKIP or < 0. */
+  int (*run)(void *st, size_t rel, const uint64_t *src, void *res /* mrdsl_result */);
+  const void *(*execs)(void *st, int *h /* OUT */); /* mrdsl_exec[*h] of the last run */
+  void (*close)(void *st);
+} mr_native_file;
+/* Defined by the generated file of a check harness (weak elsewhere: NULL, no table). */
+const mr_native_file *mr_native_files(size_t *n /* OUT */);
+
 #ifdef __cplusplus
 }
 #endif

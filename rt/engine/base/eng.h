@@ -504,6 +504,9 @@ void eng_path_begin(eng_path *p, const uint64_t *src);
 /* Call the subject's thunk; when a path is armed and a equals its source input, measure
  * this call (and mark the path in libFuzzer's extra counters). */
 void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret);
+/* Feature x of libFuzzer's extra counters (one of 4096: a byte of path.c's region and one
+ * of 8 values), shared by source paths and a black box's values (check_feat.c). */
+void eng_path_feature(uint64_t x);
 /* Disarm p (p->recorded tells whether the source execution ran). */
 void eng_path_end(eng_path *p);
 /* A deep copy of the input in slots: arrays, strings and zeroed out-cells in a's own

@@ -18,7 +18,9 @@
  * an extra 8-bit counter; without libFuzzer it is plain memory nobody reads. A counter
  * gives libFuzzer 8 features, one per bucket of its value (1, 2, 3, 4-7, 8-15, 16-31,
  * 32-127, 128+), so a path sets one byte to one of 8 values: 4096 path features from
- * 512 bytes, an eighth of the bytes libFuzzer must clear and scan per input. */
+ * 512 bytes, an eighth of the bytes libFuzzer must clear and scan per input. The same
+ * bytes carry a black box's value features (eng_path_feature): a black box has no path,
+ * so the two share one region rather than each costing libFuzzer a scan per input. */
 #define PATH_SLOTS 512u
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t path_counters[PATH_SLOTS];
 static const uint8_t bucket_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
@@ -50,13 +52,14 @@ void eng_path_fini(eng_path *p) {
   memset(p, 0, sizeof *p);
 }
 
-/* See eng.h. */
+/* See eng.h. By the highest set bit, not a search: it runs for every edge of every
+ * source execution. */
 uint8_t eng_path_bucket(uint64_t hits) {
-  static const uint64_t lim[] = {0, 1, 2, 3, 7, 15, 31, 127};
-  uint8_t b = 0;
-  while (b < 8 && hits > lim[b])
-    b++;
-  return b;
+  static const uint8_t by_log[7] = {0, 0, 4, 5, 6, 7, 7}; /* 4-7, 8-15, 16-31, 32-127 */
+  if (hits < 4)
+    return (uint8_t)hits;
+  int lg = 63 - __builtin_clzll(hits);
+  return lg < 7 ? by_log[lg] : 8;
 }
 
 /* See eng.h. */
@@ -97,10 +100,10 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-/* See eng.h. */
-void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
-  eng_path *p = armed;
-  if (!p || !is_source(p, a)) {
+/* The call of eng_path_call while p is armed: measured when a is its source input. */
+static __attribute__((noinline)) void armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *),
+                                                 const uint64_t *a, uint64_t *ret) {
+  if (!is_source(p, a)) {
     call(a, ret);
     return;
   }
@@ -130,7 +133,21 @@ void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a
   p->length = len;
   p->nstmts = nst;
   p->recorded = true;
-  path_counters[p->hash % PATH_SLOTS] = bucket_value[(p->hash / PATH_SLOTS) % 8];
+  eng_path_feature(p->hash);
+}
+
+/* See eng.h. Every call of a checked input comes here: the unarmed ones (all but the
+ * first, mostly) only pass through. */
+void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
+  if (armed)
+    armed_call(armed, call, a, ret);
+  else
+    call(a, ret);
+}
+
+/* See eng.h. */
+void eng_path_feature(uint64_t x) {
+  path_counters[x % PATH_SLOTS] = bucket_value[(x / PATH_SLOTS) % 8];
 }
 
 /* See eng.h. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * check.c - the relation checker shared by libFuzzer (check_fuzz.c) and the harness's
  * check/repro/minimize commands (check_cmd.c): one input's bytes decode (fdp.c) into a
- * source input, every relation runs on it as a metamorphic group (mg.c), and a violation
+ * source input, every relation runs on it as a metamorphic group (mg.c, or in a libFuzzer
+ * harness the same group compiled into it: check_native.c), and a violation
  * prints a report (relation text, every execution's inputs and outputs, residual and
  * tolerance). The follow-ups' random choices are seeded from the input's bytes and the
  * relation's name, so a reproducer replays exactly, alone or with the other relations.
@@ -20,6 +21,7 @@ typedef struct chk_rel {
   mrdsl_rel *rel;                /* borrowed from ctx */
   const mrdsl_prog *prog;        /* borrowed from ctx */
   eng_mg *mg;                    /* owned */
+  long native;                   /* its index in the compiled file, -1: interpreted */
   uint64_t seed;                 /* FNV-1a of the name, mixed into the input's seed */
   uint64_t checked, skipped, violated;
   uint64_t ill;                  /* of the skipped: ill-conditioned (`conditioned K`) */
@@ -49,6 +51,9 @@ struct eng_chk {
   size_t failed;                 /* index of the last violated relation */
   eng_track *track;              /* owned: k-MR adequacy (adeq_track.c), NULL: off */
   eng_path path;                 /* the source execution's path (path.c) */
+  const mr_native_file *nat;     /* the compiled relations (check_native.c), or NULL */
+  void *nst;                     /* owned: their group runner's state */
+  const char *why;               /* static: why nat is NULL */
   bool done;                     /* tracking says stop (--until-adequate) */
 };
 
@@ -154,6 +159,45 @@ static void make_ranges(eng_chk *c) {
   }
 }
 
+/* The compiled relations, when the harness has them for this file (check_native.c): a
+ * state whose calls go through the counting thunk and whose random choices are rng_cb's,
+ * as the interpreter's. false: out of memory. */
+static bool bind_native(eng_chk *c) {
+  for (size_t i = 0; i < c->nrels; i++)
+    c->rels[i].native = -1;
+  c->why = "--interpret";
+  c->nat = c->o->interpret ? NULL : chk_native_find(c->s, c->o->mr, &c->why);
+  if (!c->nat)
+    return true;
+  double *r = calloc(2 * (c->s->nparams ? c->s->nparams : 1), sizeof *r);
+  if (!r)
+    return false;
+  for (size_t i = 0; i < c->s->nparams; i++)
+    r[2 * i] = c->ranges[i].lo, r[2 * i + 1] = c->ranges[i].hi;
+  c->nst = c->nat->open(counting_call, rng_cb, c, r);
+  free(r);
+  if (!c->nst)
+    return false;
+  for (size_t i = 0; i < c->nrels; i++)
+    c->rels[i].native = chk_native_index(c->nat, mrdsl_rel_name(c->rels[i].rel));
+  return true;
+}
+
+/* Relation k on the input being checked, compiled or interpreted: the same verdict,
+ * result, calls and random draws either way. */
+static int run_rel(eng_chk *c, const chk_rel *k, const mrdsl_build_opts *bo, mrdsl_result *res) {
+  if (k->native >= 0)
+    return c->nat->run(c->nst, (size_t)k->native, c->src.slots, res);
+  return eng_mg_run(k->mg, c->src.slots, bo, res);
+}
+
+/* The executions of relation k's last run (report.c, the black box's features). */
+static const mrdsl_exec *rel_execs(const eng_chk *c, const chk_rel *k, int *h) {
+  if (k->native >= 0)
+    return c->nat->execs(c->nst, h);
+  return eng_mg_execs(k->mg, h);
+}
+
 /* Adequacy tracking needs the target's coverage counters (a white-box function). */
 static int track_new(eng_chk *c) {
   if (c->black) {
@@ -200,6 +244,10 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
     return rc;
   }
   make_ranges(c);
+  if (!bind_native(c)) {
+    eng_chk_free(c);
+    return ENG_EXIT_INTERNAL;
+  }
   if (o->adeq.k && (rc = track_new(c)) != ENG_EXIT_OK) {
     eng_chk_free(c);
     return rc;
@@ -216,6 +264,8 @@ void eng_chk_free(eng_chk *c) {
     return;
   for (size_t i = 0; c->rels && i < c->nrels; i++)
     eng_mg_free(c->rels[i].mg);
+  if (c->nst)
+    c->nat->close(c->nst);
   eng_track_free(c->track);
   eng_path_fini(&c->path);
   free(c->rels);
@@ -230,7 +280,7 @@ void eng_chk_free(eng_chk *c) {
 /* The report itself is report.c's (shared with the oracle API). */
 static void report(eng_chk *c, const chk_rel *k, const mrdsl_result *res, FILE *f) {
   int h = 0;
-  const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
+  const mrdsl_exec *x = rel_execs(c, k, &h);
   eng_report(f, c->s, c->o->mr, k->rel, x, h, res);
 }
 
@@ -319,7 +369,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     c->cur = i;
     c->seeded = false;
     mrdsl_result res;
-    int rc = eng_mg_run(k->mg, c->src.slots, &bo, &res);
+    int rc = run_rel(c, k, &bo, &res);
     if (rc < 0)
       return rc;
     if (c->track)
@@ -334,7 +384,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     if (c->black) {
       if (!valued) {
         int h;
-        const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
+        const mrdsl_exec *x = rel_execs(c, k, &h);
         chk_feat_values(c->s, x[0].in, x[0].ret);
         valued = true;
       }
@@ -404,7 +454,7 @@ double eng_chk_calibrate(eng_chk *c, unsigned n) {
       c->cur = k;
       c->seeded = false;
       mrdsl_result res;
-      eng_mg_run(c->rels[k].mg, c->src.slots, &bo, &res);
+      run_rel(c, &c->rels[k], &bo, &res);
     }
     t = eng_now() - t;
     slowest = t > slowest ? t : slowest;
@@ -432,6 +482,25 @@ const eng_track *eng_chk_track(const eng_chk *c) { return c->track; }
 /* See check.h. */
 const char *eng_chk_failed(const eng_chk *c) {
   return c->nrels ? mrdsl_rel_name(c->rels[c->failed].rel) : "";
+}
+
+/* See check.h. */
+void eng_chk_native_note(const eng_chk *c, FILE *f) {
+  if (!c->nat) {
+    fprintf(f, "mrfuzz: check: %s: %zu relations interpreted (%s)\n", c->s->name, c->nrels, c->why);
+    return;
+  }
+  size_t nc = 0;
+  for (size_t i = 0; i < c->nrels; i++)
+    nc += c->rels[i].native >= 0;
+  fprintf(f, "mrfuzz: check: %s: %zu relations compiled, %zu interpreted", c->s->name, nc, c->nrels - nc);
+  const char *sep = " (the generator cannot express: ";
+  for (size_t i = 0; i < c->nrels; i++)
+    if (c->rels[i].native < 0) {
+      fprintf(f, "%s%s", sep, mrdsl_rel_name(c->rels[i].rel));
+      sep = ", ";
+    }
+  fputs(nc < c->nrels ? ")\n" : "\n", f);
 }
 
 /* See check.h. */

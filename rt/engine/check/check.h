@@ -2,7 +2,8 @@
  * check.h - the interface of the check engine (docs/checking.md): the relation checker
  * (check.c) that decodes one input's bytes, runs every relation on it and reports
  * violations, and the harness commands around it (check_cmd.c: check, repro, minimize,
- * dict; check_fuzz.c: the libFuzzer entry), for one subject or several (check_multi.c).
+ * dict; check_fuzz.c: the libFuzzer entry), for one subject or several (check_multi.c),
+ * with the relations compiled into a libFuzzer harness when it has them (check_native.c).
  * Used by inputs/ to replay corpora.
  */
 #ifndef MR_CHECK_H
@@ -24,6 +25,13 @@ void chk_feat_residual(size_t rel, const mrdsl_result *res);
  * ones do nothing. ENG_EXIT_OK, or ENG_EXIT_USAGE/INTERNAL (printed). */
 int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, const mr_subject *s,
                       const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x, int h);
+/* ---- Compiled relations (check_native.c) ------------------------------------------- */
+/* The harness's compiled relations of the file at path for subject s, or NULL with *why
+ * (static text): MRFUZZ_CHECK_INTERP set, a sanitized harness, none compiled, or not
+ * these bytes. */
+const mr_native_file *chk_native_find(const mr_subject *s, const char *path, const char **why);
+/* The index of relation name in f (NULL: none), or -1: it stays interpreted. */
+long chk_native_index(const mr_native_file *f, const char *name);
 
 /* ---- The checker (check.c) ---------------------------------------------------------- */
 typedef struct eng_chk eng_chk;
@@ -34,6 +42,7 @@ typedef struct eng_chk_opts {
   const char *stats;     /* borrowed: directory for stats and findings (NULL: none) */
   bool keep_going;       /* count further violations of a relation already reported */
   const char *emit_test; /* borrowed: the first violation as a standalone C test (repro) */
+  bool interpret;        /* run no compiled relation (check_native.c): the interpreter */
   eng_run_opts run;      /* domains (--range, --len) */
   eng_track_opts adeq;   /* k-MR adequacy tracking (adeq_track.c) */
 } eng_chk_opts;
@@ -65,6 +74,8 @@ void eng_chk_stats_flush(eng_chk *c);
 bool eng_chk_done(const eng_chk *c);
 /* The adequacy tracker (NULL unless o->adeq.k), owned by c. */
 const eng_track *eng_chk_track(const eng_chk *c);
+/* Print which relations run compiled and which interpreted (one line). */
+void eng_chk_native_note(const eng_chk *c, FILE *f);
 /* Print the summary of this process's checks (inputs, calls, relations, coverage). */
 void eng_chk_summary(eng_chk *c, FILE *f);
 /* ---- Several subjects (check_multi.c) ----------------------------------------------
@@ -98,6 +109,7 @@ unsigned eng_mchk_timeout(eng_mchk *m, double budget_s);
 void eng_mchk_stats_flush(eng_mchk *m);
 bool eng_mchk_done(const eng_mchk *m); /* every subject's tracking says stop */
 void eng_mchk_summary(eng_mchk *m, FILE *f);
+void eng_mchk_native_note(const eng_mchk *m, FILE *f); /* eng_chk_native_note per subject */
 
 /* Harness commands (check_cmd.c): random engine, replay, minimize, dictionary, and the
  * hand-over of the subject to the libFuzzer entry (eng_fuzz_subject). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * check_feat.c - what libFuzzer sees of a check beyond the target's coverage, through
  * extra counters (plain memory without libFuzzer). Every relation's verdict (checked,
- * skipped) is a feature, so a run whose inputs are all skipped still progresses. A black
+ * skipped) is a feature, shown by the first input that has it, so a run whose inputs are
+ * all skipped still progresses. A black
  * box has no coverage at all: its features are the magnitudes of its inputs and of the
  * source execution's result (sign and binary exponent, zero, infinities, NaN), and how
  * close each relation came to failing (its residual over its tolerance, by powers of two),
@@ -12,17 +13,29 @@
 #include "check/check.h"
 
 #define VERDICT_SLOTS 64u
-#define VALUE_SLOTS 1024u
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t verdict_counters[VERDICT_SLOTS];
-__attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t value_counters[VALUE_SLOTS];
 
-/* See check.h. */
+/* See check.h. Only by the first VERDICT_SHOWN inputs of the process that have it:
+ * libFuzzer weighs every nonzero counter of every input (its entropic schedule updates
+ * the feature's frequency: thousands of instructions an input for 11 relations), and a
+ * verdict seen before tells it nothing. More than one: libFuzzer's first call, of the
+ * empty input, collects no features, and its second must still find a new one (a run of
+ * skipped inputs still progresses). */
+#define VERDICT_SHOWN 16u
 void chk_feat_verdict(size_t rel, bool skipped) {
-  verdict_counters[(2 * rel + skipped) % VERDICT_SLOTS] = 1;
+  static uint8_t shown[VERDICT_SLOTS];
+  size_t i = (2 * rel + skipped) % VERDICT_SLOTS;
+  if (shown[i] < VERDICT_SHOWN) {
+    shown[i]++;
+    verdict_counters[i] = 1;
+  }
 }
 
+/* A value feature: one of path.c's 4096 (a black box has no path to share them with; a
+ * harness of several subjects mixes them, which only merges a few features). Every byte
+ * libFuzzer scans costs every input, so the values have no region of their own. */
 static void mark(uint32_t salt, uint32_t bucket) {
-  value_counters[(salt * 0x9E3779B1u + bucket) % VALUE_SLOTS] = 1;
+  eng_path_feature((uint64_t)(salt * 0x9E3779B1u + bucket) * 0x9E3779B97F4A7C15ull >> 52);
 }
 
 /* A value's class: NaN, ±infinity, zero, or sign and binary exponent (clamped). */

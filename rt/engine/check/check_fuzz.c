@@ -169,6 +169,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (rc != ENG_EXIT_OK)
     exit(rc);
   if (getenv("MRFUZZ_VALIDATE")) { /* the driver's check of the .mr before fuzzing */
+    eng_mchk_native_note(chk, stderr); /* once per run: compiled or interpreted */
     const char *cal = getenv("MRFUZZ_CALIBRATE"); /* and the default -timeout */
     FILE *f = cal ? fopen(cal, "w") : NULL;
     if (f) {

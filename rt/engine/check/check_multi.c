@@ -184,3 +184,9 @@ void eng_mchk_summary(eng_mchk *m, FILE *f) {
   for (size_t k = 0; k < m->n; k++)
     eng_chk_summary(m->c[k], f);
 }
+
+/* See check.h. */
+void eng_mchk_native_note(const eng_mchk *m, FILE *f) {
+  for (size_t k = 0; k < m->n; k++)
+    eng_chk_native_note(m->c[k], f);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# check_modes.sh - compiled relations (docs/checking.md, "Compiled relations"): `mrfuzz
+# check` runs its relations as C compiled into the libFuzzer harness, and the same run
+# with the interpreter (MRFUZZ_CHECK_INTERP=1) on the same seed gives the same summary
+# (inputs, calls, per-relation counts, coverage), the same reports, the same reproducer
+# bytes and the same corpus: scalars, conditioned relations (ill-conditioned skips),
+# arrays with a seeded fault, strings, records (in-out and out cells) and several subjects
+# in one target. The start-up line says which relations run which way, and why not.
+. "$(dirname "$0")/lib.sh"
+BUG=$E2E/inputs/chk_bug.c
+# In a sanitized build (the asan preset) harnesses interpret: mg.c's buffer poisoning.
+COMPILED="relations compiled"
+LIB=$(cd "$(dirname "$MRFUZZ")/../lib" && pwd)
+if nm "$LIB/libmreng.a" 2>/dev/null | grep -q __asan_report; then
+  COMPILED="relations interpreted (a sanitized harness interprets"
+fi
+
+# both NAME EXIT ARGS...: `mrfuzz check ARGS` into n_NAME (compiled) and i_NAME
+# (interpreted), each with a fresh build directory; both must exit EXIT and agree.
+both() {
+  local name=$1 want=$2
+  shift 2
+  check "$name: compiled and interpreted runs agree (exit $want)"
+  expect_exit "$want" "$MRFUZZ" check -o "n_$name" "$@"
+  grep -qF "$COMPILED" err || { cat err >&2; fail "$name: not '$COMPILED'"; }
+  sed "s/n_$name/D/g; s/in [0-9.e+-]* s ([0-9]*\/s)/in T/" out >"n_$name.out"
+  sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >"n_$name.rep"
+  MRFUZZ_CHECK_INTERP=1 expect_exit "$want" "$MRFUZZ" check -o "i_$name" "$@"
+  expect_err "relations interpreted (MRFUZZ_CHECK_INTERP is set)"
+  sed "s/i_$name/D/g; s/in [0-9.e+-]* s ([0-9]*\/s)/in T/" out >"i_$name.out"
+  sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >"i_$name.rep"
+  diff "n_$name.out" "i_$name.out" || fail "$name: the summaries differ"
+  diff "n_$name.rep" "i_$name.rep" || fail "$name: the reports differ"
+  diff -r "n_$name/corpus" "i_$name/corpus" >/dev/null || fail "$name: the corpora differ"
+  if [ -d "n_$name/findings" ]; then
+    diff -r "n_$name/findings" "i_$name/findings" || fail "$name: the reproducers differ"
+  fi
+  echo "$(grep -c . "n_$name.out") summary lines, $(grep -c '^residual' "n_$name.rep") reports, $(ls "n_$name/corpus" | wc -l) corpus files: identical"
+}
+
+both trig_sin 0 "$EXAMPLES/trig/trig.c:trig_sin" --mr "$EXAMPLES/trig/trig_sin.mr" -- -runs=20000 -seed=3
+grep -q "checks, 0 violated" n_trig_sin.out || fail "trig_sin: violations"
+both tan_cond 1 "$EXAMPLES/trig/trig.c:trig_tan" --mr "$E2E/inputs/tan_cond.mr" -- -runs=20000 -seed=2
+sed '/^\/\/ false:/,$d' "$E2E/inputs/tan_cond.mr" >tan_true.mr # the true ones: skips near poles
+both tan_true 0 "$EXAMPLES/trig/trig.c:trig_tan" --mr tan_true.mr -- -runs=20000 -seed=2
+grep -q "ill-conditioned" n_tan_true.out || fail "tan_true: no ill-conditioned skip"
+both chk_mean 1 "$BUG:chk_mean" --mr "$E2E/inputs/chk_mean.mr" -- -runs=500000 -seed=1
+grep -q "reproducer: D/findings/crash-" n_chk_mean.out || fail "chk_mean: no reproducer"
+[ -s n_chk_mean.rep ] || fail "chk_mean: no report"
+both str_repeat 0 "$EXAMPLES/strings/strings.c:str_repeat" --mr "$EXAMPLES/strings/str_repeat.mr" \
+  --range cap=0:64 --range n=0:8 -- -runs=10000 -seed=4
+both rect_area 0 "$E2E/inputs/vec.c:rect_area" --mr "$E2E/inputs/rect_area.mr" -- -runs=10000 -seed=5
+# a black box (its features are values and residuals) with in-out and out records
+"$MR_CLANG" -O1 -c "$E2E/inputs/vec.c" -o vec.o
+ar rcs libvec.a vec.o
+sed 's/subject vec_add(/subject vec_add_bad(/' "$E2E/inputs/vec_add.mr" >bad_add.mr
+both vec_add_bad 1 -I "$E2E/inputs" -L "$WORK" -l vec -l m --mr bad_add.mr "$E2E/inputs/vec.h:vec_add_bad" \
+  -- -runs=20000 -seed=6
+both multi 1 "$E2E/inputs/multi.c" -D ML_BUG --mr "$E2E/inputs/multi_mr/" -- -runs=200000 -seed=1
+
+check "the reproducer replays with the same report as the run printed"
+rep=$(sed -n 's/.*reproducer: \(n_chk_mean\/findings\/crash-[0-9a-f]*\) .*/\1/p' n_chk_mean.out 2>/dev/null | head -1)
+rep=${rep:-n_chk_mean/findings/$(ls n_chk_mean/findings | head -1)}
+expect_exit 1 "$MRFUZZ" repro -o n_chk_mean "$BUG:chk_mean" --mr "$E2E/inputs/chk_mean.mr" "$rep"
+sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >replayed.rep
+diff replayed.rep n_chk_mean.rep || fail "repro's report differs from the compiled run's"
+echo "ok"
+
+check "--interpret forces the interpreter; a changed relation file is interpreted"
+expect_exit 0 "$MRFUZZ" check -o n_trig_sin "$EXAMPLES/trig/trig.c:trig_sin" \
+  --mr "$EXAMPLES/trig/trig_sin.mr" --interpret -- -runs=100
+expect_err "trig_sin: 11 relations interpreted (--interpret)"
+cp "$EXAMPLES/trig/trig_sin.mr" edited.mr
+echo "// edited after the build" >>edited.mr
+if [ "$COMPILED" = "relations compiled" ]; then
+  MRFUZZ_CHECK="--mr
+$PWD/edited.mr" MRFUZZ_VALIDATE=1 expect_exit 0 n_trig_sin/fuzz/harness
+  expect_err "relations interpreted (the relation file changed since the harness was built)"
+fi
+check "an edited relation file rebuilds the harness with its relations compiled"
+expect_exit 0 "$MRFUZZ" check -o n_trig_sin "$EXAMPLES/trig/trig.c:trig_sin" --mr edited.mr -- -runs=100
+expect_err "trig_sin: 11 $COMPILED"
+grep -q "edited.mr" n_trig_sin/fuzz/native.c || fail "native.c is not the edited file's"
+echo "ok"
