@@ -30,6 +30,8 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: deadlines, budgets and rates. */
 double eng_now(void);
+/* CPU seconds (user + system) of this process and of its children waited for so far. */
+double eng_cpu(void);
 /* A child's wait status in words into buf: "exit code 1", "SIGSEGV (signal 11)". */
 void eng_status_text(int status, char *buf, size_t cap);
 
