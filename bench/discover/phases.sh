@@ -39,8 +39,10 @@ phase() { grep -m1 '^phases' "$2" | grep -o "$1 [0-9.]*/[0-9.]*" | awk '{print $
 row() { # row SUBJECT BUILD MRFUZZ
   local name=$1 tag=$2 m=$3 log="$1.$2.log" t
   read -r -a args <<<"${S[$name]}"
-  "$m" discover "${args[@]}" --seed 1 -q -o "$name.$tag.mr" --build-dir "b_$name.$tag" >"$log" 2>&1 ||
-    { echo "$name ($tag): discover failed, see $OUT/$log"; return; }
+  "$m" discover "${args[@]}" --seed 1 -q -o "$name.$tag.mr" --build-dir "b_$name.$tag" >"$log" 2>&1
+  local rc=$? # 1: the target crashed or hung (regions excluded), relations written
+  if [ $rc -gt 1 ] || [ ! -f "$name.$tag.mr" ]; then echo "$name ($tag): discover exit $rc, see $OUT/$log"; return; fi
+  [ $rc -eq 1 ] && echo "$name ($tag): discover exit 1 (the target crashed or hung: regions excluded)"
   local wrote kept total
   wrote=$(grep -c '^relation ' "$name.$tag.mr")
   kept=$(grep -m1 -o '^short set: [0-9]* of [0-9]*' "$log" | awk '{print $NF}'); kept=${kept:-$wrote}
@@ -54,9 +56,9 @@ row() { # row SUBJECT BUILD MRFUZZ
   else # a build before the phase line: its cleansing line's algebra and Z3 times
     local c alg z3
     c=$(grep -m1 '^cleansing' "$log")
-    alg=$(echo "$c" | grep -o 'families; [0-9.]* s' | grep -o '[0-9.]*')
-    z3=$(echo "$c" | grep -o 'by Z3 ([0-9.]* s' | grep -o '[0-9.]*')
-    total=$(echo "$c" | grep -o 'total [0-9.]* s' | grep -o '[0-9.]*')
+    alg=$(echo "$c" | sed -n 's/.*families; \([0-9.]*\) s.*/\1/p')
+    z3=$(echo "$c" | sed -n 's/.*by Z3 (\([0-9.]*\) s.*/\1/p')
+    total=$(echo "$c" | sed -n 's/.*total \([0-9.]*\) s.*/\1/p')
     t=$(echo "$alg $z3 $total" | awk '{printf "%.0f", $3 > 0 ? 100 * ($1 + $2) / $3 : 0}')
     printf '%-10s %-6s %13s %11s %11s %11s %11s %11s %11s %11s %5s%% %5s %5s\n' "$name" "$tag" "$total/-" - - - - \
       "$alg/-" "$z3/-" - "$t" "$kept" "$wrote"
