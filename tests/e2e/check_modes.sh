@@ -16,17 +16,18 @@ if nm "$LIB/libmreng.a" 2>/dev/null | grep -q __asan_report; then
   COMPILED="relations interpreted (a sanitized harness interprets"
 fi
 
-# both NAME EXIT ARGS...: `mrfuzz check ARGS` into n_NAME (compiled) and i_NAME
+# both NAME EXIT ARGS...: `mrfuzz check --jobs 1 ARGS` (one process: a seeded run repeats
+# exactly only then) into n_NAME (compiled) and i_NAME
 # (interpreted), each with a fresh build directory; both must exit EXIT and agree.
 both() {
   local name=$1 want=$2
   shift 2
   check "$name: compiled and interpreted runs agree (exit $want)"
-  expect_exit "$want" "$MRFUZZ" check -o "n_$name" "$@"
+  expect_exit "$want" "$MRFUZZ" check --build-dir "n_$name" --jobs 1 "$@"
   grep -qF "$COMPILED" err || { cat err >&2; fail "$name: not '$COMPILED'"; }
   sed "s/n_$name/D/g; s/in [0-9.e+-]* s ([0-9]*\/s)/in T/" out >"n_$name.out"
   sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >"n_$name.rep"
-  MRFUZZ_CHECK_INTERP=1 expect_exit "$want" "$MRFUZZ" check -o "i_$name" "$@"
+  MRFUZZ_CHECK_INTERP=1 expect_exit "$want" "$MRFUZZ" check --build-dir "i_$name" --jobs 1 "$@"
   expect_err "relations interpreted (MRFUZZ_CHECK_INTERP is set)"
   sed "s/i_$name/D/g; s/in [0-9.e+-]* s ([0-9]*\/s)/in T/" out >"i_$name.out"
   sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >"i_$name.rep"
@@ -62,13 +63,13 @@ both multi 1 "$E2E/inputs/multi.c" -D ML_BUG --mr "$E2E/inputs/multi_mr/" -- -ru
 check "the reproducer replays with the same report as the run printed"
 rep=$(sed -n 's/.*reproducer: \(n_chk_mean\/findings\/crash-[0-9a-f]*\) .*/\1/p' n_chk_mean.out 2>/dev/null | head -1)
 rep=${rep:-n_chk_mean/findings/$(ls n_chk_mean/findings | head -1)}
-expect_exit 1 "$MRFUZZ" repro -o n_chk_mean "$BUG:chk_mean" --mr "$E2E/inputs/chk_mean.mr" "$rep"
+expect_exit 1 "$MRFUZZ" repro --build-dir n_chk_mean "$BUG:chk_mean" --mr "$E2E/inputs/chk_mean.mr" "$rep"
 sed -n '/^==== mrfuzz: relation violated/,/^residual/p' err >replayed.rep
 diff replayed.rep n_chk_mean.rep || fail "repro's report differs from the compiled run's"
 echo "ok"
 
 check "--interpret forces the interpreter; a changed relation file is interpreted"
-expect_exit 0 "$MRFUZZ" check -o n_trig_sin "$EXAMPLES/trig/trig.c:trig_sin" \
+expect_exit 0 "$MRFUZZ" check --build-dir n_trig_sin --jobs 1 "$EXAMPLES/trig/trig.c:trig_sin" \
   --mr "$EXAMPLES/trig/trig_sin.mr" --interpret -- -runs=100
 expect_err "trig_sin: 11 relations interpreted (--interpret)"
 cp "$EXAMPLES/trig/trig_sin.mr" edited.mr
@@ -79,7 +80,7 @@ $PWD/edited.mr" MRFUZZ_VALIDATE=1 expect_exit 0 n_trig_sin/fuzz/harness
   expect_err "relations interpreted (the relation file changed since the harness was built)"
 fi
 check "an edited relation file rebuilds the harness with its relations compiled"
-expect_exit 0 "$MRFUZZ" check -o n_trig_sin "$EXAMPLES/trig/trig.c:trig_sin" --mr edited.mr -- -runs=100
+expect_exit 0 "$MRFUZZ" check --build-dir n_trig_sin --jobs 1 "$EXAMPLES/trig/trig.c:trig_sin" --mr edited.mr -- -runs=100
 expect_err "trig_sin: 11 $COMPILED"
 grep -q "edited.mr" n_trig_sin/fuzz/native.c || fail "native.c is not the edited file's"
 echo "ok"

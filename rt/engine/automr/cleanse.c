@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cleanse.c - phase III of discovery (AutoMR III-D): the similarity check of eq. 23.
  * Redundancy by algebra (SVD rank over truncated Macaulay matrices, across input relations)
- * is in cleanse_alg.c, Z3 pruning in discover.c.
+ * is in cleanse_alg.c, Z3 pruning in cleanse_z3.c.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -56,10 +56,11 @@ typedef struct cvar { /* an output variable: element e at execution p */
   int e;
 } cvar;
 
-typedef struct memo {
-  bool used;
-  cvar v, q;
+typedef struct memo { /* y(v) = al * y(q) + be; v's and q's maps packed in the pool */
+  uint64_t h;
+  int e, qe;
   double al, be;
+  size_t at;         /* v at pool[at ..], q after it */
 } memo;
 
 typedef struct kept { /* a relation the others are compared with */
@@ -72,7 +73,11 @@ typedef struct alg {
   int n, m;
   sym *sy;
   int nsy, capsy;
-  memo *tab;
+  memo *ent;         /* the memo of canonical forms: entries ... */
+  size_t nent, capent;
+  double *pool;      /* ... their maps (2 * n * (n + 1) doubles each) ... */
+  int32_t *tab;      /* ... and an open-addressing index into them (-1: empty), at most
+                      * half full: the memo grows with the relations, a lookup stays short */
   size_t cap;
   bool canon;
 } alg;
@@ -240,6 +245,63 @@ static void canon_bfs(alg *g, const cvar *in, cvar *q, double *al, double *be) {
   *be = cur.be;
 }
 
+/* An affine map's n x n matrix and n constants as n * (n + 1) doubles, and back. */
+static void pt_pack(int n, const apt *p, double *out) {
+  for (int i = 0; i < n; i++) {
+    memcpy(out + (size_t)i * n, p->M + (size_t)i * AN, (size_t)n * sizeof *out);
+    out[n * n + i] = p->c[i];
+  }
+}
+
+static void pt_unpack(int n, const double *in, apt *p) {
+  memset(p, 0, sizeof *p);
+  for (int i = 0; i < n; i++) {
+    memcpy(p->M + (size_t)i * AN, in + (size_t)i * n, (size_t)n * sizeof *in);
+    p->c[i] = in[n * n + i];
+  }
+}
+
+static bool packed_eq(int n, const double *a, const apt *b) {
+  for (int i = 0; i < n; i++) {
+    if (!near(a[n * n + i], b->c[i]))
+      return false;
+    for (int j = 0; j < n; j++)
+      if (!near(a[i * n + j], b->M[i * AN + j]))
+        return false;
+  }
+  return true;
+}
+
+static void memo_clear(alg *g) {
+  free(g->ent); free(g->pool); free(g->tab);
+  g->ent = NULL; g->pool = NULL; g->tab = NULL;
+  g->nent = g->capent = g->cap = 0;
+}
+
+/* The index at twice the entries' capacity (at most half full). */
+static bool memo_grow(alg *g) {
+  size_t kd = (size_t)g->n * (size_t)(g->n + 1), nc = g->capent ? 2 * g->capent : 1024;
+  memo *ne = realloc(g->ent, nc * sizeof *ne);
+  if (ne) g->ent = ne;
+  double *np = ne ? realloc(g->pool, nc * 2 * kd * sizeof *np) : NULL;
+  if (np) g->pool = np;
+  int32_t *nt = np && nc * 2 <= INT32_MAX ? malloc(nc * 2 * sizeof *nt) : NULL;
+  if (!nt)
+    return false;
+  free(g->tab);
+  g->tab = nt;
+  g->capent = nc;
+  g->cap = nc * 2;
+  memset(g->tab, 0xff, g->cap * sizeof *g->tab);
+  for (size_t i = 0; i < g->nent; i++) {
+    size_t at = g->ent[i].h & (g->cap - 1);
+    while (g->tab[at] >= 0)
+      at = (at + 1) & (g->cap - 1);
+    g->tab[at] = (int32_t)i;
+  }
+  return true;
+}
+
 /* y(in) = al * y(q) + be with q canonical (memoised). */
 static void canon(alg *g, const cvar *in, cvar *q, double *al, double *be) {
   if (!g->canon || g->nsy == 0) {
@@ -248,28 +310,32 @@ static void canon(alg *g, const cvar *in, cvar *q, double *al, double *be) {
     *be = 0;
     return;
   }
-  if (g->tab) {
-    size_t at = var_hash(g->n, in) & (g->cap - 1);
-    for (size_t k = 0; k < g->cap && g->tab[at].used; k++, at = (at + 1) & (g->cap - 1))
-      if (g->tab[at].v.e == in->e && pt_eq(g->n, &g->tab[at].v.p, &in->p)) {
-        *q = g->tab[at].q;
-        *al = g->tab[at].al;
-        *be = g->tab[at].be;
-        return;
-      }
+  size_t kd = (size_t)g->n * (size_t)(g->n + 1);
+  uint64_t h = var_hash(g->n, in);
+  size_t at = h & (g->cap - 1);
+  for (; g->tab && g->tab[at] >= 0; at = (at + 1) & (g->cap - 1)) {
+    const memo *m = &g->ent[g->tab[at]];
+    if (m->h == h && m->e == in->e && packed_eq(g->n, g->pool + m->at, &in->p)) {
+      pt_unpack(g->n, g->pool + m->at + kd, &q->p);
+      q->e = m->qe;
+      *al = m->al;
+      *be = m->be;
+      return;
+    }
   }
   canon_bfs(g, in, q, al, be);
-  if (!g->tab) {
-    g->cap = 1 << 14;
-    g->tab = calloc(g->cap, sizeof *g->tab);
-    if (!g->tab)
-      return;
+  if (g->nent == g->capent) {
+    if (!memo_grow(g))
+      return; /* not memoised: computed again next time */
+    at = h & (g->cap - 1);
+    while (g->tab[at] >= 0)
+      at = (at + 1) & (g->cap - 1);
   }
-  size_t at = var_hash(g->n, in) & (g->cap - 1), k = 0;
-  while (g->tab[at].used && k++ < g->cap / 2)
-    at = (at + 1) & (g->cap - 1);
-  if (!g->tab[at].used)
-    g->tab[at] = (memo){true, *in, *q, *al, *be};
+  memo *m = &g->ent[g->nent];
+  *m = (memo){h, in->e, q->e, *al, *be, g->nent * 2 * kd};
+  pt_pack(g->n, &in->p, g->pool + m->at);
+  pt_pack(g->n, &q->p, g->pool + m->at + kd);
+  g->tab[at] = (int32_t)g->nent++;
 }
 
 /* ---- Relations as affine executions and polynomials ------------------------------------ */
@@ -646,8 +712,7 @@ static bool add_sym(alg *g, const sym *y) {
     g->capsy = nc;
   }
   g->sy[g->nsy++] = *y;
-  free(g->tab); /* canonical forms change with the group */
-  g->tab = NULL;
+  memo_clear(g); /* canonical forms change with the group */
   return true;
 }
 
@@ -662,7 +727,7 @@ static void add_kept(ctx *x, const disc_rel *rel, const apt *pts, int nout) {
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
                     int per_input, double deadline) {
   /* all kept symmetries, and the invariances (y2 = y1) alone */
-  alg g = {nin, nout, NULL, 0, 0, NULL, 0, true}, gi = g;
+  alg g = {nin, nout, NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, true}, gi = g;
   ctx x = {&g, calloc((size_t)n + 1, sizeof(kept)), 0, malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double)),
            malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double))};
   apt *pts = malloc((size_t)(n + 1) * DISC_MAX_H * sizeof *pts);
@@ -691,6 +756,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
     }
     if (!add_sym(&g, &y) || (inv && !add_sym(&gi, &y)))
       goto out;
+    rels[i].alg_kept = true;
   }
   /* 2. everything else modulo all kept symmetries, simplest first; what a family or an
    *    input relation's cap drops still counts as known (its consequences are not new) */
@@ -720,10 +786,13 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
       marked++;
     } else {
       kept_out[i] = true;
+      rels[i].alg_kept = rels[i].cmp == 0;
     }
   }
 out:
   free(x.kp); free(x.rows); free(x.tmp); free(pts); free(affine); free(issym); free(kept_out);
-  free(g.sy); free(g.tab); free(gi.sy); free(gi.tab);
+  free(g.sy); free(gi.sy);
+  memo_clear(&g);
+  memo_clear(&gi);
   return marked;
 }

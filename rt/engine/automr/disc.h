@@ -298,6 +298,8 @@ typedef struct disc_rel {
   double rare[DISC_RARE][DISC_MAX_N]; /* ... and the first of them (validation replays them) */
   uint32_t nguarded;        /* regions of d->bad its mrdsl text was emitted with (a guard
                              * per region: the text is stale when more are known) */
+  bool alg_kept;            /* an equality cleanse_algebra compared with every equality it
+                             * kept before it and kept: Z3 is not asked again (cleanse_z3.c) */
 } disc_rel;
 
 /* ---- Configuration ------------------------------------------------------------------- */
@@ -529,6 +531,30 @@ int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
  * deadline (eng_now(); 0: none) the relations not yet compared stay as they are. */
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
                     int per_input, double deadline);
+
+/* ---- Z3 pruning (cleanse_z3.c) --------------------------------------------------------- */
+typedef struct cleanse_z3_in {
+  mrdsl_ctx *ctx;
+  mrdsl_rel *const *rr;     /* [n] the survivors as mrdsl, the file's order (simplest first) */
+  const disc_rel *rels;     /* [n] their candidates */
+  int n;
+  const mrdsl_bound *bound; /* the observed range of the return value, or NULL */
+  int jobs;                 /* forked workers, one Z3 context per query in each */
+  double deadline;          /* eng_now() time after which candidates are kept unasked; 0: none */
+} cleanse_z3_in;
+typedef struct cleanse_z3_stats {
+  int queries, yes, no, unknown; /* solver calls and their answers */
+  int cached;                    /* queries answered from a worker's cache */
+  int settled;                   /* queries not asked: a cheaper test settled them */
+  int late;                      /* candidates kept unasked at the deadline */
+  double solver_secs;            /* time inside the solver, summed over the workers */
+} cleanse_z3_stats;
+/* Drop (keep[i] = false) the inequalities implied by the output range, by one of the same
+ * shape (formula 24) or by those with the same input relation, and the equalities
+ * entailed by the equalities before them; premises are the candidates before i with
+ * keep[k] on entry. Returns how many were dropped, -1 when out of memory (keep as it
+ * was); *st gets the figures. */
+int cleanse_z3(disc_subj *d, const cleanse_z3_in *in, bool *keep, cleanse_z3_stats *st);
 
 /* ---- Falsification with libFuzzer (disc_fuzz.c in the fuzz harness, disc_fuzz_run.c) ---
  * Discovery writes the candidates that survived the filter, the local search and the

@@ -2,9 +2,9 @@
  * discover.c - `harness discover`: AutoMR end to end. Phase I (PSO runs), phase II and
  * falsification run natively in forked workers (disc_par.c); survivors become mrdsl
  * relations, are re-checked with the shared metamorphic-group runner (eng_mg_run, the
- * semantics `check` uses), then cleansed: similarity (eq. 23), SVD rank reduction, Z3
- * (uninformative inequalities, formula 24, entailment by the kept set), simplest first.
- * Prints a per-type summary table (AutoMR Table IV) and writes the .mr file atomically.
+ * semantics `check` uses), then cleansed: similarity (eq. 23), algebra (cleanse_alg.c),
+ * Z3 on the workers (cleanse_z3.c), simplest first. Prints a per-type summary table
+ * (AutoMR Table IV), the phases' wall and CPU times, and writes the .mr file atomically.
  */
 #include <errno.h>
 #include <math.h>
@@ -352,6 +352,11 @@ typedef struct type_stat {
   uint64_t bare_of;     /* ... and how many calls those runs made */
 } type_stat;
 
+/* The phases timed in the summary; cleansing is PH_SIMILAR, PH_ALGEBRA and PH_Z3. */
+enum { PH_SEARCH, PH_SIMILAR, PH_ALGEBRA, PH_VALIDATION, PH_FUZZ, PH_Z3, PH_SHORT, PH_N };
+static const char *const ph_name[PH_N] = {"search", "similarity", "algebra", "validation",
+                                          "libFuzzer", "Z3", "short set"};
+
 /* Everything one `harness discover` owns, phase by phase; run_fini releases it all. */
 typedef struct disc_run {
   disc_opts o;
@@ -386,6 +391,8 @@ typedef struct disc_run {
   disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
+  cleanse_z3_stats z3;          /* the Z3 queries' figures */
+  double ph_wall[PH_N], ph_cpu[PH_N]; /* per phase: wall and CPU (this process + children) */
   char wrote[4096];             /* the .mr written: -o, or the fallback after a late failure */
 } disc_run;
 
@@ -646,7 +653,7 @@ static int run_type(disc_run *R, int tyi) {
   return rc;
 }
 
-/* Every type, then the candidates simplest first and the algebraic cleansing. */
+/* Every type, then the candidates simplest first. */
 static int search(disc_run *R) {
   for (int t = 0; t < R->ntypes; t++) {
     int rc = run_type(R, t);
@@ -656,12 +663,21 @@ static int search(disc_run *R) {
   }
   sort_cfg = &R->o.cfg; sort_n = R->d.n; sort_m = R->d.m;
   qsort(R->all, (size_t)R->nall, sizeof *R->all, cmp_cx);
+  return ENG_EXIT_OK;
+}
+
+/* The similarity check, then the algebraic cleansing (timed apart). */
+static int cleanse(disc_run *R) {
+  double w0 = eng_now(), c0 = eng_cpu();
   /* the candidates broken on a few inputs (suspected faults) are cleansed among
    * themselves: one that validation may not keep must not make a kept one redundant */
   int nclean = 0;
   while (nclean < R->nall && R->all[nclean].nrare == 0) nclean++;
   R->simil = cleanse_similar(R->all, nclean, R->d.n, R->d.m) +
              cleanse_similar(R->all + nclean, R->nall - nclean, R->d.n, R->d.m);
+  R->ph_wall[PH_SIMILAR] = eng_now() - w0;
+  R->ph_cpu[PH_SIMILAR] = eng_cpu() - c0;
+  c0 = eng_cpu();
   R->t_alg = eng_now();
   /* bounded by what is left of --budget, and at least a quarter of it: a relation it has
    * no time to compare is kept (redundant at worst; the short set still picks 20) */
@@ -670,6 +686,8 @@ static int search(disc_run *R) {
             cleanse_algebra(R->all + nclean, R->nall - nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ,
                             PER_INPUT_INEQ, dl);
   R->t_alg = eng_now() - R->t_alg;
+  R->ph_wall[PH_ALGEBRA] = R->t_alg;
+  R->ph_cpu[PH_ALGEBRA] = eng_cpu() - c0;
   return ENG_EXIT_OK;
 }
 
@@ -921,14 +939,6 @@ static int fuzz_falsify(disc_run *R) {
   return ENG_EXIT_OK;
 }
 
-/* Formula 24 compares relations of one shape: the same linear part of the input relation
- * and the same output polynomial up to its constant (x2 > x1 vs x2 > x1 + 1). */
-static bool similar_shape(const disc_rel *a, const disc_rel *b) {
-  if (a->h != b->h || a->in_ineq != b->in_ineq || a->l != b->l || a->k != b->k)
-    return false;
-  return !memcmp(a->B + 1, b->B + 1, sizeof a->B - sizeof a->B[0]);
-}
-
 /* Is a the relation b with other constants in its input relation only: the same output
  * relation (up to scale) and the same non-constant terms of every follow-up input? */
 static bool shifted_copy(const disc_rel *a, const disc_rel *b, int n) {
@@ -972,52 +982,6 @@ static void drop_shifted_suspects(disc_run *R) {
   }
 }
 
-/* Z3 pruning (uninformative inequalities, formula 24, entailment), simplest first.
- * rels[n] are in the file's order; keep[i] cleared for the redundant ones. */
-static void cleanse_z3(mrdsl_ctx *ctx, mrdsl_rel **rr, const disc_rel *rels, int n, bool *keep,
-                       const disc_cfg *c, const char *retname, double deadline) {
-  mrdsl_bound b = {retname, c->ylo[0], c->yhi[0]};
-  /* 300 ms per query: what Z3 proves here it proves in milliseconds; an unknown keeps
-   * the relation (conservative), so a short limit costs redundancy, never truth */
-  mrdsl_smt_opts so = {300, MRDSL_SMT_REAL, &b, 1, true}; /* in the z3 task's child */
-  const mrdsl_rel **kept = calloc((size_t)n + 1, sizeof *kept), **sub = calloc((size_t)n + 1, sizeof *sub);
-  if (!kept || !sub) { free(kept); free(sub); return; }
-  int nk = 0;
-  for (int i = 0; i < n; i++) {
-    if (!keep[i]) continue;
-    if (deadline > 0 && eng_now() > deadline) { kept[nk++] = rr[i]; continue; }
-    mrdsl_smt_result res;
-    if (rels[i].cmp != 0) {
-      if (mrdsl_smt_entails(ctx, NULL, 0, rr[i], &so, &res) == MR_OK && res.answer == MRDSL_YES) {
-        keep[i] = false; /* implied by the output range alone */
-        continue;
-      }
-      for (int k = 0; k < i && keep[i]; k++)
-        if (keep[k] && rels[k].cmp != 0 && similar_shape(&rels[k], &rels[i]) && mrdsl_smt_implies(ctx, rr[k], rr[i], &so, &res) == MR_OK &&
-            res.answer == MRDSL_YES)
-          keep[i] = false; /* formula 24: a more lenient input, a stricter output */
-      if (!keep[i]) continue;
-    }
-    int ns = 0; /* inequalities: from the kept relations with the same input relation */
-    for (int k = 0; k < i && rels[i].cmp != 0; k++)
-      if (keep[k] && !memcmp(rels[k].A, rels[i].A, sizeof rels[i].A) && rels[k].h == rels[i].h)
-        sub[ns++] = rr[k];
-    if (rels[i].cmp != 0 && ns > 0 && mrdsl_smt_entails(ctx, sub, (size_t)ns, rr[i], &so, &res) == MR_OK &&
-        res.answer == MRDSL_YES) {
-      keep[i] = false;
-      continue;
-    }
-    if (rels[i].cmp == 0 && nk > 0 && mrdsl_smt_entails(ctx, kept, (size_t)nk, rr[i], &so, &res) == MR_OK &&
-        res.answer == MRDSL_YES) {
-      keep[i] = false;
-      continue;
-    }
-    if (rels[i].cmp == 0) kept[nk++] = rr[i];
-  }
-  free(kept);
-  free(sub);
-}
-
 static void set_meta(mrdsl_ctx *ctx, mrdsl_rel *r, const disc_rel *rel, const disc_type *ty) {
   mrdsl_rel_set_meta_str(ctx, r, "type", ty->name);
   mrdsl_rel_set_meta_str(ctx, r, "origin", rel->seeded ? "discover/seed" : "discover/pso");
@@ -1033,47 +997,24 @@ static void set_meta(mrdsl_ctx *ctx, mrdsl_rel *r, const disc_rel *rel, const di
   }
 }
 
-typedef struct z3_ud {
-  mrdsl_ctx *ctx;
-  mrdsl_rel **rr;
-  const disc_rel *rels;
-  int n;
-  const bool *keep;
-  const disc_cfg *c;
-  double deadline; /* stop asking (keep the rest) after this time */
-} z3_ud;
-
-/* The whole Z3 phase in one forked child (Z3 in-process there: fast, and a Z3 that
- * ignores its timeout only costs the child, killed at the budget). */
-static void task_z3(void *ud, int i, void *out) {
-  z3_ud *z = ud;
-  (void)i;
-  bool *keep = out;
-  memcpy(keep, z->keep, (size_t)z->n * sizeof *keep);
-  cleanse_z3(z->ctx, z->rr, z->rels, z->n, keep, z->c, "ret", z->deadline);
-}
-
-/* Z3 pruning in a forked child, then the kept relations get their meta. */
+/* Z3 pruning on the workers (cleanse_z3.c), then the kept relations get their meta. */
 static int prune_z3(disc_run *R) {
   disc_cfg *c = &R->o.cfg;
   int nr = R->nr;
   R->t_z3 = eng_now();
   if (nr > 0) {
     disc_rel *tmp = calloc((size_t)nr, sizeof *tmp);
-    bool *k2 = calloc((size_t)nr, sizeof *k2), zd = false;
-    if (!tmp || !k2) { free(tmp); free(k2); return oom(); }
+    if (!tmp) return oom();
     for (int i = 0; i < nr; i++) tmp[i] = R->all[R->idx[i]];
     /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
      * 20 s), or what is left of --budget when that is more; relations it has no time
      * for are kept (redundant at worst) */
     double now = eng_now(), lim = fmin(fmax(0.5 * (now - R->t_start), 3.0), 20.0);
     if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
-    z3_ud zu = {R->ctx, R->rr, tmp, nr, R->keep, c, now + lim};
-    double zdl = now + lim + 5; /* the child stops itself at now + lim */
-    disc_par_run(&R->d, 1, 1, task_z3, &zu, k2, (size_t)nr * sizeof *k2, &zd, zdl, 1e9, &R->ps);
-    if (zd) memcpy(R->keep, k2, (size_t)nr * sizeof *k2); /* else: keep all (conservative) */
+    mrdsl_bound b = {"ret", c->ylo[0], c->yhi[0]};
+    cleanse_z3_in in = {R->ctx, R->rr, tmp, nr, &b, R->o.jobs, now + lim};
+    if (cleanse_z3(&R->d, &in, R->keep, &R->z3) < 0) { free(tmp); return oom(); }
     free(tmp);
-    free(k2);
   }
   R->t_z3 = eng_now() - R->t_z3;
   for (int i = 0; i < nr; i++) R->nz3 += R->cd[i] && R->cr[i].fail == 0 && R->cr[i].pass > 0 && !R->keep[i];
@@ -1176,6 +1117,21 @@ static void summary(const disc_run *R) {
   fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
           "%d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg, R->nz3,
           R->t_z3, R->nkept, eng_now() - R->t_start, (unsigned long long)c->seed);
+  const cleanse_z3_stats *z = &R->z3;
+  fprintf(so, "Z3: %d queries on %d workers (%d implied, %d not, %d unknown), %d answered from the cache, "
+          "%d settled by cheaper tests, %d candidates kept unasked at the deadline, %.2f s in the solver\n",
+          z->queries, R->o.jobs, z->yes, z->no, z->unknown, z->cached, z->settled, z->late, z->solver_secs);
+  double tw = 0, tc = 0;
+  fprintf(so, "phases (wall/CPU s):");
+  for (int p = 0; p < PH_N; p++) {
+    fprintf(so, "%s %s %.2f/%.2f", p ? "," : "", ph_name[p], R->ph_wall[p], R->ph_cpu[p]);
+    tw += R->ph_wall[p];
+    tc += R->ph_cpu[p];
+  }
+  double cw = R->ph_wall[PH_SIMILAR] + R->ph_wall[PH_ALGEBRA] + R->ph_wall[PH_Z3];
+  double cc = R->ph_cpu[PH_SIMILAR] + R->ph_cpu[PH_ALGEBRA] + R->ph_cpu[PH_Z3];
+  fprintf(so, "; cleansing %.2f/%.2f of %.2f/%.2f (%.0f%% of the wall time)\n", cw, cc, tw, tc,
+          tw > 0 ? 100 * cw / tw : 0);
   long want = (long)c->filter_n * c->filter_rounds;
   if (want < c->suspect_min) want = c->suspect_min;
   fprintf(so, "validation: %d candidates on %ld inputs each (domain, then stress: special values, edges, "
@@ -1281,15 +1237,25 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   disc_run R;
   memset(&R, 0, sizeof R);
   int rc = setup(&R, s, argc, argv);
-  if (rc == ENG_EXIT_OK) rc = sample(&R);
-  if (rc == ENG_EXIT_OK) rc = search(&R);
-  if (rc == ENG_EXIT_OK) rc = to_mrdsl(&R);
-  if (rc == ENG_EXIT_OK) rc = recheck(&R);
+  double w0 = eng_now(), c0 = eng_cpu();
+#define PHASE(ph, call) \
+  do { \
+    if (rc == ENG_EXIT_OK) rc = (call); \
+    R.ph_wall[ph] += eng_now() - w0; R.ph_cpu[ph] += eng_cpu() - c0; \
+    w0 = eng_now(); c0 = eng_cpu(); \
+  } while (0)
+  PHASE(PH_SEARCH, sample(&R));
+  PHASE(PH_SEARCH, search(&R));
+  if (rc == ENG_EXIT_OK) rc = cleanse(&R); /* times its two steps itself */
+  w0 = eng_now(); c0 = eng_cpu();
+  PHASE(PH_VALIDATION, to_mrdsl(&R));
+  PHASE(PH_VALIDATION, recheck(&R));
   if (rc == ENG_EXIT_OK) refresh_guards(&R, false);
-  if (rc == ENG_EXIT_OK) rc = fuzz_falsify(&R);
+  PHASE(PH_FUZZ, fuzz_falsify(&R));
   if (rc == ENG_EXIT_OK) drop_shifted_suspects(&R);
-  if (rc == ENG_EXIT_OK) rc = prune_z3(&R);
-  if (rc == ENG_EXIT_OK) rc = shorten(&R, s);
+  PHASE(PH_Z3, prune_z3(&R));
+  PHASE(PH_SHORT, shorten(&R, s));
+#undef PHASE
   if (rc == ENG_EXIT_OK) {
     refresh_guards(&R, true);
     rc = write_out(&R, s);

@@ -37,6 +37,8 @@ double eng_now(void);
 int eng_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);
 /* s as a JSON string with its quotes (NULL: ""): mr_json_escape, shared by every report. */
 static inline void eng_json_str(FILE *f, const char *s) { mr_json_escape(f, s ? s : "", s ? strlen(s) : 0); }
+/* CPU seconds (user + system) of this process and of its children waited for so far. */
+double eng_cpu(void);
 /* A child's wait status in words into buf: "exit code 1", "SIGSEGV (signal 11)". */
 void eng_status_text(int status, char *buf, size_t cap);
 

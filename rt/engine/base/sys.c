@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -30,6 +31,15 @@ double eng_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* See eng.h. */
+double eng_cpu(void) {
+  struct rusage a, b;
+  if (getrusage(RUSAGE_SELF, &a) != 0 || getrusage(RUSAGE_CHILDREN, &b) != 0)
+    return 0;
+  return (double)(a.ru_utime.tv_sec + a.ru_stime.tv_sec + b.ru_utime.tv_sec + b.ru_stime.tv_sec) +
+         (double)(a.ru_utime.tv_usec + a.ru_stime.tv_usec + b.ru_utime.tv_usec + b.ru_stime.tv_usec) * 1e-6;
 }
 
 /* See eng.h. The driver says it the same way (drv_status_str): one vocabulary for a

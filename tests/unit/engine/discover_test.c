@@ -238,6 +238,9 @@ static void test_algebra(void) {
   static const bool want[] = {1, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
   for (int i = 0; i < n; i++)
     CHECK((rs[i].status == DISC_ST_OK) == want[i]);
+  /* the equalities it kept are marked so (Z3 does not ask again), no inequality is */
+  for (int i = 0; i < n; i++)
+    CHECK(rs[i].alg_kept == (want[i] && rs[i].cmp == 0));
   /* a family keeps its first members: f(x) + f(x + c) <= b for four constants, cap 3 */
   double bnd[4][3] = {{-0.1415, 1, 1}, {-1.0806, 1, 1}, {-0.8323, 1, 1}, {-0.6306, 1, 1}};
   double cs[4] = {3, 2, 4, 2.5};
@@ -249,6 +252,71 @@ static void test_algebra(void) {
   for (int i = 0; i < 4; i++)
     fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
   CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, eng_now() - 1) == 0 && fam[3].status == DISC_ST_OK);
+  /* many executions (the memo of canonical forms grows past its first capacity): the
+   * last inequality is the first one rebased by oddness, still found redundant */
+  enum { NF = 600 };
+  disc_rel *many = calloc(NF + 3, sizeof *many);
+  if (!many) { CHECK(false); return; }
+  many[0] = rel2(-1, 0, 1, 0, sum, 3);
+  many[1] = rel2(1, PI, 1, 0, sum, 3);
+  for (int i = 0; i < NF; i++) {
+    double bi[3] = {-0.5 - 0.001 * i, 1, 1};
+    many[2 + i] = rel2(1, 0.5 + 0.004 * i, 1, -1, bi, 3);
+  }
+  double back[3] = {0.5, 1, 1};
+  many[NF + 2] = rel2(1, -0.5, 1, 1, back, 3);
+  double t0 = eng_now();
+  int nm = cleanse_algebra(many, NF + 3, 1, 1, 2, NF + 1, NF + 1, 0);
+  printf("algebra on %d relations: %d marked in %.2f s\n", NF + 3, nm, eng_now() - t0);
+  CHECK(nm == 1 && many[NF + 2].status == DISC_ST_REDUNDANT && many[NF + 1].status == DISC_ST_OK);
+  free(many);
+}
+
+/* Z3 pruning (cleanse_z3.c) on forked workers: formula 24, the output range and
+ * entailment drop what they prove; the cheaper tests settle the pairs that cannot imply
+ * (a looser input, a looser bound) and the equalities the algebra kept, without Z3. */
+static void test_z3(void) {
+  static const char *const txt[] = {
+      "relation r0 { x2 > x1 + 1.0; check y2 - y1 >= 0.0; }",  /* kept */
+      "relation r1 { x2 > x1 + 2.0; check y2 - y1 >= -0.5; }", /* formula 24 from r0 */
+      "relation r2 { x2 > x1 + 0.5; check y2 - y1 >= 0.0; }",  /* looser input: kept */
+      "relation r3 { x2 = x1 + 1.0; check y2 - y1 <= 5.0; }",  /* the range [0, 1] implies it */
+      "relation r4 { x2 = x1 + 3.0; check y2 == y1; }",        /* the algebra kept it */
+      "relation r5 { x2 = x1 + 6.0; check y2 == y1; }",        /* entailed by r4 */
+  };
+  double ge0[3] = {0, -1, 1}, ge1[3] = {0.5, -1, 1}, le5[3] = {-5, -1, 1}, eq[3] = {0, -1, 1};
+  disc_rel rs[6] = {rel2(1, 1, 1, 1, ge0, 3), rel2(1, 2, 1, 1, ge1, 3), rel2(1, 0.5, 1, 1, ge0, 3),
+                    rel2(1, 1, 1, -1, le5, 3), rel2(1, 3, 1, 0, eq, 3), rel2(1, 6, 1, 0, eq, 3)};
+  rs[0].in_ineq = rs[1].in_ineq = rs[2].in_ineq = true;
+  rs[4].alg_kept = true;
+  mrdsl_ctx *ctx = NULL;
+  mrdsl_file *f = NULL;
+  mrdsl_rel *rr[6];
+  CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK && mrdsl_file_new(ctx, "subject f(double x) -> double y;", &f) == MR_OK);
+  for (int i = 0; i < 6; i++)
+    if (mrdsl_add_relation(ctx, f, txt[i], &rr[i]) != MR_OK) {
+      printf("%s\n", mrdsl_errmsg(ctx));
+      CHECK(false);
+      return;
+    }
+  disc_subj d;
+  memset(&d, 0, sizeof d);
+  d.n = d.m = 1;
+  mrdsl_bound b = {"ret", 0, 1};
+  cleanse_z3_in in = {ctx, rr, rs, 6, &b, 2, 0};
+  bool keep[6] = {true, true, true, true, true, true};
+  cleanse_z3_stats st;
+  int dropped = cleanse_z3(&d, &in, keep, &st);
+  printf("z3: %d dropped: %d %d %d %d %d %d; %d queries (%d yes), %d settled\n", dropped, keep[0], keep[1],
+         keep[2], keep[3], keep[4], keep[5], st.queries, st.yes, st.settled);
+  CHECK(dropped == 3 && keep[0] && !keep[1] && keep[2] && !keep[3] && keep[4] && !keep[5]);
+  /* settled: r0's, r1's and r2's range queries (the box [0, 1] gives y2 - y1 down to -1),
+   * r2 against r0 (looser input) and r1 (looser bound), r4 */
+  CHECK(st.settled == 6 && st.queries == 3 && st.yes == 3 && st.late == 0);
+  /* a candidate validation dropped is no premise: r5 stays without r4 */
+  bool k2[6] = {true, true, true, true, false, true};
+  CHECK(cleanse_z3(&d, &in, k2, &st) == 2 && k2[5]);
+  mrdsl_ctx_free(ctx);
 }
 
 /* Validation's stress inputs try a mined threshold just below, at and just above
@@ -291,5 +359,6 @@ int main(void) {
   test_stress_thresholds();
   test_cleanse();
   test_algebra();
+  test_z3();
   return CHECK_DONE();
 }
