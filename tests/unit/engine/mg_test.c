@@ -380,14 +380,20 @@ static void test_out_buffer(void) {
 }
 
 /* Relation `name` of f on sec at x. */
-static int run_sec(const mrdsl_file *f, const char *name, double x, mrdsl_result *res) {
-  eng_mg *g = group(f, &sec_subject, name);
+/* One group of relation name of f on subject s at the source inputs (a, b). */
+static int run2(const mrdsl_file *f, const mr_subject *s, const char *name, uint64_t a, uint64_t b,
+                mrdsl_result *res) {
+  eng_mg *g = group(f, s, name);
   if (!g)
     return -100;
-  uint64_t src[2] = {bits_of(x), 0};
+  uint64_t src[2] = {a, b};
   int rc = eng_mg_run(g, src, &bopts, res);
   eng_mg_free(g);
   return rc;
+}
+
+static int run_sec(const mrdsl_file *f, const char *name, double x, mrdsl_result *res) {
+  return run2(f, &sec_subject, name, bits_of(x), 0, res);
 }
 
 static void test_conditioned(void) {
@@ -426,13 +432,7 @@ static void test_conditioned(void) {
 }
 
 static int run_below(const mrdsl_file *f, const char *name, double p, double b, mrdsl_result *res) {
-  eng_mg *g = group(f, &below_subject, name);
-  if (!g)
-    return -100;
-  uint64_t src[2] = {bits_of(p), bits_of(b)};
-  int rc = eng_mg_run(g, src, &bopts, res);
-  eng_mg_free(g);
-  return rc;
+  return run2(f, &below_subject, name, bits_of(p), bits_of(b), res);
 }
 
 /* A check with no numeric comparison (integers): a failure that a one-ulp move of one
