@@ -41,8 +41,8 @@ assert all(files[f]["mutants"] for f in files)
 PY
 
 check "discover FILE: one relation file per function rect.c exports, the static helpers skipped"
-# seeded: an unseeded run can report a false suspect in geo_rect_contains (an integer output
-# whose follow-up rounding lands a point on an edge: not excused by `conditioned` yet)
+# seeded, so that CI repeats one discovery (an unseeded run once reported a false suspect in
+# geo_rect_contains, a follow-up's rounding landing a point on an edge: now ill-conditioned)
 expect_exit 0 "$MRFUZZ" discover "$G/src/rect.c" "$G/src/kernel.c" -p geo --budget-per-function 5 --seed 1 \
   --fuzz-falsify 2 -o rect-mr --build-dir h_disc
 for fn in geo_rect_area geo_rect_contains geo_rect_center geo_rect_intersect; do

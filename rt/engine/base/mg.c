@@ -202,7 +202,8 @@ static bool unresolved(const mr_subject *s, const mrdsl_exec *a, const mrdsl_exe
 }
 
 /* Execution k re-run with float input i one ulp off in direction dir: the difference of
- * comparison `site` then, into *delta (NaN: it was not reached). false: out of memory. */
+ * comparison `site` then, into *delta (NaN: it was not reached), or, for site < 0, whether
+ * the whole check then passes, into *delta (1 or 0). false: out of memory. */
 static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta) {
   const mr_subject *s = g->s;
   const mr_subject_param *p = &s->params[i];
@@ -228,6 +229,11 @@ static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta)
   mrdsl_exec x[MRDSL_MAX_EXECS];
   memcpy(x, g->execs, sizeof x);
   x[k] = (mrdsl_exec){g->nin, g->ncall, ret};
+  if (site < 0) {
+    mrdsl_result r;
+    *delta = mrdsl_eval(g->prog, x, &r) == MRDSL_PASS;
+    return true;
+  }
   mrdsl_eval_probe(g->prog, x, site, delta);
   g->unresolved |= unresolved(s, &g->execs[k], &x[k]);
   return true;
@@ -273,6 +279,27 @@ static bool outputs_finite(const eng_mg *g) {
   return true;
 }
 
+/* A failure with no numeric comparison to measure (y1 == y2 of integer outputs, a
+ * boolean check): does a one-ulp move of one float input of one execution turn it into a
+ * pass? Then the rounding of the inputs decides it (0.5 * 1.5e-305 + 5 is 5: a point just
+ * off a rectangle's edge lands on it), as a comparison's excess within K times its
+ * sensitivity does. Integer inputs never move. */
+static bool flips(eng_mg *g) {
+  for (int k = 0; k < g->h && g->execs[k].in; k++)
+    for (size_t i = 0; i < g->s->nparams; i++) {
+      if (!nudgeable(&g->s->params[i]))
+        continue;
+      for (int dir = 1; dir >= -1; dir -= 2) {
+        double pass = 0;
+        if (!nudged(g, k, i, dir, -1, &pass))
+          return false;
+        if (pass == 1)
+          return true;
+      }
+    }
+  return false;
+}
+
 /* Is failure res one that cond one-ulp moves could explain? The first-order sensitivity
  * of the failing comparison: for each float input of each execution, the larger change
  * of a - b when it moves one ulp either way (an input where the comparison is not even
@@ -280,7 +307,7 @@ static bool outputs_finite(const eng_mg *g) {
  * return value or a scalar out-parameter: its rounding). */
 static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
   if (res->site < 0)
-    return false;
+    return flips(g);
   const mr_subject *s = g->s;
   if (!isfinite(res->delta)) /* the check's own arithmetic overflowed (y1^2 of a finite y1 */
     return outputs_finite(g);  /* near a pole): a limit; a non-finite output is evidence */

@@ -146,6 +146,27 @@ static const char sec_mr[] =
     "relation cos2 { x2 = 2 * x1; conditioned 4; check approx(c2', 2 * c1'^2 - 1, abs=0.0, rel=0.0); }\n"
     "relation cos20 { x2 = 2 * x1; check approx(c2', 2 * c1'^2 - 1, abs=0.0, rel=0.0); }\n";
 
+/* ---- Subject 4: int below(double p, double b) ---------------------------------------
+ * p <= b (bug != 0: p < b + 1 for p in [2.5, 2.6), a fault on a region); an integer output
+ * of float inputs: a shift by an inexact constant can land p on b. */
+static int below(double p, double b) { return bug && p >= 2.5 && p < 2.6 ? p < b + 1 : p <= b; }
+
+static void below_thunk(const uint64_t *a, uint64_t *ret) {
+  *ret = (uint64_t)(int64_t)below(f64_of(a[0]), f64_of(a[1]));
+}
+
+static const mr_subject_param below_params[] = {
+    {"p", "double", MR_KIND_F64, 0, -1},
+    {"b", "double", MR_KIND_F64, 0, -1},
+};
+static const mr_subject below_subject = {"below", "mg_test.c", 2, below_params, MR_KIND_I32, "int", below_thunk};
+
+static const char below_mr[] =
+    "mrdsl 1;\n"
+    "subject below(double p, double b) -> int32_t y;\n"
+    "relation shift { p2 = 0.5 * p1 + 5.0; b2 = 0.5 * b1 + 5.0; conditioned 16; check y1 == y2; }\n"
+    "relation shift0 { p2 = 0.5 * p1 + 5.0; b2 = 0.5 * b1 + 5.0; check y1 == y2; }\n";
+
 /* ---- Helpers ---------------------------------------------------------------------- */
 static mrdsl_ctx *ctx;
 
@@ -410,6 +431,27 @@ static void test_conditioned(void) {
   bug = 0;
 }
 
+static int run_below(const mrdsl_file *f, const char *name, double p, double b, mrdsl_result *res) {
+  return run2(f, &below_subject, name, bits_of(p), bits_of(b), res);
+}
+
+/* A check with no numeric comparison (integers): a failure that a one-ulp move of one
+ * float input turns into a pass is the inputs' rounding (mg.c, flips); a fault is not. */
+static void test_conditioned_discrete(void) {
+  mrdsl_file *f = load(below_mr, &below_subject);
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  mrdsl_result res;
+  CHECK(run_below(f, "shift", 1.0, 2.0, &res) == MRDSL_PASS);
+  /* 1.5e-305 > 0, but 0.5 * 1.5e-305 + 5 is 5, equal to 0.5 * 0 + 5 */
+  CHECK(run_below(f, "shift0", 1.4952496329168393e-305, 0.0, &res) == MRDSL_FAIL);
+  CHECK(run_below(f, "shift", 1.4952496329168393e-305, 0.0, &res) == MRDSL_SKIP && res.ill);
+  bug = 1; /* 2.55 < 3 + 1 but not 2.55 <= 3 after the shift: a fault, not excused */
+  CHECK(run_below(f, "shift", 3.55 - 1.0, 2.0, &res) == MRDSL_FAIL && !res.ill);
+  bug = 0;
+}
+
 int main(void) {
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 1;
@@ -428,6 +470,7 @@ int main(void) {
   test_out_buffer();
   printf("mg: out buffers and zero capacity: checked\n");
   test_conditioned();
+  test_conditioned_discrete();
   printf("mg: conditioned: poles and rounded outputs skipped as ill-conditioned, faults not: checked\n");
   mrdsl_ctx_free(ctx);
   return CHECK_DONE();
