@@ -247,11 +247,32 @@ bool gm_tree_print(const gm_space *sp, const gm_tree *t, char *buf, size_t cap) 
 
 /* ============================== Properties ============================== */
 
+/* Is node j inside a subtree whose value does not depend on it: a - a, a / a (1, or NaN
+ * where a is 0), a * 0? y2 / y2 reads y2 only to claim that it is not 0, which relates
+ * no two executions and breaks wherever y2 is 0 (a false alarm GenMorph once kept). */
+static bool cancelled(const gm_tree *t, int j) {
+  for (int i = 0; i < j; i++) {
+    int o = t->n[i].op;
+    if (o != GM_OP_SUB && o != GM_OP_DIV && o != GM_OP_MUL) continue;
+    int a = i + 1, b = gm_subtree_end(t, a), e = gm_subtree_end(t, b);
+    if (j >= e) continue;
+    bool same = e - b == b - a;
+    for (int k = 0; same && k < b - a; k++) {
+      const gm_node *x = &t->n[a + k], *y = &t->n[b + k];
+      same = x->op == y->op && (x->op != GM_OP_FEAT || x->feat == y->feat) && (x->op != GM_OP_CONST || x->c == y->c);
+    }
+    bool zero = (b == a + 1 && t->n[a].op == GM_OP_CONST && t->n[a].c == 0) ||
+                (e == b + 1 && t->n[b].op == GM_OP_CONST && t->n[b].c == 0);
+    if (o == GM_OP_MUL ? zero : same) return true;
+  }
+  return false;
+}
+
 /* Does the subtree at i read an output of execution e? */
 static bool reads_out(const gm_space *sp, const gm_tree *t, int i, int e) {
   int end = gm_subtree_end(t, i);
   for (int j = i; j < end; j++)
-    if (t->n[j].op == GM_OP_FEAT)
+    if (t->n[j].op == GM_OP_FEAT && !cancelled(t, j))
       for (int o = 0; o < sp->nvar; o++)
         if (sp->var[o].output && gm_feat_reads(sp, t->n[j].feat, o, e)) return true;
   return false;
@@ -308,7 +329,7 @@ bool gm_tree_relates(const gm_space *sp, const gm_tree *t) {
     if (!sp->var[o].output) continue;
     bool e[2] = {false, false};
     for (int i = 0; i < t->len; i++)
-      if (t->n[i].op == GM_OP_FEAT)
+      if (t->n[i].op == GM_OP_FEAT && !cancelled(t, i))
         for (int x = 0; x < 2; x++) e[x] |= gm_feat_reads(sp, t->n[i].feat, o, x);
     if (e[0] && e[1]) return true;
   }

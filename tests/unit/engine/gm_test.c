@@ -265,6 +265,20 @@ static void test_metamorphic(void) {
   gm_node c[] = {O(GM_OP_IFF), O(GM_OP_GE), F(y1), C(0), O(GM_OP_GE), F(y2), C(0)};
   t = tree(c, 7);
   CHECK(gm_tree_metamorphic(&sp, &t));
+  /* approx(y1 / max(a1), y2 / y2): y2 / y2 only claims y2 != 0 (a false alarm once kept);
+   * y1 == y2 - y2 and y1 == y2 * 0 relate nothing either, y1 == y2 / 2 does */
+  gm_node dd[] = {O(GM_OP_EQ), O(GM_OP_DIV), F(y1), F(mx), O(GM_OP_DIV), F(y2), F(y2)};
+  t = tree(dd, 7);
+  CHECK(!gm_tree_metamorphic(&sp, &t) && !gm_tree_relates(&sp, &t));
+  gm_node ee[] = {O(GM_OP_EQ), F(y1), O(GM_OP_SUB), F(y2), F(y2)};
+  t = tree(ee, 5);
+  CHECK(!gm_tree_metamorphic(&sp, &t) && !gm_tree_relates(&sp, &t));
+  gm_node ff[] = {O(GM_OP_EQ), F(y1), O(GM_OP_MUL), C(0), F(y2)};
+  t = tree(ff, 5);
+  CHECK(!gm_tree_metamorphic(&sp, &t));
+  gm_node gg[] = {O(GM_OP_EQ), F(y1), O(GM_OP_DIV), F(y2), C(2)};
+  t = tree(gg, 5);
+  CHECK(gm_tree_metamorphic(&sp, &t) && gm_tree_relates(&sp, &t));
   /* !approx(y2, 5.2 * y1) is vacuous; so is a premise that is always false on the rows */
   double rows[4 * GM_MAX_F] = {0}, scratch[(GM_MAX_NODES + 1) * 5];
   for (int k = 0; k < 4; k++) rows[k * sp.nf + y1] = k, rows[k * sp.nf + y2] = k + 1, rows[k * sp.nf + len] = 1;
