@@ -50,7 +50,7 @@ while [ $# -gt 0 ]; do
     --diag) DIAG=1; shift ;;
     --instructions) INSN=$2; shift 2 ;;
     --interpret) INTERP=1; shift ;;
-    *) echo "usage: $0 [--seconds S] [--build DIR] [--function trig_sin|trig_cos|trig_tan|costly_sin]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--seconds S] [--baseline-seconds B] [--build DIR] [--function trig_sin|trig_cos|trig_tan|costly_sin] [--diag] [--instructions N] [--interpret]" >&2; exit 2 ;;
   esac
 done
 MR=$ROOT/examples/trig/$FN.mr
