@@ -16,8 +16,15 @@
 # baseline runs (a 10-minute memory run need not run the baselines for 10 minutes).
 # --instructions N also counts instructions per input under callgrind (N inputs each from
 # a copy of the same corpus, start-up subtracted): unlike exec/s, this does not depend on
-# the load of a shared machine. Goal (issue #16): the checking harness within 15 % beyond
-# its calls on trig_sin, within 5 % on costly_sin (printed with the figures).
+# the load of a shared machine, and callgrind also gives the target's inclusive cost (the
+# calls themselves) inside each harness. Goal (issue #16): within 15 % beyond its follow-up
+# calls on trig_sin, within 5 % on costly_sin, measured in instructions as
+#   overhead = (check harness - its calls) - (plain libFuzzer - its one call)
+#   goal measure = overhead / the check harness's calls (target inclusive, per input)
+# so follow-ups that cost more than the source call count as calls, and libFuzzer's own
+# loop and decoding (plain libFuzzer's cost besides its call) count as neither. Also
+# printed: the overhead over libFuzzer + decode + those calls, and the old measure (check
+# harness over "decode + as many source calls"; exec/s are only measured that way).
 # The checking harness runs its relations compiled in
 # (docs/checking.md, "Compiled relations"); --interpret runs them in the interpreter
 # (MRFUZZ_CHECK_INTERP=1), the way every check ran before.
@@ -43,10 +50,12 @@ while [ $# -gt 0 ]; do
     --diag) DIAG=1; shift ;;
     --instructions) INSN=$2; shift 2 ;;
     --interpret) INTERP=1; shift ;;
-    *) echo "usage: $0 [--seconds S] [--build DIR] [--function trig_sin|trig_cos|trig_tan|costly_sin]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--seconds S] [--baseline-seconds B] [--build DIR] [--function trig_sin|trig_cos|trig_tan|costly_sin] [--diag] [--instructions N] [--interpret]" >&2; exit 2 ;;
   esac
 done
 MR=$ROOT/examples/trig/$FN.mr
+GOAL=15 # issue #16: per cent beyond the calls
+[ "$FN" != costly_sin ] || GOAL=5
 BSECS=${BSECS:-$SECS}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
@@ -60,7 +69,7 @@ LIB=$BUILD/lib
 
 export MRFUZZ_CHECK_INTERP=$INTERP # the baselines evaluate nothing: no effect there
 echo "bench/check: $FN with $(grep -c '^relation' "$MR") relations, $SECS s per run"
-"$MRFUZZ" check "$SRC:$FN" --mr "$MR" --build-dir "$W/h" -- -max_total_time="$SECS" -seed=1 \
+"$MRFUZZ" check "$SRC:$FN" --mr "$MR" --jobs 1 --build-dir "$W/h" -- -max_total_time="$SECS" -seed=1 \
   -print_final_stats=1 >"$W/check.out" 2>"$W/check.err"
 grep -m1 'relations \(compiled\|interpreted\)' "$W/check.err" | sed 's/^mrfuzz: check: /  /' || true
 sum=$(grep '^mrfuzz: check:' "$W/check.out")
@@ -95,37 +104,56 @@ if [ -n "$DIAG" ]; then
   rate_diag=$(run_rate "$W/check-nx" "$ENV_CHECK")
 fi
 awk -v rc="$rate_check" -v rp="$rate_plain" -v rk="$rate_calls" -v per="$per" -v r0="$rss0" \
-    -v r1="$rss1" -v n="$inputs" -v rd="$rate_diag" -v s="$SECS" -v bs="$BSECS" 'BEGIN {
+    -v r1="$rss1" -v n="$inputs" -v rd="$rate_diag" -v s="$SECS" -v bs="$BSECS" -v g="$GOAL" 'BEGIN {
   printf "  checking harness      %10.0f exec/s  (%d inputs in %d s, %.2f calls of %s per input)\n", rc, n, s, per, "'"$FN"'"
   printf "  plain libFuzzer       %10.0f exec/s  (%d s, decode + 1 call, no relations): checking is %.2fx slower\n", rp, bs, rp / rc
   printf "  same calls, no checks %10.0f exec/s  (%d s, decode + %.2f calls): checking costs %+.1f%% beyond the calls\n", rk, bs, per, (rk / rc - 1) * 100
   if (rd > 0)
     printf "  checking, no extra counters %4.0f exec/s  (%d s, diagnostic): %+.1f%% beyond the calls\n", rd, bs, (rk / rd - 1) * 100
   printf "  resident memory       %d MB at start, %d MB at the end (peak)\n", r0, r1
-  printf "  goal: within %d%% beyond the calls\n", "'"$FN"'" == "costly_sin" ? 5 : 15
+  printf "  goal: within %d%% beyond the calls (exec/s against same calls: %s)\n", g, (rk / rc - 1) * 100 <= g ? "met" : "not met"
 }'
 [ -n "$INSN" ] || exit 0
 cp -r "$W/h/corpus" "$W/c0"
-insn() { # EXE [env...] -> instructions per input: callgrind, INSN inputs minus start-up
+insn() { # EXE [env...] -> "I T": instructions per input and, of them, the target's own
+  # (FN inclusive: its body, libm, its comparisons' tracing), INSN inputs minus start-up
   strip --strip-debug -o "$W/cg.exe" "$1" # valgrind cannot read clang-14's debug info
-  local n=()
+  local n=() t=()
   for r in 0 "$INSN"; do
     rm -rf "$W/c"
     cp -r "$W/c0" "$W/c"
-    env "${@:2}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$W/cg.exe" -runs="$r" \
-      -seed=1 "$W/c" >/dev/null 2>"$W/cg.err" || true
+    env "${@:2}" valgrind --tool=callgrind --callgrind-out-file="$W/cg.out" "$W/cg.exe" \
+      -runs="$r" -seed=1 "$W/c" >/dev/null 2>"$W/cg.err" || true
     n+=("$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$W/cg.err")")
+    t+=("$(callgrind_annotate --inclusive=yes --threshold=100 "$W/cg.out" |
+      awk -v f="$FN" '{ for (i = 2; i <= NF; i++) if ($i ~ ("(^|:)" f "$")) { gsub(",", "", $1); s += $1 } }
+                      END { printf "%d", s }')")
   done
-  awk -v a="${n[0]}" -v b="${n[1]}" -v r="$INSN" 'BEGIN { printf "%.0f", (b - a) / r }'
+  awk -v a="${n[0]}" -v b="${n[1]}" -v ta="${t[0]}" -v tb="${t[1]}" -v r="$INSN" \
+    'BEGIN { printf "%.0f %.0f", (b - a) / r, (tb - ta) / r }'
 }
-i_check=$(insn "$W/h/fuzz/harness" "$ENV_CHECK")
-i_nx=$(insn "$W/check-nx" "$ENV_CHECK")
-i_plain=$(insn "$W/baseline" BENCH_CALLS=1)
-i_calls=$(insn "$W/baseline" BENCH_CALLS="$per")
-awk -v c="$i_check" -v x="$i_nx" -v p="$i_plain" -v k="$i_calls" -v n="$INSN" 'BEGIN {
-  printf "instructions per input (callgrind, %d inputs each):\n", n
-  printf "  checking harness      %8d  %+.1f%% beyond the calls\n", c, (c / k - 1) * 100
-  printf "  checking, no extra counters %2d  %+.1f%% beyond the calls\n", x, (x / k - 1) * 100
-  printf "  plain libFuzzer       %8d\n", p
-  printf "  same calls, no checks %8d\n", k
+read -r i_check t_check <<<"$(insn "$W/h/fuzz/harness" "$ENV_CHECK")"
+read -r i_nx t_nx <<<"$(insn "$W/check-nx" "$ENV_CHECK")"
+read -r i_plain t_plain <<<"$(insn "$W/baseline" BENCH_CALLS=1)"
+read -r i_calls t_calls <<<"$(insn "$W/baseline" BENCH_CALLS="$per")"
+# Two measures of "beyond the calls". Goal measure (issue #16: beyond its follow-up calls):
+# the harness's instructions per input less the target's inclusive instructions in it (the
+# calls it makes, follow-ups at their own cost), less what plain libFuzzer spends per input
+# besides its one call (libFuzzer's loop, decoding): the overhead, over the check harness's
+# calls' cost. Also printed over libFuzzer + decode + those calls (a harness making exactly
+# the checker's calls and checking nothing: the denominator of the exec/s figures).
+# Old measure: against "decode + as many calls of the *source* input", which undercharges
+# follow-ups that cost more than the source call (sin(x + 2 pi): argument reduction).
+awk -v c="$i_check" -v x="$i_nx" -v p="$i_plain" -v k="$i_calls" -v n="$INSN" \
+    -v tc="$t_check" -v tx="$t_nx" -v tp="$t_plain" -v tk="$t_calls" -v g="$GOAL" 'BEGIN {
+  lf = p - tp; oc = c - tc - lf; ox = x - tx - lf
+  printf "instructions per input (callgrind, %d inputs each; calls: %s inclusive):\n", n, "'"$FN"'"
+  printf "  checking harness      %8d  its calls %6d  overhead %6d\n", c, tc, oc
+  printf "  checking, no extra counters %2d  its calls %6d  overhead %6d  (diagnostic)\n", x, tx, ox
+  printf "  plain libFuzzer       %8d  its call  %6d  libFuzzer + decode %d\n", p, tp, lf
+  printf "  same calls, no checks %8d  its calls %6d  (decode + %s source calls)\n", k, tk, "'"$per"'"
+  printf "  beyond its calls (goal measure: overhead / its calls): %+.1f%%  (no extra counters %+.1f%%)\n", oc / tc * 100, ox / tx * 100
+  printf "  beyond libFuzzer + decode + its calls: %+.1f%%  (no extra counters %+.1f%%)\n", oc / (lf + tc) * 100, ox / (lf + tx) * 100
+  printf "  old measure, beyond decode + the same number of source calls: %+.1f%%  (no extra counters %+.1f%%)\n", (c / k - 1) * 100, (x / k - 1) * 100
+  printf "  goal: within %d%% beyond its calls: %s (%+.1f%%)\n", g, oc / tc * 100 <= g ? "met" : "not met", oc / tc * 100
 }'

@@ -495,6 +495,7 @@ typedef struct eng_path {
   uint64_t length;         /* blocks executed, repetitions included (Definition 1) */
   uint32_t nstmts;         /* |statement set| (Definitions 2, 3) */
   bool recorded;           /* the source execution ran since eng_path_begin */
+  bool hash_only;          /* set by the owner: blocks, length, nstmts are not measured */
 } eng_path;
 /* For subject s with registry entry fn (NULL: a black box). false: out of memory. */
 bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn);
@@ -503,9 +504,19 @@ void eng_path_fini(eng_path *p);
 uint8_t eng_path_bucket(uint64_t hits);
 /* Arm p for source input src (slots, borrowed until eng_path_end). */
 void eng_path_begin(eng_path *p, const uint64_t *src);
+/* The armed path (path.c), NULL when none: tested inline on every call of a checked input
+ * (all but the source execution, mostly, only pass through). */
+extern eng_path *eng_path_armed;
+void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *), const uint64_t *a,
+                         uint64_t *ret);
 /* Call the subject's thunk; when a path is armed and a equals its source input, measure
  * this call (and mark the path in libFuzzer's extra counters). */
-void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret);
+static inline void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
+  if (eng_path_armed)
+    eng_path_armed_call(eng_path_armed, call, a, ret);
+  else
+    call(a, ret);
+}
 /* Feature x of libFuzzer's extra counters (one of 4096: a byte of path.c's region and one
  * of 8 values), shared by source paths and a black box's values (check_feat.c). */
 void eng_path_feature(uint64_t x);

@@ -25,8 +25,8 @@
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t path_counters[PATH_SLOTS];
 static const uint8_t bucket_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
 
-/* The path waiting for its source execution (one subject per harness, one thread). */
-static eng_path *armed;
+/* See eng.h: the path waiting for its source execution (one subject at a time, one thread). */
+eng_path *eng_path_armed;
 
 /* See eng.h. */
 bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn) {
@@ -44,8 +44,8 @@ bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn) {
 
 /* See eng.h. */
 void eng_path_fini(eng_path *p) {
-  if (armed == p)
-    armed = NULL;
+  if (eng_path_armed == p)
+    eng_path_armed = NULL;
   free(p->before);
   free(p->blocks);
   free(p->edges);
@@ -69,7 +69,7 @@ void eng_path_begin(eng_path *p, const uint64_t *src) {
   p->length = 0;
   p->nstmts = 0;
   p->src = src;
-  armed = p->fn ? p : NULL;
+  eng_path_armed = p->fn ? p : NULL;
 }
 
 /* Are the call's arguments the source input? Calls get private copies of arrays and
@@ -100,24 +100,24 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-/* The call of eng_path_call while p is armed: measured when a is its source input. */
-static __attribute__((noinline)) void armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *),
-                                                 const uint64_t *a, uint64_t *ret) {
+/* See eng.h: eng_path_call while p is armed: measured when a is its source input. */
+void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *), const uint64_t *a,
+                         uint64_t *ret) {
   if (!is_source(p, a)) {
     call(a, ret);
     return;
   }
-  armed = NULL; /* the follow-ups that equal the source take the same path */
+  eng_path_armed = NULL; /* the follow-ups that equal the source take the same path */
   const mr_fn *fn = p->fn;
   uint32_t nb = fn->nblocks, ne = fn->nedges;
-  if (nb) /* a one-block function has no edge counters (NULL) */
+  if (nb && !p->hash_only) /* a one-block function has no edge counters (NULL) */
     memcpy(p->before, fn->block_counters, nb * sizeof *p->before);
   if (ne)
     memcpy(p->before + nb, fn->edge_counters, ne * sizeof *p->before);
   call(a, ret);
   uint64_t h = 0xcbf29ce484222325ull, len = 0;
   uint32_t nst = 0;
-  for (uint32_t i = 0; i < nb; i++) {
+  for (uint32_t i = 0; i < (p->hash_only ? 0 : nb); i++) {
     uint64_t d = fn->block_counters[i] - p->before[i];
     p->blocks[i] = d != 0;
     nst += d != 0;
@@ -136,15 +136,6 @@ static __attribute__((noinline)) void armed_call(eng_path *p, void (*call)(const
   eng_path_feature(p->hash);
 }
 
-/* See eng.h. Every call of a checked input comes here: the unarmed ones (all but the
- * first, mostly) only pass through. */
-void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
-  if (armed)
-    armed_call(armed, call, a, ret);
-  else
-    call(a, ret);
-}
-
 /* See eng.h. */
 void eng_path_feature(uint64_t x) {
   path_counters[x % PATH_SLOTS] = bucket_value[(x / PATH_SLOTS) % 8];
@@ -152,8 +143,8 @@ void eng_path_feature(uint64_t x) {
 
 /* See eng.h. */
 void eng_path_end(eng_path *p) {
-  if (armed == p)
-    armed = NULL;
+  if (eng_path_armed == p)
+    eng_path_armed = NULL;
 }
 
 /* See eng.h. */

@@ -252,6 +252,7 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
     eng_chk_free(c);
     return rc;
   }
+  c->path.hash_only = !c->track; /* the statement set is adequacy tracking's only */
   mr_coverage_enable(true);
   c->t0 = c->last_flush = eng_now();
   *out = c;

@@ -247,6 +247,13 @@ static void test_path(void) {
   CHECK(!p.recorded);
   eng_path_end(&p);
 
+  /* Hash only (a check without adequacy tracking): the same hash, no statement set. */
+  p.hash_only = true;
+  CHECK(path_of(&p, a, 3) == h3 && p.nstmts == 0 && p.length == 0);
+  CHECK(path_of(&p, a, 0) == h0 && path_of(&p, a, 5) == h5);
+  p.hash_only = false;
+  CHECK(path_of(&p, a, 3) == h3 && p.nstmts == 3 && p.length == 5);
+
   /* A black box records nothing but still calls. */
   eng_path q;
   CHECK(eng_path_init(&q, &g_subj, NULL));
