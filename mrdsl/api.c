@@ -242,6 +242,15 @@ bool mrdsl_rel_meta_num(const mrdsl_rel *r, const char *key, double *out) {
 
 const char *mrdsl_subject_name(const mrdsl_file *f) { return f && f->subj ? f->subj->name : NULL; }
 size_t mrdsl_subject_nparams(const mrdsl_file *f) { return f && f->subj ? f->subj->nparams : 0; }
+size_t mrdsl_subject_count(const mrdsl_file *f) { return f ? f->nsubjs : 0; }
+const char *mrdsl_subject_name_at(const mrdsl_file *f, size_t i) {
+  return f && i < f->nsubjs ? f->subjs[i]->name : NULL;
+}
+const char *mrdsl_rel_calls(const mrdsl_rel *r, int k) {
+  if (!r || r->state != 2 || k < 1 || k > r->h) return NULL;
+  return r->calls[k] ? r->calls[k]->name : NULL;
+}
+bool mrdsl_rel_cross(const mrdsl_rel *r) { return r && r->cross; }
 /* The subject's return kind (MR_KIND_VOID when it has none). */
 int mrdsl_subject_ret_kind(const mrdsl_file *f) {
   return f && f->subj ? f->subj->ret_kind : MR_KIND_VOID;

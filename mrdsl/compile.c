@@ -590,6 +590,7 @@ int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **out) {
   p->ctx = ctx;
   p->file = r->file;
   p->subj = C.s;
+  p->rel = r;
   p->h = r->h;
   p->nparams = (int)C.s->nparams;
   p->guard_pc = UINT32_MAX;

@@ -804,6 +804,8 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (ec_skip(o, r)) continue;
     int rc = mrdsl_compile(ctx, r, &p); /* also validates what the evaluator supports */
     if (rc != MR_OK) return rc;
+    if (r->cross)
+      return arena_err(ctx, MR_EINVAL, "relation '%s' calls several functions: not generated yet", r->name);
     C.rel = r;
     C.nbufs = 0;
     ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, fname, r->line);

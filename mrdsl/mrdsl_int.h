@@ -271,6 +271,13 @@ struct mrdsl_rel {
   uint8_t state;       /* type checking: 0 new, 1 in progress, 2 ok, 3 failed */
   bool removed;
   ty_def *defs;        /* [(h+1) * nparams]: defs[k * nparams + p] for k in 2..h */
+  /* `calls A, B, ...` (docs/mrdsl.md, "Relations across functions"): the subject each
+   * execution runs, as written (one name: every execution), and resolved by ty_ (calls[k]
+   * for execution k; every entry the file's first subject when there is no clause). */
+  const char *call_names[MRDSL_MAX_EXECS];
+  int ncall_names, calls_line, calls_col;
+  const struct ast_subject *calls[MRDSL_MAX_EXECS + 1];
+  bool cross;          /* some execution calls another subject than the first */
   const mrdsl_prog *prog; /* compiled on first mrdsl_compile */
 };
 
@@ -279,7 +286,9 @@ struct mrdsl_file {
   const char *name;    /* file name for messages */
   int version;
   ast_comment *lead;   /* before the version line */
-  ast_subject *subj;   /* NULL when missing */
+  ast_subject *subj;   /* the first subject (every relation's source), NULL when missing */
+  ast_subject **subjs; /* [nsubjs] every subject, the first is subj */
+  size_t nsubjs, capsubjs;
   mrdsl_rel **rels;    /* [nrels] arena */
   size_t nrels, caprels;
   ast_comment *tail;   /* after the last declaration */
@@ -447,6 +456,7 @@ struct mrdsl_prog {
   mrdsl_ctx *ctx;
   const mrdsl_file *file;
   const ast_subject *subj;
+  const mrdsl_rel *rel;  /* compiled from (its calls) */
   int h, nparams;
   eval_ins *code;      /* all code ranges, each ends with EVAL_END */
   uint32_t ncode;

@@ -992,12 +992,20 @@ static void parse_subject(parse_state *P, mrdsl_file *f) {
   memcpy(s->groups, groups, sizeof(ast_group) * s->ngroups);
   if (!parse_expect(P, MRDSL_TOK_SEMI)) goto fail;
   s->trail = parse_take_trail(P);
-  if (f->subj) {
-    parse_error_at(P, at.line, at.col, "a file declares one subject (the first is at line %d)",
-                   f->subj->line);
+  for (size_t i = 0; i < f->nsubjs; i++)
+    if (!strcmp(f->subjs[i]->name, s->name)) {
+      parse_error_at(P, at.line, at.col, "subject '%s' declared twice (first at line %d)", s->name,
+                     f->subjs[i]->line);
+      return;
+    }
+  if (f->nsubjs == MRDSL_MAX_EXECS) {
+    parse_error_at(P, at.line, at.col, "too many subjects (limit %d)", MRDSL_MAX_EXECS);
     return;
   }
-  f->subj = s;
+  if (arena_grow(P->ctx, (void **)&f->subjs, &f->capsubjs, f->nsubjs, sizeof(ast_subject *)))
+    longjmp(P->jb, 1);
+  f->subjs[f->nsubjs++] = s;
+  if (!f->subj) f->subj = s;
   return;
 fail:
   parse_sync_stmt(P);
@@ -1211,6 +1219,25 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
   }
   r->name = parse_tok_text(P);
   parse_advance(P);
+  if (parse_is_word(P, "calls") && !P->tok.prime && !P->tok.plen) { /* calls A, B, ... */
+    r->calls_line = P->tok.line;
+    r->calls_col = P->tok.col;
+    parse_advance(P);
+    do {
+      if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+        parse_expected(P, "a subject's name");
+        parse_sync_decl(P);
+        return NULL;
+      }
+      if (r->ncall_names == MRDSL_MAX_EXECS) {
+        parse_error_at(P, P->tok.line, P->tok.col, "too many executions (limit %d)", MRDSL_MAX_EXECS);
+        parse_sync_decl(P);
+        return NULL;
+      }
+      r->call_names[r->ncall_names++] = parse_tok_text(P);
+      parse_advance(P);
+    } while (parse_accept(P, MRDSL_TOK_COMMA));
+  }
   if (!parse_expect(P, MRDSL_TOK_LBRACE)) {
     parse_sync_decl(P);
     return NULL;

@@ -273,6 +273,10 @@ static void pp_rel(pp_out *o, const mrdsl_rel *r) {
   pp_comments(o, r->lead, "");
   pp_puts(o, "relation ");
   pp_puts(o, r->name);
+  for (int i = 0; i < r->ncall_names; i++) {
+    pp_puts(o, i ? ", " : " calls ");
+    pp_puts(o, r->call_names[i]);
+  }
   pp_puts(o, " {\n");
   for (size_t i = 0; i < r->nstmts; i++) pp_stmt(o, r->stmts[i]);
   pp_comments(o, r->end, "  ");
@@ -366,10 +370,8 @@ size_t mrdsl_print(const mrdsl_file *f, char *buf, size_t cap) {
   pp_printf(&o, "mrdsl %d;\n", f->version ? f->version : 1);
   if (f->nstructs) pp_puts(&o, "\n");
   for (size_t i = 0; i < f->nstructs; i++) pp_struct(&o, f->structs[i]);
-  if (f->subj) {
-    pp_puts(&o, "\n");
-    pp_subject(&o, f->subj);
-  }
+  if (f->nsubjs) pp_puts(&o, "\n");
+  for (size_t i = 0; i < f->nsubjs; i++) pp_subject(&o, f->subjs[i]);
   for (size_t i = 0; i < f->nrels; i++) {
     if (f->rels[i]->removed) continue;
     pp_puts(&o, "\n");
@@ -438,7 +440,10 @@ static bool pp_stmt_equal(const ast_stmt *a, const ast_stmt *b) {
 
 /* Structural equality of relations (see mrdsl.h). */
 bool mrdsl_rel_equal(const mrdsl_rel *a, const mrdsl_rel *b) {
-  if (!pp_str_eq(a->name, b->name) || a->nstmts != b->nstmts) return false;
+  if (!pp_str_eq(a->name, b->name) || a->nstmts != b->nstmts || a->ncall_names != b->ncall_names)
+    return false;
+  for (int i = 0; i < a->ncall_names; i++)
+    if (!pp_str_eq(a->call_names[i], b->call_names[i])) return false;
   for (size_t i = 0; i < a->nstmts; i++)
     if (!pp_stmt_equal(a->stmts[i], b->stmts[i])) return false;
   return true;
@@ -470,7 +475,9 @@ static bool pp_subject_equal(const ast_subject *a, const ast_subject *b) {
 
 /* Version, subject and relations equal (comments and positions ignored). */
 bool mrdsl_file_equal(const mrdsl_file *a, const mrdsl_file *b) {
-  if (a->version != b->version || !pp_subject_equal(a->subj, b->subj)) return false;
+  if (a->version != b->version || a->nsubjs != b->nsubjs) return false;
+  for (size_t k = 0; k < a->nsubjs; k++)
+    if (!pp_subject_equal(a->subjs[k], b->subjs[k])) return false;
   size_t i = 0, j = 0;
   for (;;) {
     while (i < a->nrels && a->rels[i]->removed) i++;

@@ -33,8 +33,11 @@ typedef struct smt_state {
   Z3_sort t_bool, t_int, t_real, t_seq, t_fp, t_bv;
   Z3_ast rne;                 /* IEEE rounding mode */
   Z3_ast in[MRDSL_MAX_EXECS + 1][MRDSL_MAX_PARAMS]; /* input terms (NULL: make a constant) */
-  Z3_ast out[MRDSL_MAX_EXECS + 1][SMT_NOUT];        /* output terms, cached */
-  Z3_func_decl f[SMT_NOUT];   /* the subject, one uninterpreted function per output */
+  /* output terms, cached, per subject: a relation across functions (`calls`) applies
+   * each execution's own subject, one uninterpreted function per subject and output */
+  Z3_ast out[MRDSL_MAX_EXECS][MRDSL_MAX_EXECS + 1][SMT_NOUT];
+  Z3_func_decl f[MRDSL_MAX_EXECS][SMT_NOUT];
+  const mrdsl_rel *rel;       /* the relation being translated (NULL: the first subject) */
   Z3_func_decl fn[MRDSL_BI__COUNT + 1][2]; /* sequence functions (last: indexing;
                                              * [1]: the float variant) */
   const uint8_t *map;         /* execution map of the expression being translated */
@@ -190,9 +193,19 @@ static Z3_ast smt_input(smt_state *S, int x, int p) {
 }
 
 /* Output view v (param index, or nparams for the result) of execution x: f_v(inputs of x). */
+/* The file's index of the subject execution x of the relation being translated calls. */
+static int smt_subj(const smt_state *S, int x) {
+  if (!S->rel || !S->rel->cross) return 0;
+  const mrdsl_file *f = S->rel->file;
+  for (size_t i = 0; i < f->nsubjs; i++)
+    if (f->subjs[i] == S->rel->calls[x]) return (int)i;
+  return 0;
+}
+
 static Z3_ast smt_output(smt_state *S, int x, int v) {
-  if (S->out[x][v]) return S->out[x][v];
-  const ast_subject *s = S->s;
+  int si = smt_subj(S, x);
+  if (S->out[si][x][v]) return S->out[si][x][v];
+  const ast_subject *s = si ? S->rel->file->subjs[si] : S->s; /* one signature: S->s's slots */
   Z3_ast args[MRDSL_MAX_PARAMS];
   Z3_sort dom[MRDSL_MAX_PARAMS];
   int n = 0;
@@ -202,17 +215,17 @@ static Z3_ast smt_output(smt_state *S, int x, int v) {
     dom[n++] = smt_sort(S, s->params[p].ty);
   }
   int ty = v == (int)s->nparams ? s->ret_ty : s->params[v].oty;
-  if (!S->f[v]) {
+  if (!S->f[si][v]) {
     char name[300];
     snprintf(name, sizeof name, "%s_%s", s->name, v == (int)s->nparams ? "ret" : s->params[v].name);
     Z3_sort range = smt_sort(S, ty);
     if (S->rc) return NULL;
-    S->f[v] = Z3_mk_func_decl(S->z, Z3_mk_string_symbol(S->z, name), (unsigned)n, dom, range);
+    S->f[si][v] = Z3_mk_func_decl(S->z, Z3_mk_string_symbol(S->z, name), (unsigned)n, dom, range);
     if (!smt_ok(S, (Z3_ast)1)) return NULL;
   }
-  Z3_ast a = smt_app(S, S->f[v], n, args);
+  Z3_ast a = smt_app(S, S->f[si][v], n, args);
   if (a && S->collect && S->npats < 64) S->pats[S->npats++] = a;
-  return S->out[x][v] = a;
+  return S->out[si][x][v] = a;
 }
 
 /* ============================== Expressions ============================== */
@@ -485,6 +498,7 @@ static Z3_ast smt_true(smt_state *S) { return smt_ok(S, Z3_mk_true(S->z)); }
 static Z3_ast smt_stmts(smt_state *S, const mrdsl_rel *r, int kind) {
   Z3_ast acc = smt_true(S);
   S->map = smt_identity;
+  S->rel = r;
   for (size_t i = 0; i < r->nstmts && acc; i++)
     if (r->stmts[i]->kind == kind) acc = smt_and2(S, acc, smt_expr(S, r->stmts[i]->e));
   return acc;
@@ -506,6 +520,7 @@ static Z3_ast smt_def_rel(smt_state *S, int op, bool fl, Z3_ast lhs, Z3_ast rhs)
 /* Follow-up definitions as constraints over named input constants. */
 static Z3_ast smt_defs(smt_state *S, const mrdsl_rel *r) {
   Z3_ast acc = smt_true(S);
+  S->rel = r;
   size_t np = S->s->nparams;
   for (int k = 2; k <= r->h && acc; k++)
     for (size_t p = 0; p < np && acc; p++) {
@@ -624,6 +639,7 @@ static Z3_ast smt_axiom(smt_state *S, const mrdsl_rel *r) {
     return NULL;
   }
   smt_reset_env(S);
+  S->rel = r;
   S->collect = true;
   S->npats = 0;
   Z3_ast prem = smt_true(S);
@@ -666,10 +682,11 @@ static Z3_ast smt_bound_axiom(smt_state *S, const mrdsl_bound *b) {
     return NULL;
   }
   smt_reset_env(S);
+  S->rel = NULL; /* bounds are the first subject's */
   for (size_t p = 0; p < S->s->nparams; p++)
     if (S->s->params[p].ty != MRDSL_T_ERR && S->s->params[p].len_of < 0)
       S->in[1][p] = smt_fresh_bound(S, B, S->s->params[p].ty, S->s->params[p].name);
-  Z3_ast body = smt_bound_at(S, 1, v, b), app = S->out[1][v];
+  Z3_ast body = smt_bound_at(S, 1, v, b), app = S->out[0][1][v];
   if (!body || B->n == 0) return body;
   Z3_pattern pat = Z3_mk_pattern(S->z, 1, &app);
   return smt_ok(S, Z3_mk_forall_const(S->z, 0, (unsigned)B->n, B->v, 1, &pat, body));

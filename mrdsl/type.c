@@ -179,14 +179,41 @@ static int ty_var_leaf(ty_state *T, ast_expr *e, int *p, int *x) {
   return 0;
 }
 
+/* Resolve a name of relation T->r: an execution's names are those of the subject it calls
+ * (the subjects of one relation share a signature, so the parameter index is the same). */
+static bool ty_resolve(ty_state *T, const char *name, int line, int col, int *param, int *exec) {
+  const mrdsl_rel *r = T->r;
+  if (!r || !r->cross) return ty_resolve_name(T->s, name, param, exec);
+  for (int i = 1; i <= r->ncall_names; i++)
+    if (ty_resolve_name(r->calls[i], name, param, exec) && *exec >= 1 && *exec <= MRDSL_MAX_EXECS &&
+        r->calls[*exec] == r->calls[i])
+      return true;
+  for (int i = 1; i <= r->ncall_names; i++)
+    if (ty_resolve_name(r->calls[i], name, param, exec) && *exec >= 1 && *exec <= r->ncall_names) {
+      const ast_subject *c = r->calls[*exec];
+      char names[512] = "";
+      size_t at = 0;
+      for (size_t p = 0; p <= c->nparams && at < sizeof names - 64; p++) {
+        const char *nm = p < c->nparams ? c->params[p].name : c->ret_kind != MR_KIND_VOID ? c->ret_name : NULL;
+        if (nm) at += (size_t)snprintf(names + at, sizeof names - at, "%s%s%d", at ? ", " : "", nm, *exec);
+      }
+      ty_err(T, line, col, "'%s': execution %d calls '%s', whose values are %s", name, *exec, c->name, names);
+      *exec = -1;
+      return false;
+    }
+  return false;
+}
+
 static int ty_var(ty_state *T, ast_expr *e) {
-  int p, x;
+  int p, x = 0;
   const char *nm = e->u.var.name;
   int leaf = T->s->ngroups ? ty_var_leaf(T, e, &p, &x) : 0;
   if (leaf < 0) return MRDSL_T_ERR;
-  if (!leaf && !ty_resolve_name(T->s, nm, &p, &x)) {
+  if (!leaf && !ty_resolve(T, nm, e->line, e->col, &p, &x)) {
     int q = ty_find(T->s, nm, strlen(nm));
-    if (q != -2)
+    if (x < 0)
+      ;
+    else if (q != -2)
       ty_err(T, e->line, e->col, "'%s' needs an execution number: %s1 is the source, %s2 the "
              "first follow-up", nm, nm, nm);
     else
@@ -487,10 +514,11 @@ static int ty_def_rec(ty_state *T, ast_stmt *st, int *p, int *k) {
 }
 
 static void ty_def_stmt(ty_state *T, ast_stmt *st) {
-  int p, k;
+  int p, k = 0;
   int rec = T->s->ngroups ? ty_def_rec(T, st, &p, &k) : 0;
   if (rec < 0 || rec == 2) return;
-  if (!rec && (!ty_resolve_name(T->s, st->name, &p, &k) || p == MRDSL_RET)) {
+  if (!rec && (!ty_resolve(T, st->name, st->line, st->col, &p, &k) || p == MRDSL_RET)) {
+    if (k < 0) return;
     ty_err(T, st->line, st->col, "'%s' is not a follow-up input (write a parameter with its "
            "execution number, such as x2)", st->name);
     return;
@@ -553,6 +581,11 @@ static void ty_follow(ty_state *T, ast_stmt *st) {
            "unknown relation '%s'", st->name);
     return;
   }
+  if (T->r->ncall_names || R->ncall_names) { /* whose executions would call what is unclear */
+    ty_err(T, st->line, st->col, "follow composes relations without a calls clause ('%s' or '%s' "
+           "has one)", T->r->name, R->name);
+    return;
+  }
   if (R->state == 1) {
     ty_err(T, st->line, st->col, "relations '%s' and '%s' compose each other", T->r->name,
            R->name);
@@ -599,10 +632,67 @@ static void ty_follow(ty_state *T, ast_stmt *st) {
   st->rel = R;
 }
 
+/* Same parameter and result kinds, flags and lengths: one slot layout for both. */
+static bool ty_same_shape(const ast_subject *a, const ast_subject *b) {
+  if (a->nparams != b->nparams || a->ret_kind != b->ret_kind || a->ngroups || b->ngroups) return false;
+  for (size_t i = 0; i < a->nparams; i++) {
+    const ast_param *p = &a->params[i], *q = &b->params[i];
+    if (p->kind != q->kind || p->flags != q->flags || p->len_index != q->len_index ||
+        p->is_out != q->is_out || p->len_of != q->len_of)
+      return false;
+  }
+  return true;
+}
+
+/* `calls A, B, ...`: the subject of each execution (docs/mrdsl.md, "Relations across
+ * functions"); without the clause every execution calls the file's first subject. */
+static bool ty_calls(ty_state *T, mrdsl_rel *r) {
+  int nerr = T->nerr;
+  const mrdsl_file *f = T->f;
+  for (int k = 0; k <= MRDSL_MAX_EXECS; k++) r->calls[k] = f->subj;
+  r->cross = false;
+  if (!r->ncall_names) {
+    if (f->nsubjs > 1)
+      ty_err(T, r->line, r->col, "relation '%s': the file declares %zu subjects; say which each "
+             "execution calls (relation %s calls %s, %s { ... })", r->name, f->nsubjs, r->name,
+             f->subjs[0]->name, f->subjs[1]->name);
+    return T->nerr == nerr;
+  }
+  for (int i = 0; i < r->ncall_names; i++) {
+    const ast_subject *s = NULL;
+    for (size_t j = 0; j < f->nsubjs && !s; j++)
+      if (!strcmp(f->subjs[j]->name, r->call_names[i])) s = f->subjs[j];
+    if (!s) {
+      ty_err(T, r->calls_line, r->calls_col, "relation '%s' calls '%s', which the file does not "
+             "declare (subject %s(...) -> ...;)", r->name, r->call_names[i], r->call_names[i]);
+      continue;
+    }
+    if (i == 0 && s != f->subj) {
+      ty_err(T, r->calls_line, r->calls_col, "relation '%s': the source (execution 1) calls the "
+             "file's first subject, '%s' (its inputs are the ones checking generates)", r->name,
+             f->subj->name);
+      continue;
+    }
+    if (s != f->subj && !ty_same_shape(f->subj, s)) {
+      ty_err(T, r->calls_line, r->calls_col, "relation '%s' calls '%s' and '%s', whose "
+             "signatures differ: the executions of one relation call functions with the same "
+             "parameter and result types (no records)", r->name, f->subj->name, s->name);
+      continue;
+    }
+    r->cross |= s != f->subj;
+    for (int k = i + 1; k <= (r->ncall_names == 1 ? MRDSL_MAX_EXECS : i + 1); k++) r->calls[k] = s;
+  }
+  return T->nerr == nerr;
+}
+
 static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
   const ast_subject *s = T->s;
   int nerr0 = T->nerr;
   T->r = r;
+  if (!ty_calls(T, r)) { /* its statements would only repeat the mistake */
+    r->state = 3;
+    return MR_ETYPE;
+  }
   T->maxexec = 0;
   r->state = 1;
   memset(T->scratch, 0, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * s->nparams);
@@ -627,9 +717,12 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
   if (T->rc != MR_OK) return T->rc;
   int h = T->maxexec;
   if (nchecks == 0) ty_err(T, r->line, r->col, "relation '%s' has no check", r->name);
-  if (h < 2)
+  if (h < 2 && T->nerr == nerr0)
     ty_err(T, r->line, r->col, "relation '%s' has no follow-up execution (define one, e.g. "
            "%s2 = ...)", r->name, s->nparams ? s->params[0].name : "x");
+  else if (r->ncall_names > 1 && r->ncall_names != h && T->nerr == nerr0)
+    ty_err(T, r->calls_line, r->calls_col, "relation '%s' runs %d executions and calls names %d "
+           "subjects (one for every execution, or one for all)", r->name, h, r->ncall_names);
   /* Completeness only when the statements were fine (no cascades of one mistake). */
   for (int k = 2; k <= h && h <= MRDSL_MAX_EXECS && T->nerr == nerr0; k++)
     for (size_t p = 0; p < s->nparams; p++) {
@@ -684,7 +777,7 @@ int ty_check_file(mrdsl_ctx *ctx, mrdsl_file *f) {
     return MR_ETYPE;
   }
   if (ty_begin(&T, ctx, f)) return MR_ENOMEM;
-  if (!f->checked) ty_subject(&T, f->subj);
+  for (size_t i = 0; i < f->nsubjs && !f->checked; i++) ty_subject(&T, f->subjs[i]);
   if (T.nerr) return T.rc ? T.rc : MR_ETYPE;
   for (size_t i = 0; i < f->nrels && T.rc == MR_OK; i++) {
     mrdsl_rel *r = f->rels[i];

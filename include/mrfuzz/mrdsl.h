@@ -143,7 +143,17 @@ typedef struct mrdsl_param {
   int16_t len_index; /* ARRAY: index of the length parameter, else -1 */
 } mrdsl_param;
 
+/* The file's first subject (every relation's source). A file may declare several: the
+ * others are called by relations across functions (`calls`, docs/mrdsl.md). */
 MR_API const char *mrdsl_subject_name(const mrdsl_file *f);
+MR_API size_t mrdsl_subject_count(const mrdsl_file *f);
+/* Subject i's name (0: the first), NULL when out of range; borrowed. */
+MR_API const char *mrdsl_subject_name_at(const mrdsl_file *f, size_t i);
+/* The subject execution k (1-based) of relation r calls, once type-checked; NULL when out
+ * of range. Relations without a calls clause call the first subject everywhere. */
+MR_API const char *mrdsl_rel_calls(const mrdsl_rel *r, int k);
+/* Does some execution of r call another subject than the first? */
+MR_API bool mrdsl_rel_cross(const mrdsl_rel *r);
 MR_API size_t mrdsl_subject_nparams(const mrdsl_file *f);
 /* Parameter i; MR_OK or MR_EINVAL when out of range. OUT: *out, names borrowed. */
 MR_API int mrdsl_subject_param(const mrdsl_file *f, size_t i, mrdsl_param *out);
@@ -188,6 +198,8 @@ typedef struct mrdsl_result {
  * OUT: *out, arena-owned; repeated calls return the same program. */
 MR_API int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **out);
 MR_API int mrdsl_prog_execs(const mrdsl_prog *p); /* h */
+/* The subject execution k (1-based) of p calls, as mrdsl_rel_calls. */
+MR_API const char *mrdsl_prog_calls(const mrdsl_prog *p, int k);
 /* Evaluate the output relation over execs[0..h-1]. Returns MRDSL_PASS, MRDSL_FAIL or
  * MRDSL_SKIP (an undefined operation: integer % 0, index out of range, NULL string).
  * Never allocates; thread-safe. res may be NULL. */

@@ -53,6 +53,13 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
   g->s = s;
   g->prog = p;
   g->h = mrdsl_prog_execs(p);
+  for (int k = 1; k <= g->h; k++) { /* relations across functions: not run here yet */
+    const char *c = mrdsl_prog_calls(p, k);
+    if (c && strcmp(c, s->name)) {
+      free(g);
+      return NULL;
+    }
+  }
   g->gx = mrdsl_prog_guard_execs(p);
   g->plain = true;
   for (size_t i = 0; i < s->nparams; i++)

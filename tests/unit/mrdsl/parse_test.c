@@ -90,8 +90,14 @@ static void test_errors(void) {
   CHECK(load("mrdsl 1;\nsubject f(out double x) -> double;\n", false, NULL) == MR_ESYNTAX);
   CHECK(load("mrdsl 1;\nsubject f(foo x) -> double;\n", false, NULL) == MR_ESYNTAX);
   CHECK(has_diag("unknown type 'foo'"));
-  CHECK(load(cat(HDR, "subject g(double x) -> double;\n"), false, NULL) == MR_ESYNTAX);
-  CHECK(has_diag("a file declares one subject"));
+  CHECK(load(cat(HDR, "subject f(double v) -> double;\n"), false, NULL) == MR_ESYNTAX);
+  CHECK(has_diag("t.mr:3:1: error: subject 'f' declared twice (first at line 2)"));
+  /* several subjects and a calls clause (relations across functions) */
+  CHECK(load(cat(HDR, "subject g(double v) -> double c;\nrelation r calls f, g { v2 = x1; check c2 == y1; }\n"),
+             false, NULL) == MR_OK);
+  CHECK(load(cat(HDR, "relation r calls { x2 = x1; check true; }\n"), false, NULL) == MR_ESYNTAX);
+  CHECK(has_diag("expected a subject's name"));
+  CHECK(load(cat(HDR, "relation r calls f g { x2 = x1; check true; }\n"), false, NULL) == MR_ESYNTAX);
   CHECK(load(cat(HDR, "relation r { x2 = foo(x1); check true; }\n"), false, NULL) == MR_ESYNTAX);
   CHECK(has_diag("unknown function 'foo'"));
   CHECK(load(cat(HDR, "relation r { x2 = x1^x1; check true; }\n"), false, NULL) == MR_ESYNTAX);

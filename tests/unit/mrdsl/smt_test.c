@@ -133,8 +133,26 @@ static void test_examples_self(void) {
   printf("examples: %d of %d relations proved to imply themselves\n", nyes, nrel);
 }
 
+/* Each subject is its own uninterpreted function: sin(x) == sin(x) says nothing of cos(x). */
+static void test_cross(void) {
+  const char *t = "mrdsl 1;\nsubject s(double x) -> double y;\nsubject c(double v) -> double w;\n"
+                  "relation same calls s, s { x2 = x1; check y2 == y1; }\n"
+                  "relation other calls s, c { v2 = x1; check w2 == y1; }\n"
+                  "relation other2 calls s, c { v2 = x1 * 1; check y1 == w2; }\n";
+  mrdsl_file *f;
+  CHECK(mrdsl_load(ctx, "x.mr", t, strlen(t), &f) == MR_OK);
+  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_result r;
+  mrdsl_rel *same = mrdsl_rel_find(f, "same"), *other = mrdsl_rel_find(f, "other"), *other2 = mrdsl_rel_find(f, "other2");
+  CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, same, &o, &r), &r) == MRDSL_YES);
+  CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, other, &o, &r), &r) != MRDSL_YES);
+  CHECK(answer(mrdsl_smt_implies(ctx, same, other, &o, &r), &r) != MRDSL_YES);
+  CHECK(answer(mrdsl_smt_implies(ctx, other, other2, &o, &r), &r) == MRDSL_YES);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_cross();
   test_trig();
   test_isolation();
   test_examples_self();

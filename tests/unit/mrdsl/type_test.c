@@ -165,8 +165,58 @@ static void test_subject(void) {
   CHECK(strstr(mrdsl_errmsg(ctx), "returns cstr here but f64") != NULL);
 }
 
+/* Relations across functions: several subjects, `calls` per execution, names per subject. */
+static void cross_error(const char *text, const char *want) {
+  mrdsl_file *f;
+  int rc = mrdsl_load(ctx, "c.mr", text, strlen(text), &f);
+  bool found = false;
+  for (size_t i = 0; i < mrdsl_diag_count(ctx); i++) found |= strstr(mrdsl_diag(ctx, i), want) != NULL;
+  CHECK(rc == MR_ETYPE && found);
+  if (rc != MR_ETYPE || !found) {
+    fprintf(stderr, "text: %s\nwant: %s (rc %d)\n", text, want, rc);
+    for (size_t i = 0; i < mrdsl_diag_count(ctx); i++) fprintf(stderr, "  have: %s\n", mrdsl_diag(ctx, i));
+  }
+}
+
+static void test_cross(void) {
+#define TRIG "mrdsl 1;\nsubject s(double x) -> double y;\nsubject c(double v) -> double w;\n" \
+             "subject n(int64_t k) -> double z;\n"
+  const char *ok = TRIG "relation shift calls s, c { v2 = x1 - pi / 2; check approx(w2, y1, abs=1e-12); }\n"
+                   "relation tan calls s, s, c { x2 = x1; v3 = x1; check approx(y1, y2 * w3 / w3, abs=1e-9); }\n"
+                   "relation inv calls s { x2 = y1; check true; }\n";
+  mrdsl_file *f;
+  CHECK(mrdsl_load(ctx, "c.mr", ok, strlen(ok), &f) == MR_OK);
+  CHECK(mrdsl_subject_count(f) == 3 && !strcmp(mrdsl_subject_name(f), "s") &&
+        !strcmp(mrdsl_subject_name_at(f, 1), "c") && !mrdsl_subject_name_at(f, 3));
+  mrdsl_rel *r = mrdsl_rel_find(f, "shift");
+  CHECK(r && mrdsl_rel_cross(r) && !strcmp(mrdsl_rel_calls(r, 1), "s") && !strcmp(mrdsl_rel_calls(r, 2), "c") &&
+        !mrdsl_rel_calls(r, 3));
+  r = mrdsl_rel_find(f, "tan");
+  CHECK(r && !strcmp(mrdsl_rel_calls(r, 2), "s") && !strcmp(mrdsl_rel_calls(r, 3), "c"));
+  r = mrdsl_rel_find(f, "inv");
+  CHECK(r && !mrdsl_rel_cross(r) && !strcmp(mrdsl_rel_calls(r, 2), "s"));
+  /* the printer keeps every subject and the calls clause; the text reloads equal */
+  char buf[2048];
+  CHECK(mrdsl_print(f, buf, sizeof buf) < sizeof buf);
+  CHECK(strstr(buf, "subject c(double v) -> double w;\n") && strstr(buf, "relation shift calls s, c {\n"));
+  mrdsl_file *g;
+  CHECK(mrdsl_load(ctx, "c2.mr", buf, strlen(buf), &g) == MR_OK && mrdsl_file_equal(f, g));
+  cross_error(TRIG "relation r { x2 = x1; check y1 == y2; }\n",
+              "c.mr:5:1: error: relation 'r': the file declares 3 subjects; say which each execution calls");
+  cross_error(TRIG "relation r calls c, s { v2 = x1; check true; }\n", "the source (execution 1) calls the file's first subject, 's'");
+  cross_error(TRIG "relation r calls s, q { x2 = x1; check true; }\n", "relation 'r' calls 'q', which the file does not declare");
+  cross_error(TRIG "relation r calls s, n { k2 = 1; check true; }\n", "calls 's' and 'n', whose signatures differ");
+  cross_error(TRIG "relation r calls s, c { x2 = x1; check true; }\n",
+              "c.mr:5:25: error: 'x2': execution 2 calls 'c', whose values are v2, w2");
+  cross_error(TRIG "relation r calls s, c, c { v2 = x1; check true; }\n", "runs 2 executions and calls names 3 subjects");
+  cross_error(TRIG "relation a calls s, c { v2 = x1; check true; }\nrelation b calls s, s { follow 2 = a(1); check true; }\n",
+              "follow composes relations without a calls clause");
+#undef TRIG
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_cross();
   test_relations();
   test_subject();
   mrdsl_ctx_free(ctx);
