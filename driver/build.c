@@ -309,10 +309,10 @@ static char *header_of(const drv_sig *sig, const char *file) {
   return h;
 }
 
-static int write_harness_c(build_ctx *c, const drv_sig *sigs, size_t n, char **path) {
+static int write_harness_c(build_ctx *c, const drv_sig *sigs, size_t n, size_t nc, char **path) {
   char *header = header_of(&sigs[0], c->req->file);
   drv_buf src = {0};
-  drv_harness_gen_n(sigs, n, header, &src);
+  drv_harness_gen_n(sigs, n, nc, header, &src);
   free(header);
   *path = keep(c, drv_fmt("%s/harness.c", c->dir));
   int rc = drv_write_atomic(*path, src.s, src.len);
@@ -337,20 +337,22 @@ static void hint_flags(const build_ctx *c, int rc) {
   free(why);
 }
 
-/* The signatures of the request's functions (one, or req->functions) into sigs[*n]. */
-static int read_sigs(build_ctx *c, drv_sig **sigs, size_t *n) {
+/* The signatures of the request's functions (one, or req->functions) into sigs[*n], then
+ * those of the callees (o->callees) after them. */
+static int read_sigs(build_ctx *c, drv_sig **sigs, size_t *n, size_t *nc) {
   const drv_opts *o = c->o;
   const char *fn[1] = {c->req->function};
-  const drv_list one = {fn, 1};
-  const drv_list *fl = o->subjects ? o->subjects : &one;
-  *sigs = drv_alloc(fl->n * sizeof **sigs);
-  *n = 0;
+  const drv_list one = {fn, 1}, none = {NULL, 0};
+  const drv_list *fl = o->subjects ? o->subjects : &one, *cl = o->callees ? o->callees : &none;
+  *sigs = drv_alloc((fl->n + cl->n) * sizeof **sigs);
+  *n = *nc = 0;
   int rc = DRV_EXIT_OK;
-  for (size_t k = 0; k < fl->n && rc == DRV_EXIT_OK; k++) {
-    drv_sig_req sr = {c->req->file, fl->v[k], c->t.include, &o->include, &o->define,
-                      &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
+  for (size_t k = 0; k < fl->n + cl->n && rc == DRV_EXIT_OK; k++) {
+    drv_sig_req sr = {c->req->file, k < fl->n ? fl->v[k] : cl->v[k - fl->n], c->t.include, &o->include,
+                      &o->define, &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
     rc = drv_sig_read(&sr, &(*sigs)[k]);
-    *n += rc == DRV_EXIT_OK;
+    if (rc == DRV_EXIT_OK)
+      ++*(k < fl->n ? n : nc);
   }
   return rc;
 }
@@ -365,10 +367,10 @@ static void free_sigs(drv_sig *sigs, size_t n) {
 static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   const drv_opts *o = c->o;
   drv_sig *sigs;
-  size_t n;
-  int rc = read_sigs(c, &sigs, &n);
+  size_t n, nc;
+  int rc = read_sigs(c, &sigs, &n, &nc);
   if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig.c */
-    free_sigs(sigs, n);
+    free_sigs(sigs, n + nc);
     return rc;
   }
   drv_buf spec = {0}, names = {0};
@@ -396,7 +398,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = DRV_EXIT_INTERNAL;
   }
   if (rc == DRV_EXIT_OK)
-    rc = write_harness_c(c, sigs, n, &hc);
+    rc = write_harness_c(c, sigs, n, nc, &hc);
   if (rc == DRV_EXIT_OK)
     rc = compile(c, hc, 0, &c->cdb.harness, false, NULL);
   if (rc == DRV_EXIT_OK)
@@ -431,7 +433,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   free(env_s);
   drv_buf_fini(&spec);
   drv_buf_fini(&names);
-  free_sigs(sigs, n);
+  free_sigs(sigs, n + nc);
   free(idx);
   free(src);
   free(funcs);
@@ -611,6 +613,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
   if (req->opts->falsify_build)
     key = drv_fnv_str(key, "falsify");
+  for (size_t i = 0; req->opts->callees && i < req->opts->callees->n; i++)
+    key = drv_fnv_str(drv_fnv_str(key, "callee"), req->opts->callees->v[i]);
   if (req->opts->native_c) /* the relations compiled in: their generated text */
     key = drv_fnv_str(drv_fnv_str(key, "native"), req->opts->native_c);
   if (req->opts->mutants_build)

@@ -39,8 +39,9 @@ static int add_dir(const char *dir, drv_list *paths) {
   return DRV_EXIT_OK;
 }
 
-/* Parse and type-check path; its subject's name into *name (owned). */
-static int load(const char *path, char **name) {
+/* Parse and type-check path; its subject's name into *name (owned), its other subjects
+ * (relations across functions) onto callees once each. */
+static int load(const char *path, char **name, drv_list *callees) {
 #ifdef DRV_HAVE_DSL
   mrdsl_ctx *ctx;
   mrdsl_file *f;
@@ -57,11 +58,20 @@ static int load(const char *path, char **name) {
     rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
   } else {
     *name = drv_strdup(mrdsl_subject_name(f));
+    for (size_t i = 1; i < mrdsl_subject_count(f); i++) {
+      const char *c = mrdsl_subject_name_at(f, i);
+      bool seen = false;
+      for (size_t j = 0; j < callees->n && !seen; j++)
+        seen = !strcmp(callees->v[j], c);
+      if (!seen)
+        drv_list_push(callees, drv_strdup(c));
+    }
   }
   mrdsl_ctx_free(ctx);
   return rc;
 #else
   (void)path;
+  (void)callees;
   *name = NULL;
   return DRV_EXIT_OK;
 #endif
@@ -90,7 +100,7 @@ int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
     char *abs = drv_abspath(set->paths.v[i]), *name = NULL;
     free((char *)set->paths.v[i]);
     set->paths.v[i] = abs;
-    rc = load(abs, &name);
+    rc = load(abs, &name, &set->callees);
     drv_list_push(&set->names, name);
     for (size_t j = 0; name && rc == DRV_EXIT_OK && j < i; j++)
       if (set->names.v[j] && !strcmp(set->names.v[j], name)) {
@@ -98,6 +108,17 @@ int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
                   set->paths.v[j], abs, name);
         rc = DRV_EXIT_USAGE;
       }
+  }
+  for (size_t i = 0; i < set->callees.n;) { /* a checked function is built in anyway */
+    bool subject = false;
+    for (size_t j = 0; j < set->names.n && !subject; j++)
+      subject = set->names.v[j] && !strcmp(set->names.v[j], set->callees.v[i]);
+    if (!subject) {
+      i++;
+      continue;
+    }
+    free((char *)set->callees.v[i]);
+    set->callees.v[i] = set->callees.v[--set->callees.n];
   }
   return rc;
 }
@@ -109,7 +130,10 @@ void drv_mrset_fini(drv_mrset *set) {
   for (size_t i = 0; i < set->names.n; i++)
     free((char *)set->names.v[i]);
   drv_list_fini(&set->paths);
+  for (size_t i = 0; i < set->callees.n; i++)
+    free((char *)set->callees.v[i]);
   drv_list_fini(&set->names);
+  drv_list_fini(&set->callees);
   drv_list_fini(&set->given);
 }
 

@@ -108,6 +108,8 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
     if (r->nsub > 1)
       r->o.subjects = &r->mrs.names;
   }
+  if (rc == DRV_EXIT_OK && r->mrs.callees.n)
+    r->o.callees = &r->mrs.callees; /* relations across functions (docs/mrdsl.md) */
   if (rc == DRV_EXIT_OK)
     r->mr = drv_strdup(r->mrs.paths.v[0]);
   return rc;

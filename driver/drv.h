@@ -164,6 +164,10 @@ typedef struct drv_opts {
    * with a subject each (build.c; the request's function is the first; default build
    * directory .mrfuzz/multi-STEM). NULL: the request's function alone. */
   const drv_list *subjects;
+  /* Not an option: set by check, score and the rest for relations across functions, the
+   * other functions their files' `calls` name (docs/mrdsl.md): built into the harness as
+   * callees (build.c), not checked. NULL: none. */
+  const drv_list *callees;
   /* Not an option: set by check for its libFuzzer build, the C of the relations compiled
    * into the harness (check_native.c; part of the build's key). NULL: none. */
   const char *native_c;
@@ -301,8 +305,9 @@ char *drv_sig_display(const drv_sig *sig);
 void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out);
 /* The same for n subjects (n >= 1): a thunk and a subject each, main calling
  * mr_harness_main_n (an input's first byte modulo n chooses the subject; n == 1 is
- * drv_harness_gen's file). */
-void drv_harness_gen_n(const drv_sig *sigs, size_t n, const char *header, drv_buf *out);
+ * drv_harness_gen's file). sigs[n..n+nc) are callees: functions relations across
+ * functions call (mr_harness_callees), not checked themselves. */
+void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *header, drv_buf *out);
 
 /* =============================== Toolchain (toolchain.c) ======================== */
 
@@ -498,6 +503,7 @@ typedef struct drv_mrset {
   drv_list given;  /* borrowed: the --mr values as the user gave them */
   drv_list paths;  /* owned: absolute paths of the files */
   drv_list names;  /* owned: each file's subject (NULL without the mrdsl library) */
+  drv_list callees;/* owned: the files' other subjects (relations across functions), once each */
 } drv_mrset;
 int drv_mrset_load(const drv_opts *o, drv_mrset *set); /* DRV_EXIT_*; fini also on failure */
 /* The C of the relations of paths[0..n) compiled into a check harness (check_native.c,

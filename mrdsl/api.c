@@ -277,10 +277,20 @@ static const char *api_kind(int k) {
 }
 
 /* Compare the .mr subject with a C signature (see mrdsl.h). */
+static int api_match(mrdsl_ctx *ctx, const mrdsl_file *f, const ast_subject *s, const char *name,
+                     const mrdsl_param *params, size_t nparams, int ret_kind);
 int mrdsl_subject_match(mrdsl_ctx *ctx, const mrdsl_file *f, const char *name,
                         const mrdsl_param *params, size_t nparams, int ret_kind) {
   if (!ctx || !f || !f->subj || (nparams && !params)) return MR_EINVAL;
-  const ast_subject *s = f->subj;
+  return api_match(ctx, f, f->subj, name, params, nparams, ret_kind);
+}
+int mrdsl_subject_match_at(mrdsl_ctx *ctx, const mrdsl_file *f, size_t i, const mrdsl_param *params,
+                           size_t nparams, int ret_kind) {
+  if (!ctx || !f || i >= f->nsubjs || (nparams && !params)) return MR_EINVAL;
+  return api_match(ctx, f, f->subjs[i], NULL, params, nparams, ret_kind);
+}
+static int api_match(mrdsl_ctx *ctx, const mrdsl_file *f, const ast_subject *s, const char *name,
+                     const mrdsl_param *params, size_t nparams, int ret_kind) {
   const char *fn = f->name;
   if (name && strcmp(name, s->name))
     return arena_err(ctx, MR_ETYPE, "%s:%d:%d: error: the relations are for '%s', not '%s'", fn,

@@ -484,6 +484,7 @@ int mrdsl_eval_guard(const mrdsl_prog *p, const mrdsl_exec *execs) {
 
 int mrdsl_prog_execs(const mrdsl_prog *p) { return p->h; }
 const char *mrdsl_prog_calls(const mrdsl_prog *p, int k) { return mrdsl_rel_calls(p->rel, k); }
+const mrdsl_rel *mrdsl_prog_rel(const mrdsl_prog *p) { return p->rel; }
 
 /* Highest execution (1-based) one instruction of p reads, or 0. */
 static int eval_ins_exec(const mrdsl_prog *p, const eval_ins *in) {

@@ -176,6 +176,10 @@ MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
  * to (the rest is that subject's input); with n == 1 everything is as mr_harness_main's.
  * The other commands need a single subject. */
 MR_API int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
+/* Functions relations across functions call besides the subjects (the other subjects of a
+ * .mr file's `calls`, docs/mrdsl.md): a harness registers them before mr_harness_main*.
+ * callees[0..n) borrowed for the process's life. */
+MR_API void mr_harness_callees(const mr_subject *const *callees, size_t n);
 
 /* ---- Compiled relations (docs/checking.md, "Compiled relations") ----------------------
  * `mrfuzz check` compiles the relations of each --mr file into its libFuzzer harness

@@ -165,6 +165,9 @@ MR_API int mrdsl_subject_ret_kind(const mrdsl_file *f);
  * message naming the first difference and the .mr position. */
 MR_API int mrdsl_subject_match(mrdsl_ctx *ctx, const mrdsl_file *f, const char *name,
                                   const mrdsl_param *params, size_t nparams, int ret_kind);
+/* The same for subject i of f (mrdsl_subject_name_at), its name not compared. */
+MR_API int mrdsl_subject_match_at(mrdsl_ctx *ctx, const mrdsl_file *f, size_t i,
+                                  const mrdsl_param *params, size_t nparams, int ret_kind);
 
 /* ============================== Evaluation ============================== */
 
@@ -200,6 +203,8 @@ MR_API int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **
 MR_API int mrdsl_prog_execs(const mrdsl_prog *p); /* h */
 /* The subject execution k (1-based) of p calls, as mrdsl_rel_calls. */
 MR_API const char *mrdsl_prog_calls(const mrdsl_prog *p, int k);
+/* The relation p was compiled from (borrowed). */
+MR_API const mrdsl_rel *mrdsl_prog_rel(const mrdsl_prog *p);
 /* Evaluate the output relation over execs[0..h-1]. Returns MRDSL_PASS, MRDSL_FAIL or
  * MRDSL_SKIP (an undefined operation: integer % 0, index out of range, NULL string).
  * Never allocates; thread-safe. res may be NULL. */

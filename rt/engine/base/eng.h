@@ -48,6 +48,9 @@ void eng_exit_guard(const mr_subject *s); /* again: s is the subject called from
 /* The harness's subjects (mr_harness_main_n): eng_subjects[0..eng_nsubjects). */
 extern const mr_subject *const *eng_subjects;
 extern size_t eng_nsubjects;
+/* The function named name that this harness can call: a subject or a callee
+ * (mr_harness_callees); NULL when it has none. */
+const mr_subject *eng_callee(const char *name);
 
 /* ---- Child processes (child.c): every fork of the harness ------------------------------ */
 typedef struct eng_child_opts {
@@ -354,6 +357,10 @@ typedef struct eng_mg eng_mg;
  * execution count is out of range. Free with eng_mg_free before freeing ctx. */
 eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p);
 void eng_mg_free(eng_mg *g);
+/* A relation across functions (`calls`): its executions of another subject than s call
+ * eng_callee's thunk of that name; eng_mg_new prints which one is missing and returns
+ * NULL. eng_mg_bind makes the executions calling `name` call `call` instead (a wrapper). */
+void eng_mg_bind(eng_mg *g, const char *name, void (*call)(const uint64_t *, uint64_t *));
 /* Run the group from the source slots src (caller-owned, unchanged). Returns MRDSL_PASS,
  * MRDSL_FAIL (violated), MRDSL_SKIP (a follow-up left its domain, the guard does not hold,
  * an undefined operation), or a negative MR_E* code. res (may be NULL): residual and

@@ -43,7 +43,16 @@ struct eng_mg {
   uint64_t *nin, *ncall;               /* owned [nparams]: a nudged execution's slots */
   mg_buf *nbufs;                       /* owned [2 * nparams]: its nudged arrays, call copies */
   mrdsl_exec execs[MRDSL_MAX_EXECS];   /* in: pre-call slots; out: call slots after it */
+  void (*calls[MRDSL_MAX_EXECS])(const uint64_t *, uint64_t *); /* execution k's thunk */
+  const char *callee[MRDSL_MAX_EXECS]; /* its subject's name when not s (`calls`), else NULL */
 };
+
+/* See eng.h. */
+void eng_mg_bind(eng_mg *g, const char *name, void (*call)(const uint64_t *, uint64_t *)) {
+  for (int k = 0; k < g->h; k++)
+    if (g->callee[k] && !strcmp(g->callee[k], name))
+      g->calls[k] = call;
+}
 
 /* See eng.h. */
 eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
@@ -53,12 +62,17 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
   g->s = s;
   g->prog = p;
   g->h = mrdsl_prog_execs(p);
-  for (int k = 1; k <= g->h; k++) { /* relations across functions: not run here yet */
+  for (int k = 1; k <= g->h && k <= MRDSL_MAX_EXECS; k++) { /* relations across functions */
     const char *c = mrdsl_prog_calls(p, k);
-    if (c && strcmp(c, s->name)) {
+    const mr_subject *o = !c || !strcmp(c, s->name) ? s : eng_callee(c);
+    if (!o) {
+      eng_error("relation %s calls %s, which this harness cannot call (rebuild it with the relation file)",
+                mrdsl_rel_name(mrdsl_prog_rel(p)), c);
       free(g);
       return NULL;
     }
+    g->calls[k - 1] = o->call;
+    g->callee[k - 1] = o == s ? NULL : o->name;
   }
   g->gx = mrdsl_prog_guard_execs(p);
   g->plain = true;
@@ -170,7 +184,7 @@ static bool execute(eng_mg *g, int k, const uint64_t *in) {
     call = g->call + at;
   }
   uint64_t ret = 0;
-  g->s->call(call, &ret);
+  g->calls[k](call, &ret);
   g->execs[k] = (mrdsl_exec){in, call, ret};
   return true;
 }
@@ -232,7 +246,7 @@ static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta)
   if (!prepare_slots(s, g->nin, g->ncall, g->nbufs))
     return false;
   uint64_t ret = 0;
-  s->call(g->ncall, &ret);
+  g->calls[k](g->ncall, &ret);
   mrdsl_exec x[MRDSL_MAX_EXECS];
   memcpy(x, g->execs, sizeof x);
   x[k] = (mrdsl_exec){g->nin, g->ncall, ret};

@@ -24,6 +24,12 @@ void eng_exec_name(char *buf, size_t cap, const char *name, int exec, bool after
 }
 
 /* See eng.h. */
+static void params_of(const mr_subject *s, mrdsl_param *ps) {
+  for (size_t i = 0; i < s->nparams; i++)
+    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
+                          s->params[i].len_index};
+}
+
 int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
                 mrdsl_file **out) {
   mrdsl_file *f;
@@ -41,14 +47,25 @@ int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
     return ENG_EXIT_USAGE;
   }
   mrdsl_param ps[MRDSL_MAX_PARAMS];
-  for (size_t i = 0; i < s->nparams; i++)
-    ps[i] = (mrdsl_param){s->params[i].name, s->params[i].kind, s->params[i].flags,
-                          s->params[i].len_index};
+  params_of(s, ps);
   const char *name = any ? mrdsl_subject_name(f) : s->name;
   if (mrdsl_subject_match(ctx, f, name, ps, s->nparams, s->ret_kind) != MR_OK) {
     eng_error("%s: the relations are for another subject than %s (%s): %s", path, s->name,
               s->file ? s->file : "?", mrdsl_errmsg(ctx));
     return ENG_EXIT_USAGE;
+  }
+  for (size_t i = 1; !any && i < mrdsl_subject_count(f); i++) { /* relations across functions */
+    const mr_subject *c = eng_callee(mrdsl_subject_name_at(f, i));
+    if (!c) /* the harness was built without it: its relations say so when they run */
+      continue;
+    if (c->nparams > MRDSL_MAX_PARAMS)
+      return ENG_EXIT_USAGE;
+    params_of(c, ps);
+    if (mrdsl_subject_match_at(ctx, f, i, ps, c->nparams, c->ret_kind) != MR_OK) {
+      eng_error("%s: subject %s is not the function's signature (%s): %s", path, c->name,
+                c->file ? c->file : "?", mrdsl_errmsg(ctx));
+      return ENG_EXIT_USAGE;
+    }
   }
   *out = f;
   return ENG_EXIT_OK;

@@ -89,11 +89,19 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
     free(text);
   }
   for (int e = 0; e < h && x[e].in; e++) {
-    fprintf(f, "execution %d (%s):", e + 1, e ? "follow-up" : "source");
-    for (size_t i = 0; i < s->nparams; i++) {
+    fprintf(f, "execution %d (%s", e + 1, e ? "follow-up" : "source");
+    const mr_subject *es = s;
+    if (mrdsl_rel_cross(rel)) { /* relations across functions: which one, by its names */
+      const char *c = mrdsl_rel_calls(rel, e + 1);
+      const mr_subject *o = c ? eng_callee(c) : NULL;
+      es = o && o->nparams == s->nparams ? o : s;
+      fprintf(f, ", %s", c ? c : "?");
+    }
+    fprintf(f, "):");
+    for (size_t i = 0; i < es->nparams; i++) {
       if (s->params[i].flags & MR_PF_OUT)
         continue;
-      put_name(f, &s->params[i], e + 1, false);
+      put_name(f, &es->params[i], e + 1, false);
       put_param(f, s, i, x[e].in);
       fputc(';', f);
     }
@@ -112,7 +120,7 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
                      (!(p->flags & MR_PF_CONST) && ((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR));
       if (!written)
         continue;
-      put_name(f, p, e + 1, true);
+      put_name(f, &es->params[i], e + 1, true);
       if (x[e].out)
         put_param(f, s, i, x[e].out);
       else
