@@ -232,8 +232,17 @@ static const char *mutate_scope(const drv_opts *o) {
 static int mutate_funcs(build_ctx *c, const char *function, const char *const *src,
                         const size_t *idx, size_t n, char **funcs) {
   const char *scope = mutate_scope(c->o);
+  const drv_list *callees = c->o->callees; /* relations across functions: every subject */
   for (size_t k = 0; k < n; k++)
     funcs[k] = scope && !strcmp(scope, "sources") ? "MR_MUTATE_FUNCS=*" : NULL;
+  if (scope && !strcmp(scope, "target") && callees && callees->n) {
+    drv_buf l = {0};
+    for (size_t i = 0; i < callees->n; i++)
+      drv_buf_printf(&l, "%s%s", i ? "," : "", callees->v[i]);
+    for (size_t k = 0; k < n; k++)
+      funcs[k] = keep(c, drv_fmt("MR_MUTATE_FUNCS=%s", l.s));
+    drv_buf_fini(&l);
+  }
   if (!scope || strcmp(scope, "reachable"))
     return DRV_EXIT_OK;
   drv_reach *g = drv_reach_new();
@@ -246,6 +255,8 @@ static int mutate_funcs(build_ctx *c, const char *function, const char *const *s
   }
   if (rc == DRV_EXIT_OK)
     drv_reach_from(g, function);
+  for (size_t i = 0; rc == DRV_EXIT_OK && callees && i < callees->n; i++)
+    drv_reach_from(g, callees->v[i]);
   for (size_t k = 0; rc == DRV_EXIT_OK && k < n; k++) {
     size_t count;
     char *list = drv_reach_list(g, k, &count);

@@ -100,6 +100,12 @@ int drv_cmd_score(int argc, char **argv) {
   }
   char *file = NULL;
   const char *function = NULL;
+  drv_mrset mrs;
+  memset(&mrs, 0, sizeof mrs);
+  if (rc == DRV_EXIT_OK) /* relations across functions: their other subjects are built in */
+    rc = drv_mrset_load(&o, &mrs);
+  if (rc == DRV_EXIT_OK && mrs.callees.n)
+    o.callees = &mrs.callees;
   if (rc == DRV_EXIT_OK) {
     o.mutants_build = o.run_lock = true;
     drv_build_res res;
@@ -109,6 +115,7 @@ int drv_cmd_score(int argc, char **argv) {
     drv_build_res_fini(&res);
   }
   free(file);
+  drv_mrset_fini(&mrs);
   drv_opts_fini(&o);
   return rc;
 }

@@ -38,6 +38,7 @@ typedef struct score_rel {
   uint64_t *fp;              /* owned [n]: fingerprint of the original's group outputs */
   uint8_t *reached;          /* owned [nmut]: mutants whose block the original's groups reached */
   uint32_t kills, unique;    /* mutants this relation kills; kills no other relation makes */
+  bool cross;                /* it calls several functions (docs/mrdsl.md, `calls`) */
 } score_rel;
 
 /* A worker's result, in memory shared with the parent (MAP_SHARED). */

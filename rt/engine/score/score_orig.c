@@ -32,6 +32,7 @@ int score_compile(score_ctx *c, mrdsl_file *f) {
     const mrdsl_prog *p;
     r->name = mrdsl_rel_name(rel);
     r->line = mrdsl_rel_line(rel);
+    r->cross = mrdsl_rel_cross(rel);
     if (mrdsl_compile(c->dsl, rel, &p) != MR_OK || !(r->mg = eng_mg_new(s, c->dsl, p))) {
       eng_error("%s:%d: cannot compile relation %s: %s", c->mr_path, r->line, r->name,
                 mrdsl_errmsg(c->dsl));

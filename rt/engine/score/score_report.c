@@ -17,6 +17,39 @@
 static const char *const st_text[] = {"pending", "killed", "survived", "timeout", "crash",
                                       "equivalent?"};
 
+/* Is killed mutant m killed by relations across functions only (some, and no other)? */
+static bool cross_only(const score_ctx *c, uint32_t m) {
+  if (c->status[m] != SCORE_KILLED)
+    return false;
+  const score_res *r = score_res_at(c, m);
+  bool cross = false;
+  for (size_t k = 0; k < c->nrels; k++)
+    if (r->killed_by[k]) {
+      if (!c->rels[k].cross)
+        return false;
+      cross = true;
+    }
+  return cross;
+}
+
+/* The mutants only relations across functions kill: what the identities between the
+ * functions add over each function's own relations. Nothing when no relation is one. */
+static void print_cross_only(const score_ctx *c) {
+  bool any = false;
+  for (size_t k = 0; k < c->nrels; k++)
+    any |= c->rels[k].cross && !c->rels[k].invalid;
+  if (!any)
+    return;
+  uint32_t n = 0;
+  for (uint32_t m = 0; m < c->nmut; m++)
+    n += cross_only(c, m);
+  printf("\nkilled only by relations across functions: %u mutant%s%s", n, n == 1 ? "" : "s", n ? " (ids" : "");
+  for (uint32_t m = 0, shown = 0; m < c->nmut && shown < 40; m++)
+    if (cross_only(c, m))
+      printf(" %u", eng_mutant_id(c->fn, m)), shown++;
+  printf("%s\n", n > 40 ? " ...)" : n ? ")" : "");
+}
+
 /* Counts over the mutants. */
 typedef struct tallies {
   uint32_t killed, survived, timeout, crash, equivalent, unreached, concrete;
@@ -189,6 +222,7 @@ void score_print(const score_ctx *c) {
       printf("%-24s %7u %7u %7.1f%%\n", r->name, r->kills, r->unique, pct(r->kills, denom));
   }
   print_groups(c, &t);
+  print_cross_only(c);
   uint32_t detected = t.killed + t.timeout + t.crash;
   if (!denom) /* a ratio of nothing would read as a score of 0 */
     printf("\nmutation score: no mutants to score (all %u are equivalent suspects, %u of them "
