@@ -7,6 +7,8 @@
 # PFX_WITH_TYPES). Each harness compiles with -Wall -Wextra -Werror and gcc and clang,
 # checks the correct function on fixed inputs (no violation) and a wrapper with a seeded
 # bug (a violation, the report printed), so both the decoding and the encoding are used.
+# Relations across functions (#19): trig_sin's file binds trig_cos and trig_tan typed
+# (PFX_bind_NAME); a fault of trig_cos is reported; an unbound subject aborts by name.
 . "$(dirname "$0")/lib.sh"
 CC=${MR_CLANG:-clang-14}
 G=$EXAMPLES/geometry
