@@ -72,6 +72,9 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
         "static void @_close(void *st) {\n"
         "  @_fini(st);\n"
         "  free(st);\n"
+        "}\n"
+        "static int @_bind_callee(void *st, const char *name, void (*call)(const uint64_t *, uint64_t *)) {\n"
+        "  return @_bind((@ *)st, name, call);\n"
         "}\n\n";
     for (const char *p = glue; *p; p++) {
       if (*p == '@')
@@ -81,9 +84,10 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
       else
         drv_buf_printf(out, "%c", *p);
     }
-    drv_buf_printf(rows, "    {\"%s\", 0x%016llxull, %zu, %s_names, %s_open, %s_run, %s_execs, %s_close},\n",
+    drv_buf_printf(rows, "    {\"%s\", 0x%016llxull, %zu, %s_names, %s_open, %s_run, %s_execs, %s_close,\n"
+                         "     %s_bind_callee},\n",
                    mrdsl_subject_name(f), (unsigned long long)drv_fnv(DRV_FNV_INIT, text, len), n, pfx,
-                   pfx, pfx, pfx, pfx);
+                   pfx, pfx, pfx, pfx, pfx);
   }
   mrdsl_ctx_free(ctx);
   return ok;

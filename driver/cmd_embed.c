@@ -26,7 +26,10 @@ static const char embed_usage[] =
     "FUNCTION_mr_check(&m, slots) per input (slots as in mr_abi.h); or, typed, with no\n"
     "slots: FUNCTION_mr_init_fn(&m, FUNCTION) once, then FUNCTION_mr_check_args(&m, ARGS...)\n"
     "with FUNCTION's own parameter types (records: define FUNCTION_mr_WITH_TYPES after the\n"
-    "header that defines them). See docs/checking.md.\n";
+    "header that defines them). A file of several subjects (relations across functions):\n"
+    "bind each other one once, FUNCTION_mr_bind(&m, \"NAME\", thunk) or, typed,\n"
+    "FUNCTION_mr_bind_NAME(&m, NAME); a relation calling an unbound one aborts with a\n"
+    "message. See docs/checking.md.\n";
 
 static void embed_diags(const mrdsl_ctx *ctx) {
   size_t n = mrdsl_diag_count(ctx);

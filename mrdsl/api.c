@@ -251,6 +251,13 @@ const char *mrdsl_rel_calls(const mrdsl_rel *r, int k) {
   return r->calls[k] ? r->calls[k]->name : NULL;
 }
 bool mrdsl_rel_cross(const mrdsl_rel *r) { return r && r->cross; }
+int mrdsl_rel_param(const mrdsl_rel *r, int k, size_t i, mrdsl_param *out) {
+  if (!r || r->state != 2 || k < 1 || k > r->h || !r->calls[k] || i >= r->calls[k]->nparams || !out)
+    return MR_EINVAL;
+  const ast_param *p = &r->calls[k]->params[i];
+  *out = (mrdsl_param){p->name, p->kind, p->flags, p->len_index};
+  return MR_OK;
+}
 /* The subject's return kind (MR_KIND_VOID when it has none). */
 int mrdsl_subject_ret_kind(const mrdsl_file *f) {
   return f && f->subj ? f->subj->ret_kind : MR_KIND_VOID;

@@ -571,7 +571,8 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
   ec_printf(C, "  mrx_buf *tb = c->bufs + %zu;\n  int rc;\n  (void)tb, (void)rc;\n",
             (size_t)h * np + (size_t)(h + 1) * np);
   ec_printf(C, "  mrx_result local;\n  if (!res) res = &local;\n");
-  ec_printf(C, "  *res = (mrx_result){0, 0, NAN, -1, 0};\n  c->h = %d;\n", h);
+  ec_printf(C, "  *res = (mrx_result){0, 0, NAN, -1, 0};\n  c->h = %d;\n  c->xs = %s_%s_xs;\n", h, C->pfx,
+            r->name);
   ec_printf(C, "  for (int k = 1; k < %d; k++) c->x[k].in = NULL;\n", h);
   double cond = 0;
   for (size_t i = 0; i < r->nstmts; i++)
@@ -609,9 +610,9 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
                    "    return rc == MRX_FAIL ? MRX_SKIP : rc;\n  }\n", k - 1);
     }
     if (plain)
-      ec_printf(C, "  mrx_execute_plain(c, %d, %s);\n", k - 1, in);
+      ec_printf(C, "  if ((rc = mrx_execute_plain(c, %d, %s)) != MRX_PASS) return rc;\n", k - 1, in);
     else
-      ec_printf(C, "  if (mrx_execute(c, %s_params, %zu, %d, %s) != MRX_PASS) return MRX_ENOMEM;\n",
+      ec_printf(C, "  if ((rc = mrx_execute(c, %s_params, %zu, %d, %s)) != MRX_PASS) return rc;\n",
                 C->pfx, np, k - 1, in);
   }
   if (cond <= 0) {
@@ -660,15 +661,38 @@ static void ec_prelude(ec_state *C) {
   ec_raw(C, p, strlen(p));
 }
 
-static void ec_params(ec_state *C) {
-  const ast_subject *s = C->s;
-  ec_printf(C, "static const mrx_param %s_params[] = {\n", C->pfx);
-  for (size_t i = 0; i < s->nparams; i++) {
-    const ast_param *p = &s->params[i];
-    ec_printf(C, "    {\"%s\", %d, 0x%x, %d},\n", p->name, p->kind, p->flags, p->len_index);
+/* The parameters of every subject (PFX_params: the first's; the others' differ in their
+ * names only, as a relation across functions requires of the functions it calls), their
+ * names by subject index, and how many there are. */
+static void ec_params(ec_state *C, const mrdsl_file *f) {
+  for (size_t j = 0; j < f->nsubjs; j++) {
+    const ast_subject *s = f->subjs[j];
+    if (j) ec_printf(C, "static const mrx_param %s_params_%zu[] = {\n", C->pfx, j);
+    else ec_printf(C, "static const mrx_param %s_params[] = {\n", C->pfx);
+    for (size_t i = 0; i < s->nparams; i++) {
+      const ast_param *p = &s->params[i];
+      ec_printf(C, "    {\"%s\", %d, 0x%x, %d},\n", p->name, p->kind, p->flags, p->len_index);
+    }
+    if (!s->nparams) ec_printf(C, "    {NULL, 0, 0, -1},\n");
+    ec_printf(C, "};\n");
   }
-  if (!s->nparams) ec_printf(C, "    {NULL, 0, 0, -1},\n");
+  ec_printf(C, "#define %s_NSUBJECTS %zu\nstatic const char *const %s_subjects[] = {", C->pfx, f->nsubjs,
+            C->pfx);
+  for (size_t j = 0; j < f->nsubjs; j++) ec_printf(C, "%s\"%s\"", j ? ", " : "", f->subjs[j]->name);
+  ec_printf(C, "};\nstatic const mrx_param *const %s_subject_params[] = {%s_params", C->pfx, C->pfx);
+  for (size_t j = 1; j < f->nsubjs; j++) ec_printf(C, ", %s_params_%zu", C->pfx, j);
   ec_printf(C, "};\n\n");
+}
+
+/* P_REL_xs: the subject index (in the file's order) each execution of r calls. */
+static void ec_calls(ec_state *C, const mrdsl_file *f, const mrdsl_rel *r) {
+  ec_printf(C, "static const unsigned char %s_%s_xs[%d] = {", C->pfx, r->name, r->h);
+  for (int k = 1; k <= r->h; k++) {
+    size_t j = 0;
+    while (j + 1 < f->nsubjs && f->subjs[j] != r->calls[k]) j++;
+    ec_printf(C, "%s%zu", k > 1 ? ", " : "", r->calls[k] ? j : 0);
+  }
+  ec_printf(C, "};\n");
 }
 
 /* The state type, init/fini/set_range and the all-relations check. */
@@ -680,10 +704,12 @@ static bool ec_skip(const mrdsl_emit_opts *o, const mrdsl_rel *r) {
 static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, const char *source,
                    const char *shown, size_t nb, size_t ns) {
   const char *P = C->pfx;
-  size_t np = C->s->nparams;
+  size_t np = C->s->nparams, nsub = f->nsubjs;
   /* the tag carries the prefix: headers of several files may share a translation unit */
   ec_printf(C, "typedef struct %s_rel_row {\n  const char *name; int line; const char *text; uint64_t seed;\n"
-               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n} mrx_rel_%s;\n", P, P);
+               "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n"
+               "  const unsigned char *xs; int h; int cross; /* each execution's subject */\n} mrx_rel_%s;\n",
+            P, P);
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];
@@ -698,7 +724,8 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
     ec_printf(C, "    {\"%s\", %d,\n    ", r->name, r->line);
     ec_cstr(C, text, len);
     arena_heap(C->ctx, text, len + 1, 0);
-    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s_%s},\n", ec_fnv(r->name), P, r->name);
+    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s_%s, %s_%s_xs, %d, %d},\n", ec_fnv(r->name), P, r->name, P,
+              r->name, r->h, r->cross);
   }
   ec_printf(C, "};\n#define %s_NRELATIONS (sizeof %s_relations / sizeof %s_relations[0])\n\n", P, P, P);
   ec_printf(C,
@@ -706,17 +733,29 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "typedef struct %s {\n"
             "  mrx_ctx c;\n  mrx_buf bufs[%zu];       /* owned: freed by %s_fini */\n"
             "  uint64_t slots[%zu];\n  mrx_range ranges[%zu]; /* follow-up domains (%s_set_range) */\n"
+            "  mrx_call_fn calls[%zu];   /* by %s_subjects: %s_init's, then %s_bind's */\n"
             "  mrx_rng rng;\n  FILE *report;           /* NULL: stderr */\n"
             "  int no_abort;           /* return 1 instead of abort() on a violation */\n"
-            "  uint64_t checked, skipped, violated;\n} %s;\n\n",
-            shown, P, P, nb, P, ns, np ? np : 1, P, P);
+            "  uint64_t checked, skipped, violated;\n"
+            "  uint64_t unbound;       /* relations not run: a function they call is not bound */\n} %s;\n\n",
+            shown, P, P, nb, P, ns, np ? np : 1, P, nsub, P, P, P, P);
   ec_printf(C,
             "MRX_FN void %s_init(%s *m, void (*call)(const uint64_t *args, uint64_t *ret)) {\n"
-            "  memset(m, 0, sizeof *m);\n  m->c.call = call;\n  m->c.rng = mrx_rng_next;\n"
+            "  memset(m, 0, sizeof *m);\n  m->calls[0] = call;\n  m->c.calls = m->calls;\n"
+            "  m->c.rng = mrx_rng_next;\n"
             "  m->c.rng_ud = &m->rng;\n  m->c.ranges = m->ranges;\n  m->c.bufs = m->bufs;\n"
             "  m->c.slots = m->slots;\n"
             "  for (size_t i = 0; i < %zu; i++) m->ranges[i].lo = 1, m->ranges[i].hi = 0;\n}\n\n",
             P, P, np ? np : 1);
+  ec_printf(C,
+            "/* Relations across functions: the function subject `name` of the file stands for\n"
+            " * (its slots as %s_init's, in this subject's parameter order). 0, or -1 when the file\n"
+            " * declares no such subject. A relation calling a subject bound to nothing is not\n"
+            " * run: %s_check says so and aborts (no_abort: returns MRX_EUNBOUND). */\n"
+            "MRX_FN int %s_bind(%s *m, const char *name, void (*call)(const uint64_t *args, uint64_t *ret)) {\n"
+            "  for (size_t i = 0; i < %s_NSUBJECTS; i++)\n"
+            "    if (!strcmp(%s_subjects[i], name)) {\n      m->calls[i] = call;\n      return 0;\n    }\n"
+            "  return -1;\n}\n\n", P, P, P, P, P, P);
   ec_printf(C,
             "MRX_FN void %s_fini(%s *m) {\n  for (size_t i = 0; i < %zu; i++) free(m->bufs[i].p);\n"
             "  memset(m->bufs, 0, sizeof m->bufs);\n}\n\n", P, P, nb);
@@ -729,6 +768,14 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "      m->ranges[i].lo = lo, m->ranges[i].hi = hi;\n      return 0;\n    }\n"
             "  return -1;\n}\n\n", P, P, np, P);
   ec_printf(C,
+            "/* The report of relation r's last run on c (res: its result), as mrfuzz check prints it. */\n"
+            "MRX_FN void %s_report(FILE *f, const mrx_rel_%s *r, const mrx_ctx *c, const mrx_result *res) {\n"
+            "  mrx_report(f, \"%s\", ", P, P, C->s->name);
+  ec_cstr(C, source, strlen(source)); /* a path may hold any byte */
+  ec_printf(C, ", r->name, r->line, r->text, %s_params, %zu, %d, c, res,\n"
+               "             r->cross ? %s_subjects : NULL, %s_subject_params);\n}\n\n",
+            P, np, C->s->ret_kind, P, P);
+  ec_printf(C,
             "/* Check every relation on src (slots of mr_abi.h): 0, or on a violation the report\n"
             " * and abort() (no_abort: 1). The follow-ups' random choices are seeded from src's\n"
             " * contents and the relation's name, as the oracle API does. */\n"
@@ -736,18 +783,24 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "  uint64_t h = mrx_hash_src(%s_params, %zu, src);\n  int out = 0;\n"
             "  for (size_t i = 0; i < %s_NRELATIONS; i++) {\n"
             "    const mrx_rel_%s *r = &%s_relations[i];\n    mrx_result res;\n"
+            "    for (int k = 0; k < r->h; k++)\n"
+            "      if (!m->calls[r->xs[k]]) {\n"
+            "        FILE *f = m->report ? m->report : stderr;\n"
+            "        if (!m->unbound++ || !m->no_abort)\n"
+            "          fprintf(f, \"==== mrfuzz: relation %%s calls %%s, which no function is bound to: \"\n"
+            "                     \"%s_bind(&m, \\\"%%s\\\", thunk) first\\n\", r->name,\n"
+            "                  %s_subjects[r->xs[k]], %s_subjects[r->xs[k]]);\n"
+            "        if (!m->no_abort) { fflush(f); abort(); }\n"
+            "        return MRX_EUNBOUND;\n"
+            "      }\n"
             "    mrx_rng_seed(&m->rng, h ^ r->seed);\n"
             "    int rc = r->run(&m->c, src, &res);\n"
             "    if (rc < 0) return rc;\n"
             "    if (rc == MRX_SKIP) { m->skipped++; continue; }\n"
             "    m->checked++;\n    if (rc != MRX_FAIL) continue;\n    m->violated++;\n"
-            "    mrx_report(m->report ? m->report : stderr, \"%s\", ",
-            P, P, P, np, P, P, P, C->s->name);
-  ec_cstr(C, source, strlen(source)); /* a path may hold any byte */
-  ec_printf(C, ", r->name, r->line, r->text,\n"
-            "               %s_params, %zu, %d, &m->c, &res);\n"
+            "    %s_report(m->report ? m->report : stderr, r, &m->c, &res);\n"
             "    if (!m->no_abort) abort();\n    out = 1;\n  }\n  return out;\n}\n\n",
-            P, np, C->s->ret_kind);
+            P, P, P, np, P, P, P, P, P, P, P);
 }
 
 /* See mrdsl.h. */
@@ -756,6 +809,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   if (!ctx || !f || !out) return MR_EINVAL;
   arena_reset_diags(ctx);
   if (!f->checked || !f->subj) return arena_err(ctx, MR_EINVAL, "the file is not type-checked");
+  if (f->nsubjs > 255) return arena_err(ctx, MR_EINVAL, "more than 255 subjects cannot be emitted as C");
   ec_state C;
   memset(&C, 0, sizeof C);
   C.ctx = ctx;
@@ -782,6 +836,10 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
                 " * or, typed (no slots): %s_init_fn(&m, %s) once, then\n"
                 " *   %s_check_args(&m, <%s's arguments>);  (per source input)\n",
             shown, f->subj->name, pfx, pfx, pfx, pfx, f->subj->name, pfx, f->subj->name);
+  if (f->nsubjs > 1) /* relations across functions: the other subjects' functions */
+    ec_printf(&C, " * Relations across functions call the other subjects: bind each once after init,\n"
+                  " *   %s_bind(&m, \"%s\", thunk);   or typed: %s_bind_%s(&m, %s);\n",
+              pfx, f->subjs[1]->name, pfx, f->subjs[1]->name, f->subjs[1]->name);
   /* Records are flattened: the thunk and the slots see one slot per leaf, in this order. */
   if (f->subj->ngroups) {
     ec_printf(&C, " * Slots, one per scalar (record leaves in declaration order; an in-out record's\n"
@@ -796,7 +854,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
   ec_printf(&C, "#if defined(__clang__)\n#pragma STDC FP_CONTRACT OFF\n#elif defined(__GNUC__)\n"
                 "#pragma GCC optimize(\"fp-contract=off\")\n#endif\n");
   ec_prelude(&C);
-  ec_params(&C);
+  ec_params(&C, f);
   size_t np = f->subj->nparams, nb = 1, ns = 1;
   for (size_t i = 0; i < f->nrels && !C.rc; i++) {
     const mrdsl_rel *r = f->rels[i];
@@ -804,11 +862,10 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (ec_skip(o, r)) continue;
     int rc = mrdsl_compile(ctx, r, &p); /* also validates what the evaluator supports */
     if (rc != MR_OK) return rc;
-    if (r->cross)
-      return arena_err(ctx, MR_EINVAL, "relation '%s' calls several functions: not generated yet", r->name);
     C.rel = r;
     C.nbufs = 0;
     ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, fname, r->line);
+    ec_calls(&C, f, r);
     ec_cond_fn(&C, r, true);
     ec_cond_fn(&C, r, false);
     for (int k = 2; k <= r->h; k++) ec_build_fn(&C, r, k);
@@ -821,7 +878,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     if (s > ns) ns = s;
   }
   if (!C.rc) ec_api(&C, f, o, source, shown, nb, ns);
-  if (!C.rc) ec_typed_api(&C);
+  if (!C.rc) ec_typed_api(&C, f);
   ec_printf(&C, "#endif /* %s */\n", guard);
   if (C.rc) {
     if (C.buf) arena_heap(ctx, C.buf, C.cap, 0);

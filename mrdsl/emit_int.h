@@ -29,10 +29,10 @@ MR_INTERNAL void ec_raw(ec_state *C, const char *p, size_t n);
 MR_INTERNAL void ec_printf(ec_state *C, const char *fmt, ...) MR_PRINTF(2, 3);
 MR_INTERNAL void ec_cstr(ec_state *C, const char *p, size_t n);
 
-/* The typed entry of the subject (emit_typed.c): PFX_fn, PFX_init_fn, PFX_check_args. For
- * a subject with records it is compiled only where PFX_WITH_TYPES is defined (the record
- * types must be complete). */
-MR_INTERNAL void ec_typed_api(ec_state *C);
+/* The typed entry of the subject (emit_typed.c): PFX_fn, PFX_init_fn, PFX_check_args, and
+ * PFX_bind_NAME for each other subject of f. For a subject with records it is compiled
+ * only where PFX_WITH_TYPES is defined (the record types must be complete). */
+MR_INTERNAL void ec_typed_api(ec_state *C, const mrdsl_file *f);
 /* The record types as the file declares them and the subject's prototype: what a
  * standalone test (mrdsl_emit_opts.test) compiles against instead of the user's header. */
 MR_INTERNAL void ec_test_head(ec_state *C, const mrdsl_file *f);

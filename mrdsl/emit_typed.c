@@ -110,10 +110,11 @@ static void ty_store(ec_state *C, const ast_subject *s, const char *var, int fro
               ty_path(s, (size_t)j));
 }
 
-/* The thunk: slots -> the function's arguments -> the call -> out cells and ret. */
-static void ty_thunk(ec_state *C, const ast_subject *s) {
+/* The thunk PFX<tag>_typed_call: slots -> the function's arguments -> the call of
+ * PFX<tag>_typed_fn -> out cells and ret. tag: "" for the first subject, "_NAME" for another. */
+static void ty_thunk(ec_state *C, const ast_subject *s, const char *tag) {
   const char *P = C->pfx;
-  ec_printf(C, "MRX_FN void %s_typed_call(const uint64_t *a, uint64_t *ret) {\n", P);
+  ec_printf(C, "MRX_FN void %s%s_typed_call(const uint64_t *a, uint64_t *ret) {\n", P, tag);
   bool reads = false;
   for (size_t i = 0; i < s->nparams; i++) {
     const ast_group *g = ty_group(s, i);
@@ -137,7 +138,7 @@ static void ty_thunk(ec_state *C, const ast_subject *s) {
     ty_ret_type(C, s);
     ec_printf(C, " mrx_ret = ");
   } else ec_printf(C, "  (void)ret;\n  ");
-  ec_printf(C, "%s_typed_fn(", P);
+  ec_printf(C, "%s%s_typed_fn(", P, tag);
   bool first = true;
   for (size_t i = 0; i < s->nparams; i++) {
     if (!ty_visible(s, i)) continue;
@@ -174,8 +175,30 @@ static void ty_thunk(ec_state *C, const ast_subject *s) {
   ec_printf(C, "}\n\n");
 }
 
+/* The typed binding of another subject s (relations across functions): PFX_NAME_fn,
+ * its thunk and PFX_bind_NAME(&m, fn). */
+static void ty_bind_other(ec_state *C, const ast_subject *s) {
+  const char *P = C->pfx;
+  char tag[300];
+  snprintf(tag, sizeof tag, "_%s", s->name);
+  bool recs = ty_has_records(s);
+  if (recs) ec_printf(C, "#ifdef %s_WITH_TYPES\n", P);
+  ec_printf(C, "typedef ");
+  ty_ret_type(C, s);
+  ec_printf(C, " (*%s%s_fn)(", P, tag);
+  ty_params(C, s, false);
+  ec_printf(C, ");\nstatic %s%s_fn %s%s_typed_fn;\n\n", P, tag, P, tag);
+  ty_thunk(C, s, tag);
+  ec_printf(C, "/* Relations across functions: the calls of %s go to fn (after %s_init_fn). */\n"
+               "MRX_FN void %s_bind%s(%s *m, %s%s_fn fn) {\n  %s%s_typed_fn = fn;\n"
+               "  %s_bind(m, \"%s\", %s%s_typed_call);\n}\n", s->name, P, P, tag, P, P, tag, P, tag, P,
+            s->name, P, tag);
+  if (recs) ec_printf(C, "#endif /* %s_WITH_TYPES */\n", P);
+  ec_printf(C, "\n");
+}
+
 /* See emit_int.h. */
-void ec_typed_api(ec_state *C) {
+void ec_typed_api(ec_state *C, const mrdsl_file *f) {
   const ast_subject *s = C->s;
   const char *P = C->pfx;
   bool recs = ty_has_records(s);
@@ -189,7 +212,7 @@ void ec_typed_api(ec_state *C) {
   ty_params(C, s, false);
   ec_printf(C, ");\n/* The function %s_init_fn registered: one per file that includes this header. */\n"
                "static %s_fn %s_typed_fn;\n\n", P, P, P);
-  ty_thunk(C, s);
+  ty_thunk(C, s, "");
   ec_printf(C,
             "/* Check every relation calling fn (%s, or a wrapper of the same type): %s_init_fn\n"
             " * once instead of %s_init, then %s_check_args per source input. */\n"
@@ -225,11 +248,11 @@ void ec_typed_api(ec_state *C) {
   ec_printf(C, "  return %s_check(mrx_m, mrx_s);\n}\n", P);
   if (recs) ec_printf(C, "#endif /* %s_WITH_TYPES */\n", P);
   ec_printf(C, "\n");
+  for (size_t j = 1; j < f->nsubjs; j++) ty_bind_other(C, f->subjs[j]);
 }
 
 /* See emit_int.h. */
 void ec_test_head(ec_state *C, const mrdsl_file *f) {
-  const ast_subject *s = f->subj;
   ec_printf(C, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
   for (size_t i = 0; i < f->nstructs; i++) {
     const ast_struct *st = f->structs[i];
@@ -242,9 +265,12 @@ void ec_test_head(ec_state *C, const mrdsl_file *f) {
     }
     ec_printf(C, "};\n");
   }
-  ec_printf(C, "/* The function under test, from your sources. */\n");
-  ty_ret_type(C, s);
-  ec_printf(C, " %s(", s->name);
-  ty_params(C, s, true);
-  ec_printf(C, ");\n#define %s_WITH_TYPES 1\n\n", C->pfx);
+  ec_printf(C, "/* The function%s under test, from your sources. */\n", f->nsubjs > 1 ? "s" : "");
+  for (size_t j = 0; j < f->nsubjs; j++) {
+    ty_ret_type(C, f->subjs[j]);
+    ec_printf(C, " %s(", f->subjs[j]->name);
+    ty_params(C, f->subjs[j], true);
+    ec_printf(C, ");\n");
+  }
+  ec_printf(C, "#define %s_WITH_TYPES 1\n\n", C->pfx);
 }

@@ -200,6 +200,9 @@ typedef struct mr_native_file {
   int (*run)(void *st, size_t rel, const uint64_t *src, void *res /* mrdsl_result */);
   const void *(*execs)(void *st, int *h /* OUT */); /* mrdsl_exec[*h] of the last run */
   void (*close)(void *st);
+  /* Relations across functions: the calls of the file's subject `name` (not the first)
+   * go through call. 0, or -1 when the file declares no such subject. */
+  int (*bind)(void *st, const char *name, void (*call)(const uint64_t *args, uint64_t *ret));
 } mr_native_file;
 /* Defined by the generated file of a check harness (weak elsewhere: NULL, no table). */
 const mr_native_file *mr_native_files(size_t *n /* OUT */);

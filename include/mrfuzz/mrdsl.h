@@ -154,6 +154,9 @@ MR_API const char *mrdsl_subject_name_at(const mrdsl_file *f, size_t i);
 MR_API const char *mrdsl_rel_calls(const mrdsl_rel *r, int k);
 /* Does some execution of r call another subject than the first? */
 MR_API bool mrdsl_rel_cross(const mrdsl_rel *r);
+/* Parameter i of the subject execution k (1-based) of r calls, once type-checked (its own
+ * names: a report of a relation across functions). MR_OK or MR_EINVAL when out of range. */
+MR_API int mrdsl_rel_param(const mrdsl_rel *r, int k, size_t i, mrdsl_param *out);
 MR_API size_t mrdsl_subject_nparams(const mrdsl_file *f);
 /* Parameter i; MR_OK or MR_EINVAL when out of range. OUT: *out, names borrowed. */
 MR_API int mrdsl_subject_param(const mrdsl_file *f, size_t i, mrdsl_param *out);

@@ -70,6 +70,12 @@ typedef struct mr_oracle_opts {
  * OUT: *out, caller frees with mr_oracle_free. */
 MR_API int mr_oracle_new(const mr_oracle_opts *o, mr_oracle **out, char *err, size_t errlen);
 MR_API void mr_oracle_free(mr_oracle *o);
+/* Relations across functions (docs/mrdsl.md): a file of several subjects calls the first
+ * through o->call and subject `name` (another `subject` line of the file) through call,
+ * with the same slot layout. Bind every other subject the relations call before checking:
+ * mr_oracle_check reports a relation that calls an unbound one and abort()s (no_abort:
+ * returns MR_EINVAL). MR_OK, or MR_EINVAL (no such subject besides the first, NULL call). */
+MR_API int mr_oracle_bind(mr_oracle *o, const char *name, mr_oracle_call_fn call);
 /* Keep follow-up values of parameter `param` (scalars, array elements) inside [lo, hi]:
  * a follow-up that leaves it is skipped, not run (your harness's input domain).
  * MR_OK, MR_EINVAL (no such parameter, lo > hi). */
@@ -78,6 +84,7 @@ MR_API int mr_oracle_set_range(mr_oracle *o, const char *param, double lo, doubl
  * follow-ups' random choices are seeded from src's contents, so an input replays exactly.
  * MR_OK (no violation; relations whose guard or domain excludes the input are skipped),
  * MR_ORACLE_VIOLATED (only with no_abort; else the report is printed and abort() called),
+ * MR_EINVAL (a relation calls a subject not bound by mr_oracle_bind; only with no_abort),
  * MR_ENOMEM. */
 MR_API int mr_oracle_check(mr_oracle *o, const uint64_t *src);
 /* Number of relations checked and their parameters' count (the length of src). */

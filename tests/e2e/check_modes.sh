@@ -5,8 +5,8 @@
 # with the interpreter (MRFUZZ_CHECK_INTERP=1) on the same inputs (a compiled run's corpus
 # and reproducers) gives the same summary (inputs, calls, per-relation counts, coverage)
 # and the same reports: scalars, conditioned relations (ill-conditioned skips),
-# arrays with a seeded fault, strings, records (in-out and out cells) and several subjects
-# in one target. The start-up line says which relations run which way, and why not.
+# arrays with a seeded fault, strings, records (in-out and out cells), several subjects
+# in one target, and relations across functions (a seeded fault in a callee). The start-up line says which relations run which way, and why not.
 . "$(dirname "$0")/lib.sh"
 BUG=$E2E/inputs/chk_bug.c
 # In a sanitized build (the asan preset) harnesses interpret: mg.c's buffer poisoning.
@@ -73,6 +73,14 @@ sed 's/subject vec_add(/subject vec_add_bad(/' "$E2E/inputs/vec_add.mr" >bad_add
 both vec_add_bad 1 -I "$E2E/inputs" -L "$WORK" -l vec -l m --mr bad_add.mr "$E2E/inputs/vec.h:vec_add_bad" \
   -- -runs=20000 -seed=6
 both multi 1 "$E2E/inputs/multi.c" -D ML_BUG --mr "$E2E/inputs/multi_mr/" -- -runs=200000 -seed=1
+# relations across functions (#19): trig_sin's file calls trig_cos and trig_tan, compiled too;
+# then a fault in trig_cos only (scaled by 1 + 1e-6 on (2, 2.1)), which pythagoras reports
+both trig_api 0 "$EXAMPLES/trig/trig.c:trig_sin" --mr "$E2E/inputs/trig_api.mr" -- -runs=20000 -seed=3
+grep -q "checks, 0 violated" c_trig_api.out || fail "trig_api: violations"
+sed 's/^double trig_cos(double x) {/static double trig_cos_ok(double x) {/' "$EXAMPLES/trig/trig.c" >trig_bug.c
+printf 'double trig_cos(double x) {\n  double c = trig_cos_ok(x);\n  return x > 2 && x < 2.1 ? c * (1 + 1e-6) : c;\n}\n' >>trig_bug.c
+both trig_api_bug 1 -I "$EXAMPLES/trig" trig_bug.c:trig_sin --mr "$E2E/inputs/trig_api.mr" -- -runs=200000 -seed=1
+grep -qF "execution 2 (follow-up, trig_cos): x2 = 2." c_trig_api_bug.rep || fail "trig_api_bug: no report of the fault"
 
 check "the reproducer replays with the same report as the run printed"
 rep=$(sed -n 's/.*reproducer: \(n_chk_mean\/findings\/crash-[0-9a-f]*\) .*/\1/p' c_chk_mean.out 2>/dev/null | head -1)

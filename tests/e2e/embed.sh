@@ -4,8 +4,10 @@
 # generated C (compiled with clang-14, -Wall -Wextra -Werror) gives exactly the verdict,
 # residual, tolerance, follow-up inputs, outputs and call count of the evaluator
 # (eng_mg_run) on random source inputs, including perturbed calls that make relations
-# fail (embed_diff.c). Also: a malformed file is rejected with its position (exit 2), and
-# the header is self-contained (compiles and links with libc and libm only).
+# fail (embed_diff.c); relations across functions against the oracle API's interpreter,
+# with a fault in each function in turn (embed_cross.c). Also: a malformed file is
+# rejected with its position (exit 2), and the header is self-contained (compiles and
+# links with libc and libm only).
 . "$(dirname "$0")/lib.sh"
 RUNS=${EMBED_RUNS:-3000}
 ROOT=$(cd "$E2E/../.." && pwd)
@@ -54,6 +56,16 @@ done
 one "$E2E/inputs/tan_cond.mr" "$EXAMPLES/trig/trig.c"
 check "relations compared: $total"
 [ "$total" -ge 40 ] || fail "too few relations compared ($total)"
+
+check "relations across functions (trig_api.mr): generated C == the oracle API's interpreter, each function faulty in turn"
+expect_exit 0 "$MRFUZZ" embed "$E2E/inputs/trig_api.mr" -o trig_api.h
+$CC -std=c11 -O1 -g $SAN -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I"$ROOT/include" -I. \
+  -DEMBED_H='"trig_api.h"' -DPFX=trig_sin_mr "$E2E/embed_cross.c" "$EXAMPLES/trig/trig.c" \
+  "$LIB/libmreng.a" "$LIB/libmrdsl.a" "$LIB/libmrrt.a" -lz3 -llapacke -llapack -lblas -lm -lpthread -o cross
+expect_exit 0 ./cross "$E2E/inputs/trig_api.mr" "$RUNS" 7
+cat out
+[ "$(grep -c identical out)" = 9 ] || fail "not every relation and fault compared"
+grep -q "pythagoras   fault 1: .* [1-9][0-9]* fail" out || fail "the fault of trig_cos is not seen"
 
 check "a malformed file is rejected with its position, exit 2, no header written"
 printf 'mrdsl 1;\nsubject f(double x) -> double;\nrelation r { x2 = ; check true; }\n' >bad.mr

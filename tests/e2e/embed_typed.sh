@@ -7,6 +7,8 @@
 # PFX_WITH_TYPES). Each harness compiles with -Wall -Wextra -Werror and gcc and clang,
 # checks the correct function on fixed inputs (no violation) and a wrapper with a seeded
 # bug (a violation, the report printed), so both the decoding and the encoding are used.
+# Relations across functions (#19): trig_sin's file binds trig_cos and trig_tan typed
+# (PFX_bind_NAME); a fault of trig_cos is reported; an unbound subject aborts by name.
 . "$(dirname "$0")/lib.sh"
 CC=${MR_CLANG:-clang-14}
 G=$EXAMPLES/geometry
@@ -184,4 +186,61 @@ one rot_t "$G/geo_rot90.mr" "$G"/src/*.c
 check "a record subject's header still compiles alone (the typed entry needs _WITH_TYPES)"
 printf '#include "rot_t.h"\nint main(void) { static geo_rot90_mr m; geo_rot90_mr_init(&m, 0); geo_rot90_mr_fini(&m); return 0; }\n' >alone.c
 $CC -std=c11 -Wall -Wextra -Werror -I. alone.c -o alone -lm || fail "rot_t.h does not compile alone"
+echo "ok"
+
+# ---- relations across functions (#19): trig_sin's file calls trig_cos and trig_tan too;
+# the fault is in trig_cos only (scaled by 1 + 1e-6 on (2, 2.1)): pythagoras reports it
+cat >api_t.c <<EOF
+#include "$EXAMPLES/trig/trig.h"
+#include "api_t.h"
+static double cos_f(double x) {
+  double c = trig_cos(x);
+#ifdef BUG
+  if (x > 2 && x < 2.1) c *= 1 + 1e-6;
+#endif
+  return c;
+}
+int main(void) {
+  static trig_sin_mr m;
+  trig_sin_mr_init_fn(&m, trig_sin);
+  trig_sin_mr_bind_trig_cos(&m, cos_f);
+  trig_sin_mr_bind_trig_tan(&m, trig_tan);
+  m.no_abort = 1;
+  int bad = 0;
+  for (int i = 0; i < 400; i++) bad |= trig_sin_mr_check_args(&m, -10 + i * 0.05);
+  if (m.checked < 3 * 380 || m.unbound) return 3; /* every relation ran on (nearly) every input */
+  trig_sin_mr_fini(&m);
+  return bad;
+}
+EOF
+one api_t "$E2E/inputs/trig_api.mr" "$EXAMPLES/trig/trig.c"
+check "api_t: the seeded fault of trig_cos is reported by pythagoras, naming each execution's function"
+"$CC" -std=c11 -I. -DBUG api_t.c "$EXAMPLES/trig/trig.c" -o api_bug -lm
+expect_exit 1 ./api_bug
+expect_err "relation violated: pythagoras (trig_sin,"
+expect_err "execution 2 (follow-up, trig_cos): x2 = 2."
+echo "ok"
+
+check "an unbound subject is not passed over: check aborts naming the bind call (no_abort: MRX_EUNBOUND)"
+cat >unbound.c <<EOF
+#include "$EXAMPLES/trig/trig.h"
+#include "api_t.h"
+int main(int argc, char **argv) {
+  static trig_sin_mr m;
+  trig_sin_mr_init_fn(&m, trig_sin);
+  if (trig_sin_mr_bind(&m, "trig_cosine", 0) != -1) return 4; /* no such subject */
+  trig_sin_mr_bind_trig_tan(&m, trig_tan);
+  m.no_abort = argc > 1;
+  (void)argv;
+  int a = trig_sin_mr_check_args(&m, 0.5), b = trig_sin_mr_check_args(&m, 0.7);
+  return a == MRX_EUNBOUND && b == MRX_EUNBOUND && m.unbound == 2 && m.checked == 0 ? 0 : 5;
+}
+EOF
+"$CC" -std=c11 -Wall -Wextra -Werror -I. unbound.c "$EXAMPLES/trig/trig.c" -o unbound -lm ||
+  fail "unbound.c does not compile"
+expect_exit 0 ./unbound no_abort
+expect_err 'relation cos_shift calls trig_cos, which no function is bound to: trig_sin_mr_bind(&m, "trig_cos", thunk) first'
+[ "$(grep -c 'no function is bound' err)" = 1 ] || fail "the unbound subject is not reported once"
+expect_exit 134 ./unbound
+expect_err "no function is bound to"
 echo "ok"

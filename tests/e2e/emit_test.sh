@@ -4,8 +4,8 @@
 # --emit-test OUT.c` on a reproducer of a faulty subject writes a standalone C test that
 # compiles with a plain `cc OUT.c SOURCES -lm` (gcc and clang, no mrfuzz header or
 # library), exits 1 with the report against the faulty source and 0 against the fixed
-# one: an array subject, a string with an out-buffer, and a multi-subject check (FILE
-# --mr DIR/). Also: --emit-test is repro's only, and an unwritable OUT.c is refused
+# one: an array subject, a string with an out-buffer, a multi-subject check (FILE
+# --mr DIR/) and a relation across functions (the test binds the other functions). Also: --emit-test is repro's only, and an unwritable OUT.c is refused
 # before anything is built.
 . "$(dirname "$0")/lib.sh"
 I=$E2E/inputs
@@ -80,6 +80,22 @@ expect_exit 1 "$MRFUZZ" repro --build-dir hmu "$I/multi.c" -D ML_BUG --mr "$I/mu
 expect_err "of ml_max"
 grep -q "ml_max_mr_init_fn(&m, ml_max)" multi_test.c || fail "multi_test.c does not test ml_max"
 emitted multi_test "$I/multi.c" ML_BUG
+
+check "relations across functions: a fault of trig_cos found by trig_sin's file, its test binds trig_cos"
+cp "$EXAMPLES/trig/trig.h" .
+sed 's/^double trig_cos(double x) {/static double trig_cos_ok(double x) {/' "$EXAMPLES/trig/trig.c" >trig_bug.c
+printf '#ifdef COS_BUG\n#define COS_SCALE(x) ((x) > 2 && (x) < 2.1 ? 1 + 1e-6 : 1)\n#else\n#define COS_SCALE(x) 1\n#endif\n%s\n' \
+  'double trig_cos(double x) { return trig_cos_ok(x) * COS_SCALE(x); }' >>trig_bug.c
+mkdir -p art_api
+expect_exit 1 "$MRFUZZ" check --build-dir ha trig_bug.c:trig_sin -D COS_BUG --mr "$I/trig_api.mr" --jobs 1 \
+  -- -runs=200000 -seed=1 -artifact_prefix=art_api/
+rep=$(reproducer art_api)
+expect_exit 1 "$MRFUZZ" repro --build-dir ha trig_bug.c:trig_sin -D COS_BUG --mr "$I/trig_api.mr" "$rep" \
+  --emit-test api_test.c
+grep -q "trig_sin_mr_bind_trig_cos(&m, trig_cos);" api_test.c || fail "api_test.c does not bind trig_cos"
+emitted api_test trig_bug.c COS_BUG
+expect_exit 1 ./api_test.bug
+expect_out "execution 2 (follow-up, trig_cos): x2 = "
 
 check "the recorded scalars are exact bit patterns"
 grep -Eq '^  in1\[0\] = 0x[0-9a-f]{16}u; /\* a = ' multi_test.c || fail "no bit pattern for a"

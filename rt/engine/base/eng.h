@@ -361,6 +361,11 @@ void eng_mg_free(eng_mg *g);
  * eng_callee's thunk of that name; eng_mg_new prints which one is missing and returns
  * NULL. eng_mg_bind makes the executions calling `name` call `call` instead (a wrapper). */
 void eng_mg_bind(eng_mg *g, const char *name, void (*call)(const uint64_t *, uint64_t *));
+/* eng_mg_new for a process without a harness's callees (the oracle API): the executions of
+ * another subject call nothing until eng_mg_bind; eng_mg_unbound names the subject of one
+ * that is still unbound (NULL: none), and no group with one may run. */
+eng_mg *eng_mg_new_unbound(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p);
+const char *eng_mg_unbound(const eng_mg *g);
 /* Run the group from the source slots src (caller-owned, unchanged). Returns MRDSL_PASS,
  * MRDSL_FAIL (violated), MRDSL_SKIP (a follow-up left its domain, the guard does not hold,
  * an undefined operation), or a negative MR_E* code. res (may be NULL): residual and

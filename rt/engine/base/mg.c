@@ -55,7 +55,16 @@ void eng_mg_bind(eng_mg *g, const char *name, void (*call)(const uint64_t *, uin
 }
 
 /* See eng.h. */
-eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
+const char *eng_mg_unbound(const eng_mg *g) {
+  for (int k = 0; k < g->h; k++)
+    if (!g->calls[k])
+      return g->callee[k];
+  return NULL;
+}
+
+/* eng_mg_new, and with lazy the oracle API's: another subject's executions call nothing
+ * until eng_mg_bind (the harness has no callees: its user binds them). */
+static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, bool lazy) {
   eng_mg *g = calloc(1, sizeof *g);
   if (!g)
     return NULL;
@@ -64,15 +73,15 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
   g->h = mrdsl_prog_execs(p);
   for (int k = 1; k <= g->h && k <= MRDSL_MAX_EXECS; k++) { /* relations across functions */
     const char *c = mrdsl_prog_calls(p, k);
-    const mr_subject *o = !c || !strcmp(c, s->name) ? s : eng_callee(c);
-    if (!o) {
+    const mr_subject *o = !c || !strcmp(c, s->name) ? s : lazy ? NULL : eng_callee(c);
+    if (!o && !lazy) {
       eng_error("relation %s calls %s, which this harness cannot call (rebuild it with the relation file)",
                 mrdsl_rel_name(mrdsl_prog_rel(p)), c);
       free(g);
       return NULL;
     }
-    g->calls[k - 1] = o->call;
-    g->callee[k - 1] = o == s ? NULL : o->name;
+    g->calls[k - 1] = o ? o->call : NULL;
+    g->callee[k - 1] = o == s ? NULL : c;
   }
   g->gx = mrdsl_prog_guard_execs(p);
   g->plain = true;
@@ -91,6 +100,12 @@ eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
     return NULL;
   }
   return g;
+}
+
+/* See eng.h. */
+eng_mg *eng_mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) { return mg_new(s, ctx, p, false); }
+eng_mg *eng_mg_new_unbound(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p) {
+  return mg_new(s, ctx, p, true);
 }
 
 /* See eng.h. */

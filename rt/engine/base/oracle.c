@@ -31,6 +31,7 @@ struct mr_oracle {
   mrdsl_range *ranges;    /* owned [nparams]; lo > hi: the kind's natural range */
   eng_rng rng;
   bool no_abort;
+  bool said_unbound;      /* an unbound subject was reported (no_abort: once) */
   FILE *rep;              /* borrowed */
   uint64_t checked, skipped, violated;
 };
@@ -116,7 +117,7 @@ static int compile_all(mr_oracle *o, const char *only, char *err, size_t errlen)
       put_err(err, errlen, o->ctx, NULL);
       return rc;
     }
-    if (!(k->mg = eng_mg_new(&o->subj, o->ctx, p)))
+    if (!(k->mg = eng_mg_new_unbound(&o->subj, o->ctx, p))) /* other subjects: mr_oracle_bind */
       return MR_ENOMEM;
     k->rel = r;
     k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
@@ -185,6 +186,33 @@ int mr_oracle_set_range(mr_oracle *o, const char *param, double lo, double hi) {
   return MR_EINVAL;
 }
 
+/* See oracle.h. */
+int mr_oracle_bind(mr_oracle *o, const char *name, mr_oracle_call_fn call) {
+  if (!o || !name || !call)
+    return MR_EINVAL;
+  for (size_t i = 1; i < mrdsl_subject_count(o->file); i++)
+    if (!strcmp(mrdsl_subject_name_at(o->file, i), name)) {
+      for (size_t r = 0; r < o->nrels; r++)
+        eng_mg_bind(o->rels[r].mg, name, call);
+      return MR_OK;
+    }
+  return MR_EINVAL;
+}
+
+/* A relation calling a subject no function is bound to must not pass unnoticed: the
+ * message (once when the caller keeps going), then abort() unless no_abort. */
+static int unbound(mr_oracle *o, const orc_rel *k, const char *name) {
+  if (!o->said_unbound || !o->no_abort)
+    fprintf(o->rep, "==== mrfuzz: relation %s calls %s, which no function is bound to: "
+                    "mr_oracle_bind(o, \"%s\", thunk) first\n", mrdsl_rel_name(k->rel), name, name);
+  o->said_unbound = true;
+  if (!o->no_abort) {
+    fflush(NULL);
+    abort();
+  }
+  return MR_EINVAL;
+}
+
 /* The source input's contents (not its addresses): the seed of the follow-ups' choices. */
 static uint64_t hash_src(const mr_subject *s, const uint64_t *src) {
   uint64_t h = ENG_FNV_INIT;
@@ -214,6 +242,9 @@ int mr_oracle_check(mr_oracle *o, const uint64_t *src) {
   int out = MR_OK;
   for (size_t i = 0; i < o->nrels; i++) {
     orc_rel *k = &o->rels[i];
+    const char *u = eng_mg_unbound(k->mg);
+    if (u)
+      return unbound(o, k, u);
     eng_rng_seed(&o->rng, h ^ k->seed);
     mrdsl_result res;
     int rc = eng_mg_run(k->mg, src, &bo, &res);

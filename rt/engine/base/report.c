@@ -76,6 +76,18 @@ static void put_name(FILE *f, const mr_subject_param *p, int exec, bool after) {
   fprintf(f, " %s = ", nm);
 }
 
+/* Parameter i as execution k names it: in a relation across functions, by the subject it
+ * calls (the same layout as s; a returned record's leaves keep s's names). */
+static const mr_subject_param *exec_param(const mr_subject *s, const mrdsl_rel *rel, bool cross, int k,
+                                          size_t i, mr_subject_param *tmp) {
+  mrdsl_param q;
+  if (!cross || mrdsl_rel_param(rel, k, i, &q) != MR_OK)
+    return &s->params[i];
+  *tmp = s->params[i];
+  tmp->name = q.name;
+  return tmp;
+}
+
 /* See eng.h. */
 void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
                 const mrdsl_exec *x, int h, const mrdsl_result *res) {
@@ -90,18 +102,17 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
   }
   for (int e = 0; e < h && x[e].in; e++) {
     fprintf(f, "execution %d (%s", e + 1, e ? "follow-up" : "source");
-    const mr_subject *es = s;
-    if (mrdsl_rel_cross(rel)) { /* relations across functions: which one, by its names */
+    bool cross = mrdsl_rel_cross(rel);
+    mr_subject_param tmp;
+    if (cross) { /* relations across functions: which one, by its names (the .mr's) */
       const char *c = mrdsl_rel_calls(rel, e + 1);
-      const mr_subject *o = c ? eng_callee(c) : NULL;
-      es = o && o->nparams == s->nparams ? o : s;
       fprintf(f, ", %s", c ? c : "?");
     }
     fprintf(f, "):");
-    for (size_t i = 0; i < es->nparams; i++) {
+    for (size_t i = 0; i < s->nparams; i++) {
       if (s->params[i].flags & MR_PF_OUT)
         continue;
-      put_name(f, &es->params[i], e + 1, false);
+      put_name(f, exec_param(s, rel, cross, e + 1, i, &tmp), e + 1, false);
       put_param(f, s, i, x[e].in);
       fputc(';', f);
     }
@@ -120,7 +131,7 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
                      (!(p->flags & MR_PF_CONST) && ((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR));
       if (!written)
         continue;
-      put_name(f, &es->params[i], e + 1, true);
+      put_name(f, exec_param(s, rel, cross, e + 1, i, &tmp), e + 1, true);
       if (x[e].out)
         put_param(f, s, i, x[e].out);
       else

@@ -178,6 +178,14 @@ static bool bind_native(eng_chk *c) {
   free(r);
   if (!c->nst)
     return false;
+  /* Relations across functions: the other subjects' calls as mg.c makes them (eng_callee's
+   * thunk, not counted); compile_all made sure the harness has every one they call. */
+  for (size_t i = 1; i < mrdsl_subject_count(c->file); i++) {
+    const char *name = mrdsl_subject_name_at(c->file, i);
+    const mr_subject *o = strcmp(name, c->s->name) ? eng_callee(name) : NULL;
+    if (o)
+      c->nat->bind(c->nst, name, o->call);
+  }
   for (size_t i = 0; i < c->nrels; i++)
     c->rels[i].native = chk_native_index(c->nat, mrdsl_rel_name(c->rels[i].rel));
   return true;

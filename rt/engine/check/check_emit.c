@@ -122,6 +122,8 @@ int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, 
   for (int k = 0; k < h; k++)
     put_data(f, s, x[k].in, k + 1);
   fprintf(f, "\nint main(void) {\n  static %s m;\n  %s_init_fn(&m, %s);\n", prefix, prefix, s->name);
+  for (size_t i = 1; i < mrdsl_subject_count(file); i++) /* relations across functions */
+    fprintf(f, "  %s_bind_%s(&m, %s);\n", prefix, mrdsl_subject_name_at(file, i), mrdsl_subject_name_at(file, i));
   for (int k = 0; k < h; k++)
     put_slots(f, s, x[k].in, k + 1);
   fprintf(f, "  const uint64_t *in[%d] = {", h);
@@ -130,11 +132,7 @@ int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, 
   fprintf(f, "};\n  mrx_result res;\n  int rc = %s_%s_given(&m.c, in, &res);\n", prefix, name);
   fprintf(f, "  if (rc == MRX_FAIL) {\n    for (size_t i = 0; i < %s_NRELATIONS; i++)\n"
              "      if (!strcmp(%s_relations[i].name, \"%s\"))\n"
-             "        mrx_report(stdout, \"%s\", ", prefix, prefix, name, s->name);
-  put_cstr(f, mr);
-  fprintf(f, ", %s_relations[i].name, %s_relations[i].line,\n"
-             "                   %s_relations[i].text, %s_params, %zu, %d, &m.c, &res);\n",
-          prefix, prefix, prefix, prefix, s->nparams, s->ret_kind);
+             "        %s_report(stdout, &%s_relations[i], &m.c, &res);\n", prefix, prefix, name, prefix, prefix);
   fprintf(f, "  } else if (rc == MRX_ENOMEM) {\n    fprintf(stderr, \"out of memory\\n\");\n"
              "  } else {\n    printf(\"relation %s of %s %%s on the recorded inputs\\n\",\n"
              "           rc == MRX_PASS ? \"holds\" : \"does not apply\");\n  }\n"

@@ -17,16 +17,19 @@
 
 static int bug, calls;
 
-/* double half(double x, int32_t k): x / 2 + k; the bug adds 1e-3 when x > 10. */
-static void half_thunk(const uint64_t *a, uint64_t *ret) {
+/* (double x, int32_t k) -> x * scale + k, plus 1e-3 when faulty and x > 10; counted. */
+static void linear(const uint64_t *a, uint64_t *ret, double scale, int faulty, int *count) {
   double x;
   memcpy(&x, &a[0], 8);
-  double y = x / 2 + (int32_t)a[1];
-  if (bug && x > 10)
+  double y = x * scale + (int32_t)a[1];
+  if (faulty && x > 10)
     y += 1e-3;
-  calls++;
+  (*count)++;
   memcpy(ret, &y, 8);
 }
+
+/* double half(double x, int32_t k): x / 2 + k; the bug adds 1e-3 when x > 10. */
+static void half_thunk(const uint64_t *a, uint64_t *ret) { linear(a, ret, 0.5, bug, &calls); }
 
 static const char half_mr[] =
     "mrdsl 1;\n"
@@ -136,6 +139,79 @@ static void test_errors(void) {
   remove("oracle_test_bad.mr");
 }
 
+static void expect_abort(void (*fn)(void), const char *want);
+
+/* Relations across functions: twice(double v, int32_t j) -> double w is 2 * half(v, j) - j;
+ * its bug adds 1e-3 when v > 10. */
+static int twice_bug, twice_calls;
+static void twice_thunk(const uint64_t *a, uint64_t *ret) { linear(a, ret, 1.0, twice_bug, &twice_calls); }
+
+static const char cross_mr[] =
+    "mrdsl 1;\nsubject half(double x, int32_t k) -> double y;\nsubject twice(double v, int32_t j) -> double w;\n"
+    "relation pair calls half, twice { v2 = x1; j2 = k1; check approx(w2, 2 * y1 - k1, abs=1e-9); }\n"
+    "relation self calls half { x2 = x1; k2 = k1; check y2 == y1; }\n";
+
+static mr_oracle *cross_new(bool no_abort, FILE *rep) {
+  char err[512];
+  mr_oracle *o = NULL;
+  mr_oracle_opts op = {"oracle_test_cross.mr", NULL, half_thunk, NULL, no_abort, rep};
+  CHECK(mr_oracle_new(&op, &o, err, sizeof err) == MR_OK);
+  if (!o)
+    fprintf(stderr, "cross: %s\n", err);
+  return o;
+}
+
+static void cross_unbound_aborts(void) {
+  mr_oracle *o = cross_new(false, NULL);
+  uint64_t src[2] = {bits(3.0), 1};
+  if (o)
+    mr_oracle_check(o, src);
+}
+
+static void test_cross(void) {
+  write_file("oracle_test_cross.mr", cross_mr);
+  FILE *rep = tmpfile();
+  mr_oracle *o = cross_new(true, rep);
+  if (!o)
+    return;
+  CHECK(mr_oracle_bind(o, "half", twice_thunk) == MR_EINVAL); /* the first is o->call */
+  CHECK(mr_oracle_bind(o, "thrice", twice_thunk) == MR_EINVAL);
+  CHECK(mr_oracle_bind(o, "twice", NULL) == MR_EINVAL);
+  uint64_t src[2] = {bits(12.0), 2};
+  CHECK(mr_oracle_check(o, src) == MR_EINVAL); /* twice is not bound: said, not passed */
+  CHECK(mr_oracle_check(o, src) == MR_EINVAL);
+  CHECK(mr_oracle_bind(o, "twice", twice_thunk) == MR_OK);
+  twice_bug = 0, twice_calls = 0;
+  for (int i = 0; i < 100; i++) {
+    uint64_t s[2] = {bits(i * 0.37 - 20), (uint64_t)(int64_t)(i % 7 - 3)};
+    CHECK(mr_oracle_check(o, s) == MR_OK);
+  }
+  uint64_t c, sk, v;
+  mr_oracle_stats(o, &c, &sk, &v);
+  CHECK(c == 200 && v == 0 && twice_calls == 100);
+  twice_bug = 1; /* the fault of the second function shows against the first */
+  CHECK(mr_oracle_check(o, src) == MR_ORACLE_VIOLATED);
+  twice_bug = 0;
+  char text[4096] = {0};
+  rewind(rep);
+  size_t n = fread(text, 1, sizeof text - 1, rep);
+  text[n] = 0;
+  CHECK(strstr(text, "relation pair calls half, which") == NULL);
+  CHECK(strstr(text, "relation pair calls twice, which no function is bound to: "
+                     "mr_oracle_bind(o, \"twice\", thunk) first") != NULL);
+  CHECK(strstr(strstr(text, "no function is bound") + 1, "no function is bound") == NULL); /* once */
+  CHECK(strstr(text, "==== mrfuzz: relation violated: pair (half,") != NULL);
+  CHECK(strstr(text, "execution 1 (source, half): x1 = 12.0; k1 = 2;") != NULL);
+  CHECK(strstr(text, "execution 2 (follow-up, twice): v2 = 12.0; j2 = 2;") != NULL);
+  if (!strstr(text, "execution 2 (follow-up, twice)"))
+    fprintf(stderr, "report:\n%s", text);
+  printf("oracle: relations across functions: unbound said once, bound checked, a fault of the callee reported\n");
+  fclose(rep);
+  mr_oracle_free(o);
+  expect_abort(cross_unbound_aborts, "relation pair calls twice, which no function is bound to");
+  remove("oracle_test_cross.mr");
+}
+
 /* Run fn in a child: it must abort with `want` on stderr. */
 static void expect_abort(void (*fn)(void), const char *want) {
   int fds[2];
@@ -195,6 +271,7 @@ int main(void) {
   test_check();
   test_errors();
   test_macros();
+  test_cross();
   remove(path);
   return CHECK_DONE();
 }

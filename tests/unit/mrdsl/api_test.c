@@ -139,9 +139,38 @@ static void test_emit_long_names(void) {
   CHECK(copies >= 2); /* the comment and the report name, both whole */
 }
 
+/* Relations across functions are generated: each relation's table of the subject each
+ * execution calls (file order), the bind entry points, typed ones per other subject, and a
+ * relation of one subject keeps calling subject 0 only. */
+static void test_emit_cross(void) {
+  const char *t = "mrdsl 1; subject f(double x) -> double y; subject g(double v) -> double w;\n"
+                  "relation a calls f, g { v2 = x1; check w2 == y1; }\n"
+                  "relation b calls f, g, f { v2 = x1; x3 = w2; check y3 == y1; }\n"
+                  "relation c calls f { x2 = x1; check y2 == y1; }\n";
+  mrdsl_file *f;
+  CHECK(mrdsl_parse(ctx, "x.mr", t, strlen(t), &f) == MR_OK && mrdsl_check(ctx, f) == MR_OK);
+  const char *c;
+  size_t n;
+  CHECK(mrdsl_emit_c(ctx, f, NULL, &c, &n) == MR_OK);
+  CHECK(strstr(c, "f_mr_a_xs[2] = {0, 1};") && strstr(c, "f_mr_b_xs[3] = {0, 1, 0};") &&
+        strstr(c, "f_mr_c_xs[2] = {0, 0};"));
+  CHECK(strstr(c, "f_mr_a, f_mr_a_xs, 2, 1}") && strstr(c, "f_mr_c, f_mr_c_xs, 2, 0}"));
+  CHECK(strstr(c, "static const char *const f_mr_subjects[] = {\"f\", \"g\"};"));
+  CHECK(strstr(c, "{\"v\", ") && strstr(c, "mrx_call_fn calls[2];"));
+  CHECK(strstr(c, "MRX_FN int f_mr_bind(f_mr *m, const char *name,") &&
+        strstr(c, "MRX_FN void f_mr_bind_g(f_mr *m, f_mr_g_fn fn)"));
+  CHECK(!strstr(c, "f_mr_bind_f("));
+  mrdsl_param q;
+  const mrdsl_rel *a = mrdsl_rel_find(f, "a");
+  CHECK(mrdsl_rel_param(a, 1, 0, &q) == MR_OK && !strcmp(q.name, "x"));
+  CHECK(mrdsl_rel_param(a, 2, 0, &q) == MR_OK && !strcmp(q.name, "v") && q.kind == MR_KIND_F64);
+  CHECK(mrdsl_rel_param(a, 3, 0, &q) == MR_EINVAL && mrdsl_rel_param(a, 2, 1, &q) == MR_EINVAL);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
   test_emit_long_names();
+  test_emit_cross();
   test_build_file();
   test_write();
   test_args();
