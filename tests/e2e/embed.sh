@@ -42,7 +42,7 @@ one() {
 }
 for mr in "$EXAMPLES"/*/*.mr; do
   d=$(dirname "$mr")
-  # relations across functions (trig_api.mr): embed does not generate them yet (#19)
+  # relations across functions (trig_api.mr): embed_cross.c below (embed_diff.c binds one function)
   grep -qE '^relation [A-Za-z0-9_]+ calls [A-Za-z0-9_]+, ' "$mr" && continue
   if [ -d "$d/src" ]; then # a library with its own build (geometry): its header, sources, -p
     [ -e geo/compile_commands.json ] ||
