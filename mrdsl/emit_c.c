@@ -737,16 +737,17 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "  mrx_rng rng;\n  FILE *report;           /* NULL: stderr */\n"
             "  int no_abort;           /* return 1 instead of abort() on a violation */\n"
             "  uint64_t checked, skipped, violated;\n"
-            "  uint64_t unbound;       /* relations not run: a function they call is not bound */\n} %s;\n\n",
+            "  uint64_t unbound;       /* relations not run: a function they call is not bound */\n"
+            "  mrx_buf rets[17];       /* owned: returned strings' copies (mrx_keep_ret) */\n} %s;\n\n",
             shown, P, P, nb, P, ns, np ? np : 1, P, nsub, P, P, P, P);
   ec_printf(C,
             "MRX_FN void %s_init(%s *m, void (*call)(const uint64_t *args, uint64_t *ret)) {\n"
             "  memset(m, 0, sizeof *m);\n  m->calls[0] = call;\n  m->c.calls = m->calls;\n"
             "  m->c.rng = mrx_rng_next;\n"
             "  m->c.rng_ud = &m->rng;\n  m->c.ranges = m->ranges;\n  m->c.bufs = m->bufs;\n"
-            "  m->c.slots = m->slots;\n"
+            "  m->c.slots = m->slots;\n  m->c.rets = %s;\n"
             "  for (size_t i = 0; i < %zu; i++) m->ranges[i].lo = 1, m->ranges[i].hi = 0;\n}\n\n",
-            P, P, np ? np : 1);
+            P, P, C->s->ret_kind == MR_KIND_CSTR ? "m->rets" : "NULL", np ? np : 1);
   ec_printf(C,
             "/* Relations across functions: the function subject `name` of the file stands for\n"
             " * (its slots as %s_init's, in this subject's parameter order). 0, or -1 when the file\n"
@@ -758,7 +759,8 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "  return -1;\n}\n\n", P, P, P, P, P, P);
   ec_printf(C,
             "MRX_FN void %s_fini(%s *m) {\n  for (size_t i = 0; i < %zu; i++) free(m->bufs[i].p);\n"
-            "  memset(m->bufs, 0, sizeof m->bufs);\n}\n\n", P, P, nb);
+            "  for (size_t i = 0; i < 17; i++) free(m->rets[i].p);\n"
+            "  memset(m->bufs, 0, sizeof m->bufs);\n  memset(m->rets, 0, sizeof m->rets);\n}\n\n", P, P, nb);
   ec_printf(C,
             "/* Keep follow-up values of parameter `param` inside [lo, hi]: 0, or -1 when there is\n"
             " * no such parameter or lo > hi. */\n"

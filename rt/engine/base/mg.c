@@ -44,6 +44,7 @@ struct eng_mg {
   mg_buf *nbufs;                       /* owned [2 * nparams]: its nudged arrays, call copies */
   mrdsl_exec execs[MRDSL_MAX_EXECS];   /* in: pre-call slots; out: call slots after it */
   void (*calls[MRDSL_MAX_EXECS])(const uint64_t *, uint64_t *); /* execution k's thunk */
+  mg_buf rets[MRDSL_MAX_EXECS + 1];    /* copies of returned strings, [h]: a nudged one's */
   const char *callee[MRDSL_MAX_EXECS]; /* its subject's name when not s (`calls`), else NULL */
 };
 
@@ -124,6 +125,11 @@ void eng_mg_free(eng_mg *g) {
         __asan_unpoison_memory_region(g->nbufs[i].p, g->nbufs[i].cap);
       free(g->nbufs[i].p);
     }
+  for (size_t i = 0; i <= MRDSL_MAX_EXECS; i++) {
+    if (__asan_unpoison_memory_region && g->rets[i].p)
+      __asan_unpoison_memory_region(g->rets[i].p, g->rets[i].cap);
+    free(g->rets[i].p);
+  }
   if (g->work)
     mrdsl_work_free(g->work);
   free(g->bufs);
@@ -190,6 +196,22 @@ static bool prepare_slots(const mr_subject *s, const uint64_t *in, uint64_t *cal
   return true;
 }
 
+/* A returned string lives in the callee's storage, often one static buffer that the next
+ * call overwrites (a codec's output, asctime): each execution keeps a copy, so that a later
+ * execution cannot change an earlier one's result. false: out of memory. */
+static bool keep_ret(const mr_subject *s, mg_buf *b, uint64_t *ret) {
+  if (s->ret_kind != MR_KIND_CSTR || !*ret)
+    return true;
+  const char *r = (const char *)(uintptr_t)*ret;
+  size_t n = strlen(r);
+  char *d = buf_reserve(b, n + 1);
+  if (!d)
+    return false;
+  memcpy(d, r, n + 1);
+  *ret = (uint64_t)(uintptr_t)d;
+  return true;
+}
+
 static bool execute(eng_mg *g, int k, const uint64_t *in) {
   const uint64_t *call = in; /* the callee cannot change scalars: no copy needed */
   if (!g->plain) {
@@ -200,6 +222,8 @@ static bool execute(eng_mg *g, int k, const uint64_t *in) {
   }
   uint64_t ret = 0;
   g->calls[k](call, &ret);
+  if (!keep_ret(g->s, &g->rets[k], &ret))
+    return false;
   g->execs[k] = (mrdsl_exec){in, call, ret};
   return true;
 }
@@ -262,6 +286,8 @@ static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta)
     return false;
   uint64_t ret = 0;
   g->calls[k](g->ncall, &ret);
+  if (!keep_ret(s, &g->rets[MRDSL_MAX_EXECS], &ret))
+    return false;
   mrdsl_exec x[MRDSL_MAX_EXECS];
   memcpy(x, g->execs, sizeof x);
   x[k] = (mrdsl_exec){g->nin, g->ncall, ret};
