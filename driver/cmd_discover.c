@@ -123,7 +123,7 @@ static int take_record(drv_disc_rec *rec, const drv_build_req *req, const char *
 
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited); rec
  * (NULL: none) gets the record of the run, for discover FILE's reports. */
-int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) {
+int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                     "--mutate", "--json", "--sarif", NULL};
@@ -186,7 +186,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) 
       printf("engine: %s (chosen from the signature: %s)\n", engine, why);
     }
     size_t fl = strlen(file);
-    bool white = o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h");
+    bool white = !(as && as->black) && (o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h"));
     o.mutants_build = genmorph && white; /* GenMorph's mutants; a black box has none */
     o.run_lock = true;
     if (rc == DRV_EXIT_OK) rc = drv_build(&req, &res);
@@ -230,6 +230,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) 
       h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
+      if (as && as->across)
+        drv_list_push(&h, "--across");
       if (mres.harness) {
         drv_list_push(&h, "--mutants-harness");
         drv_list_push(&h, mres.harness);

@@ -86,7 +86,7 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
     drv_error("cannot use %s: %s", bdir, strerror(errno));
   else
-    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec);
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec, NULL);
   r->secs = drv_now() - t0;
   char *text = drv_read_file(log, NULL);
   if (text)
@@ -253,6 +253,48 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   return rc;
 }
 
+/* The driver's own options that discover_group passes on as they were given. */
+static void push_own(drv_list *extra, const char **own) {
+  static const int which[] = {OWN_TIMEOUT, OWN_FUZZ};
+  for (size_t i = 0; i < sizeof which / sizeof *which; i++)
+    if (own[which[i]]) {
+      drv_list_push(extra, all_own[which[i]]);
+      drv_list_push(extra, own[which[i]]);
+    }
+}
+
+/* `discover FILE:F,G[,...]`: one group (cmd_discover_across.c). */
+static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                         const char *list) {
+  if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
+    drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
+    return DRV_EXIT_USAGE;
+  }
+  const char *file = o->pos.v[0];
+  size_t flen = (size_t)(strrchr(file, ':') - file);
+  char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
+  const char *fns[8];
+  size_t n = 0;
+  for (char *t = strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
+    fns[n++] = t;
+  drv_list b2 = {0}, extra = {0};
+  for (size_t i = 0; i < b->n; i++) /* FILE:F,G -> FILE */
+    drv_list_push(&b2, b->v[i] == file ? fargs : b->v[i]);
+  push_own(&extra, own);
+  drv_opts o2 = *o;
+  drv_list pos = o->pos;
+  const char *pv[64];
+  pos.v = pv;
+  for (size_t i = 0; i < o->pos.n && i < 64; i++) pv[i] = i ? o->pos.v[i] : fargs;
+  o2.pos = pos;
+  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, own[OWN_OUT], own[OWN_BUILD], NULL);
+  drv_list_fini(&b2);
+  drv_list_fini(&extra);
+  free(fargs);
+  free(copy);
+  return rc;
+}
+
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
@@ -267,10 +309,13 @@ int drv_cmd_discover(int argc, char **argv) {
     all = o.pos.n > 0 && !strchr(o.pos.v[0], ':');
   drv_error_capture(NULL);
   drv_buf_fini(&quiet);
+  const char *colon = all || rc != DRV_EXIT_OK || o.pos.n == 0 ? NULL : strrchr(o.pos.v[0], ':');
   if (all)
     rc = discover_all(&o, &b, &h, own);
+  else if (colon && strchr(colon, ',')) /* FILE:F,G: relations across functions */
+    rc = discover_list(&o, &b, &h, own, colon + 1);
   else /* help, a usage error or one function: cmd_discover.c says which */
-    rc = drv_discover_one(argc, argv, NULL, NULL);
+    rc = drv_discover_one(argc, argv, NULL, NULL, NULL);
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);
