@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_across.sh - relations across functions (issue #19, docs/discover.md "Relations
+# across functions"): discover examples/trig's sine, cosine and tangent as one group; the
+# classic identities come out as `calls` relations (sin^2 + cos^2 = 1, a shift of pi/2
+# between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
+# on it; a group the wrapper cannot form is refused with exit 2. Smaller under the
+# sanitizers.
+. "$(dirname "$0")/lib.sh"
+TRIG="$EXAMPLES/trig/trig.c"
+SMALL=(--runs 8 --iters 30)
+CHECK_SECS=15
+if [ "${1:-OFF}" = ON ]; then
+  SMALL=(--runs 4 --iters 20 --filter 50:20)
+  CHECK_SECS=5
+  echo "note: sanitizer build: ${SMALL[*]}, check for $CHECK_SECS s"
+fi
+awk_rels() { awk '/^relation /{body = ""} {body = body $0 "\n"} /^}/{print body "@@"}' "$1" >rels.txt; }
+has() { # has REGEX...: some relation matches every REGEX
+  local IFS=@
+  awk -v RS='@@' -v res="$*" 'BEGIN {n = split(res, a, "@")}
+    { ok = 1; for (i = 1; i <= n; i++) ok = ok && $0 ~ a[i]; if (ok) found = 1 }
+    END {exit !found}' rels.txt
+}
+
+check "discover trig_sin, trig_cos, trig_tan as one group (types I and II)"
+expect_exit 0 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos,trig_tan" --types I,II --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o api.mr
+expect_out "across: trig_sin, trig_cos, trig_tan as one subject with 3 outputs"
+expect_out "read one output only (one function of the group): left out"
+grep -q "^across: wrote [1-9][0-9]* relations across trig_sin, trig_cos, trig_tan to api.mr" out || { cat out; fail "no relation across"; }
+expect_exit 0 "$MRFUZZ" lint api.mr
+grep -q "^subject trig_sin(double x) -> double y;" api.mr || { cat api.mr; fail "subject trig_sin"; }
+grep -q "^subject trig_cos(double x) -> double z;" api.mr || { cat api.mr; fail "subject trig_cos"; }
+grep -q "^subject trig_tan(double x) -> double w;" api.mr || { cat api.mr; fail "subject trig_tan"; }
+if grep "^relation " api.mr | grep -v " calls trig_sin[ ,]"; then fail "a relation whose source is not trig_sin"; fi
+awk_rels api.mr
+
+check "pythagoras: sin^2 + cos^2 = 1 at one input"
+has "calls trig_sin" "approx\\(1\\.0, y[0-9]\\^2 \\+ z[0-9]\\^2," || { cat api.mr; fail "no sin^2 + cos^2 = 1"; }
+check "a shift of pi / 2 between sin and cos"
+has "x2 = -?x1 [+-] pi / 2;" "approx\\(-?[yz][12], -?[yz][12]," "y[12]" "z[12]" || { cat api.mr; fail "no shift sin/cos"; }
+if has "w[0-9]" "z[0-9] \\* w[0-9]"; then echo "note: tan = sin / cos found too"; fi
+
+check "mrfuzz check trig.c on the file: no violation ($CHECK_SECS s of libFuzzer)"
+expect_exit 0 "$MRFUZZ" check "$TRIG" --mr api.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
+
+check "a group refused: one signature needed, each function once, at least two"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
+expect_err "its signature differs from the first function's"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_sin" -o x.mr
+expect_err "trig_sin is named twice"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --engine genmorph -o x.mr
+expect_err "relations across functions are AutoMR's"
+echo "PASS"
