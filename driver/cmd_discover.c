@@ -26,6 +26,7 @@ static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph
 
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
+    "       mrfuzz discover FILE:F,G[,...] [SOURCE.c ...] [-o OUT.mr] [options]\n"
     "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
     "Find metamorphic relations of FUNCTION (how its results on related inputs relate,\n"
     "e.g. f(-x) = -f(x)) and write them to OUT.mr (default FUNCTION.mr; '-' prints them),\n"
@@ -62,6 +63,11 @@ static const char disc_help[] =
     "and a table (function, engine, relations, mutation score, time, skipped functions with\n"
     "the reason) printed and written to OUTDIR/summary.tsv.\n"
     "  --budget-per-function S   each function's --budget (default 60 s; --budget overrides)\n"
+    "FILE:F,G[,H,I] discovers relations across 2 to 4 functions of one signature (numeric\n"
+    "scalars in, a number out): sin^2 + cos^2 = 1, cos(x) = sin(x + pi/2), expm1 = exp - 1;\n"
+    "a generated wrapper calls them on one input, AutoMR discovers it, and OUT.mr (default\n"
+    "F_G.mr) holds the relations that read two functions as 'calls' relations, for\n"
+    "'mrfuzz check FILE --mr OUT.mr'.\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay

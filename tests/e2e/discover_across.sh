@@ -8,13 +8,10 @@
 # sanitizers.
 . "$(dirname "$0")/lib.sh"
 TRIG="$EXAMPLES/trig/trig.c"
-SMALL=(--runs 8 --iters 30)
-CHECK_SECS=15
-if [ "${1:-OFF}" = ON ]; then
-  SMALL=(--runs 4 --iters 20 --filter 50:20)
-  CHECK_SECS=5
-  echo "note: sanitizer build: ${SMALL[*]}, check for $CHECK_SECS s"
-fi
+case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
+  ON) SMALL=(--runs 4 --iters 20 --filter 50:20) CHECK_SECS=5 ;;
+  *) SMALL=(--runs 8 --iters 30) CHECK_SECS=15 ;;
+esac
 awk_rels() { awk '/^relation /{body = ""} {body = body $0 "\n"} /^}/{print body "@@"}' "$1" >rels.txt; }
 has() { # has REGEX...: some relation matches every REGEX
   local IFS=@
