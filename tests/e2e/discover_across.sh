@@ -4,8 +4,8 @@
 # across functions"): discover examples/trig's sine, cosine and tangent as one group; the
 # classic identities come out as `calls` relations (sin^2 + cos^2 = 1, a shift of pi/2
 # between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
-# on it; a group the wrapper cannot form is refused with exit 2. Smaller under the
-# sanitizers.
+# on it; glibc's exp and expm1 as black boxes give expm1 = exp - 1, clean under check too;
+# a group the wrapper cannot form is refused with exit 2. Smaller under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 TRIG="$EXAMPLES/trig/trig.c"
 case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
@@ -42,6 +42,15 @@ if has "w[0-9]" "z[0-9] \\* w[0-9]"; then echo "note: tan = sin / cos found too"
 check "mrfuzz check trig.c on the file: no violation ($CHECK_SECS s of libFuzzer)"
 expect_exit 0 "$MRFUZZ" check "$TRIG" --mr api.mr --jobs 1 -- -max_total_time=$CHECK_SECS
 if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
+
+check "black boxes: glibc's exp and expm1 (math.h -l m): expm1 = exp - 1"
+expect_exit 0 "$MRFUZZ" discover math.h:exp,expm1 -l m --types I --range x=-10:10 --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o expm1.mr
+expect_exit 0 "$MRFUZZ" lint expm1.mr
+awk_rels expm1.mr
+has "calls exp, " "approx\\(z[0-9] \\+ 1\\.0, (exp\\(1\\.0\\) \\* )?y[0-9]," || { cat expm1.mr; fail "no expm1 = exp - 1"; }
+expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
 check "a group refused: one signature needed, each function once, at least two"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
