@@ -26,7 +26,7 @@ static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph
 
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
-    "       mrfuzz discover FILE:F,G[,...] [SOURCE.c ...] [-o OUT.mr] [options]\n"
+    "       mrfuzz discover FILE:F,G[,...]|FILE:F->G [SOURCE.c ...] [-o OUT.mr] [options]\n"
     "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
     "Find metamorphic relations of FUNCTION (how its results on related inputs relate,\n"
     "e.g. f(-x) = -f(x)) and write them to OUT.mr (default FUNCTION.mr; '-' prints them),\n"
@@ -67,7 +67,8 @@ static const char disc_help[] =
     "scalars in, a number out): sin^2 + cos^2 = 1, cos(x) = sin(x + pi/2), expm1 = exp - 1;\n"
     "a generated wrapper calls them on one input, AutoMR discovers it, and OUT.mr (default\n"
     "F_G.mr) holds the relations that read two functions as 'calls' relations, for\n"
-    "'mrfuzz check FILE --mr OUT.mr'.\n"
+    "'mrfuzz check FILE --mr OUT.mr'. FILE:F->G (quoted): relations of G(F(x)) and x, such\n"
+    "as exp(log(x)) = x (G chained on F's result).\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay

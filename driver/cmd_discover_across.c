@@ -33,8 +33,10 @@
 typedef struct grp {
   const char *const *fns;
   size_t n;
+  bool chain;            /* F->G: the wrapper returns F(x), G(F(x)) and x itself */
+  size_t nout;           /* the wrapper's outputs: n, and x's echo when chain */
   drv_sig sig[GRP_MAX];
-  char res[GRP_MAX][8];  /* the result's name in the .mr, per function */
+  char res[GRP_MAX][8];  /* the result's name in the .mr, per output */
 } grp;
 
 /* The .mr spelling of a scalar kind (docs/mrdsl.md's table: double, float, int32_t, ...). */
@@ -67,6 +69,8 @@ static int read_sigs(grp *g, const drv_build_req *req0) {
     for (size_t p = 0; p < s->nparams && !why; p++)
       if (s->params[p].flags || s->params[p].rec || !numeric(s->params[p].kind))
         why = "a parameter is not a numeric scalar";
+    if (!why && g->chain && s->nparams != 1)
+      why = "a chain F->G needs functions of one parameter";
     if (!why && (s->ret_kind != a->ret_kind || s->nparams != a->nparams))
       why = "its signature differs from the first function's";
     for (size_t p = 0; p < s->nparams && !why; p++)
@@ -81,7 +85,7 @@ static int read_sigs(grp *g, const drv_build_req *req0) {
   /* result names: letters no parameter of any function uses */
   static const char *const letters[] = {"y", "z", "w", "u", "v", "r", "s", "t", "q", "p"};
   size_t l = 0;
-  for (size_t i = 0; i < g->n; i++) {
+  for (size_t i = 0; i < g->nout; i++) {
     for (bool clash = true; clash && l < sizeof letters / sizeof *letters; l += clash) {
       clash = false;
       for (size_t f = 0; f < g->n && !clash; f++)
@@ -96,7 +100,7 @@ static int read_sigs(grp *g, const drv_build_req *req0) {
 /* The wrapper's name: mr_across_F__G. */
 static char *wrapper_name(const grp *g) {
   drv_buf b = {0};
-  drv_buf_printf(&b, "mr_across");
+  drv_buf_printf(&b, g->chain ? "mr_chain" : "mr_across");
   for (size_t i = 0; i < g->n; i++) drv_buf_printf(&b, "%s%s", i ? "__" : "_", g->fns[i]);
   return b.s;
 }
@@ -125,9 +129,12 @@ static char *wrapper_source(const grp *g, const char *name, const char *header) 
   drv_buf_printf(&b, "void %s(", name);
   for (size_t p = 0; p < a->nparams; p++)
     drv_buf_printf(&b, "%s %s, ", a->params[p].ctype, a->params[p].name);
-  for (size_t i = 0; i < g->n; i++)
-    drv_buf_printf(&b, "%s *%s%s", a->ret_ctype, g->res[i], i + 1 < g->n ? ", " : ") {\n");
-  for (size_t i = 0; i < g->n; i++) {
+  for (size_t i = 0; i < g->nout; i++)
+    drv_buf_printf(&b, "%s *%s%s", a->ret_ctype, g->res[i], i + 1 < g->nout ? ", " : ") {\n");
+  if (g->chain) /* one parameter, one signature: G's argument is F's result */
+    drv_buf_printf(&b, "  *%s = %s(%s);\n  *%s = %s(*%s);\n  *%s = %s;\n", g->res[0], g->sig[0].name,
+                   a->params[0].name, g->res[1], g->sig[1].name, g->res[0], g->res[2], a->params[0].name);
+  for (size_t i = 0; i < g->n && !g->chain; i++) {
     drv_buf_printf(&b, "  *%s = %s(", g->res[i], g->sig[i].name);
     for (size_t p = 0; p < a->nparams; p++) drv_buf_printf(&b, "%s%s", p ? ", " : "", a->params[p].name);
     drv_buf_printf(&b, ");\n");
@@ -173,7 +180,7 @@ static bool exec_ref(const grp *g, const char *p, size_t len, int *which, int *j
       *which = (int)i;
       return *j >= 1 && *j <= 8;
     }
-  for (size_t t = 0; t < g->n; t++)
+  for (size_t t = 0; t < g->nout; t++)
     if (strlen(g->res[t]) == d && !strncmp(p, g->res[t], d)) {
       *which = -1 - (int)t;
       return *j >= 1 && *j <= 8;
@@ -219,8 +226,10 @@ static void rewrite(const grp *g, const xmap *m, const char *s, drv_buf *o) {
     size_t len = ident_len(p);
     int which, j;
     if (exec_ref(g, p, len, &which, &j) && j <= m->h) {
-      if (which >= 0) {
+      if (which >= 0 || (g->chain && which == -3)) { /* an input, or its echo */
         int k = m->rep[j];
+        if (which < 0 && p[len] == '\'') len++; /* the echo was an out-parameter */
+        which = which >= 0 ? which : 0;
         drv_buf_printf(o, "%s%d", g->sig[m->fn_of[k]].params[which].name, k);
       } else {
         drv_buf_printf(o, "%s%d", g->res[-1 - which], m->at[j][-1 - which]);
@@ -258,11 +267,18 @@ static bool rewrite_rel(const grp *g, char **lines, size_t nl, drv_buf *o) {
   for (size_t t = 0; t < g->n; t++) {
     bool any = false;
     for (int j = 1; j <= m.h; j++) any |= used[j][t];
-    nfn += any;
+    nfn += any && (!g->chain || t == 1); /* a chain's relation reads G(F(x)) */
   }
-  if (nfn < 2 || m.h < 1)
+  if (nfn < (g->chain ? 1 : 2) || m.h < 1)
     return false;
-  for (int j = 1; j <= m.h; j++) {
+  for (int j = 1; j <= m.h && g->chain; j++) /* F at every input, G on its result */
+    for (size_t t = 0; t < 2; t++)
+      if (t == 0 || used[j][1]) {
+        m.at[j][t] = ++m.nk;
+        m.fn_of[m.nk] = (int)t;
+        if (!m.rep[j]) m.rep[j] = m.nk;
+      }
+  for (int j = 1; j <= m.h && !g->chain; j++) {
     bool none = true;
     for (size_t t = 0; t < g->n; t++) none &= !used[j][t];
     for (size_t t = 0; t < g->n; t++)
@@ -285,7 +301,9 @@ static bool rewrite_rel(const grp *g, char **lines, size_t nl, drv_buf *o) {
         rewrite(g, &m, lines[i], o);
         drv_buf_printf(o, "\n");
       }
-    for (int k = m.rep[j] + 1; k <= m.nk; k++) /* the others at the same input */
+    if (g->chain && m.at[j][1]) /* chained: G's input is F's result */
+      drv_buf_printf(o, "  %s%d = %s%d;\n", g->sig[1].params[0].name, m.at[j][1], g->res[0], m.at[j][0]);
+    for (int k = m.rep[j] + 1; k <= m.nk && !g->chain; k++) /* the others at the same input */
       for (size_t t = 0; t < g->n; t++)
         if (m.at[j][t] == k)
           for (size_t p = 0; p < g->sig[0].nparams; p++)
@@ -304,8 +322,10 @@ static bool rewrite_rel(const grp *g, char **lines, size_t nl, drv_buf *o) {
  * relations written and left out (reading one function only). */
 static void rewrite_file(const grp *g, char *text, drv_buf *o, int *nout, int *nleft) {
   const drv_sig *a = &g->sig[0];
-  drv_buf_printf(o, "mrdsl 1;\n\n// Relations across");
-  for (size_t i = 0; i < g->n; i++) drv_buf_printf(o, "%s%s", i ? ", " : " ", g->fns[i]);
+  drv_buf_printf(o, "mrdsl 1;\n\n// Relations %s", g->chain ? "of" : "across");
+  if (g->chain)
+    drv_buf_printf(o, " %s(%s(x))", g->fns[1], g->fns[0]);
+  for (size_t i = 0; i < g->n && !g->chain; i++) drv_buf_printf(o, "%s%s", i ? ", " : " ", g->fns[i]);
   drv_buf_printf(o, " (mrfuzz discover, relations across functions: docs/discover.md).\n");
   for (size_t i = 0; i < g->n; i++) {
     const drv_sig *s = &g->sig[i];
@@ -359,19 +379,19 @@ static int valid_mr(const char *path) {
 
 /* See drv.h. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
-                       const drv_list *extra, const char *const *fns, size_t n, const char *out,
-                       const char *builddir, const char *log) {
-  if (n < 2 || n > GRP_MAX) {
+                       const drv_list *extra, const char *const *fns, size_t n, bool chain,
+                       const char *out, const char *builddir, const char *log) {
+  if (n < 2 || n > GRP_MAX || (chain && n != 2)) {
     drv_error("discover across functions: %zu functions given; a group has 2 to %d", n, GRP_MAX);
     return DRV_EXIT_USAGE;
   }
   for (size_t i = 0; i < n; i++)
-    for (size_t k = 0; k < i; k++)
+    for (size_t k = 0; k < i && !chain; k++) /* a chain F->F: an involution */
       if (!strcmp(fns[i], fns[k])) {
         drv_error("discover across functions: %s is named twice", fns[i]);
         return DRV_EXIT_USAGE;
       }
-  grp g = {fns, n, {{0}}, {{0}}};
+  grp g = {fns, n, chain, n + chain, {{0}}, {{0}}};
   drv_list sources = {o->pos.v + 1, o->pos.n - 1};
   drv_build_req req = {file_arg, fns[0], &sources, o};
   int rc = read_sigs(&g, &req);
@@ -410,7 +430,10 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
   if (rc == DRV_EXIT_OK) {
     printf("across:");
     for (size_t i = 0; i < n; i++) printf("%s%s", i ? ", " : " ", fns[i]);
-    printf(" as one subject with %zu outputs (%s)\n", n, src);
+    if (chain)
+      printf(" chained: %s(%s(x)) and x as outputs of one subject (%s)\n", fns[1], fns[0], src);
+    else
+      printf(" as one subject with %zu outputs (%s)\n", n, src);
     fflush(stdout);
     unlink(wmr);
     drv_disc_as as = {header && o->pos.n == 1, true};
@@ -427,11 +450,14 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
       drv_error("cannot write %s: %s", out, strerror(errno));
       wrc = DRV_EXIT_INTERNAL;
     }
-    if (wrc == DRV_EXIT_OK)
+    if (wrc == DRV_EXIT_OK && chain)
+      printf("across: wrote %d relations of %s(%s(x))", nout, fns[1], fns[0]);
+    else if (wrc == DRV_EXIT_OK)
       printf("across: wrote %d relations across", nout);
-    for (size_t i = 0; wrc == DRV_EXIT_OK && i < n; i++) printf("%s%s", i ? ", " : " ", fns[i]);
+    for (size_t i = 0; wrc == DRV_EXIT_OK && !chain && i < n; i++) printf("%s%s", i ? ", " : " ", fns[i]);
     if (wrc == DRV_EXIT_OK)
-      printf(" to %s%s (%d read one function only: left out)\n", out, nout ? "" : " (none found)", nleft);
+      printf(" to %s%s (%d %s: left out)\n", out, nout ? "" : " (none found)", nleft,
+             chain ? "do not read the chain's result" : "read one function only");
     if (wrc != DRV_EXIT_OK) rc = wrc;
     free(tmp);
     drv_buf_fini(&x);

@@ -263,7 +263,7 @@ static void push_own(drv_list *extra, const char **own) {
     }
 }
 
-/* `discover FILE:F,G[,...]`: one group (cmd_discover_across.c). */
+/* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
 static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
                          const char *list) {
   if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
@@ -275,7 +275,15 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
   char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
   const char *fns[8];
   size_t n = 0;
-  for (char *t = strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
+  char *arrow = strstr(copy, "->");
+  if (arrow) { /* F->G */
+    *arrow = '\0';
+    fns[n++] = copy;
+    fns[n++] = arrow + 2;
+    if (strstr(arrow + 2, "->") || strchr(copy, ',') || strchr(arrow + 2, ',') || !*copy || !arrow[2])
+      n = 0;
+  }
+  for (char *t = arrow ? NULL : strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
     fns[n++] = t;
   drv_list b2 = {0}, extra = {0};
   for (size_t i = 0; i < b->n; i++) /* FILE:F,G -> FILE */
@@ -287,7 +295,8 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
   pos.v = pv;
   for (size_t i = 0; i < o->pos.n && i < 64; i++) pv[i] = i ? o->pos.v[i] : fargs;
   o2.pos = pos;
-  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, own[OWN_OUT], own[OWN_BUILD], NULL);
+  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, arrow != NULL, own[OWN_OUT],
+                              own[OWN_BUILD], NULL);
   drv_list_fini(&b2);
   drv_list_fini(&extra);
   free(fargs);
@@ -312,7 +321,7 @@ int drv_cmd_discover(int argc, char **argv) {
   const char *colon = all || rc != DRV_EXIT_OK || o.pos.n == 0 ? NULL : strrchr(o.pos.v[0], ':');
   if (all)
     rc = discover_all(&o, &b, &h, own);
-  else if (colon && strchr(colon, ',')) /* FILE:F,G: relations across functions */
+  else if (colon && (strchr(colon, ',') || strstr(colon, "->"))) /* FILE:F,G, FILE:F->G */
     rc = discover_list(&o, &b, &h, own, colon + 1);
   else /* help, a usage error or one function: cmd_discover.c says which */
     rc = drv_discover_one(argc, argv, NULL, NULL, NULL);

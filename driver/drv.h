@@ -492,14 +492,15 @@ typedef struct drv_disc_as {
  * inherited); as NULL for a function of the user's. DRV_EXIT_*. */
 int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as);
 /* `discover FILE:F,G[,...]` and discover FILE --across (cmd_discover_across.c): relations
- * across the functions fns[n] (2..4, one signature), written to out (NULL: F_G.mr); their
+ * across the functions fns[n] (2..4, one signature), or with chain (FILE:F->G, n 2) those
+ * of G(F(x)) and x, written to out (NULL: F_G.mr); their
  * wrapper discovered in builddir (NULL: .mrfuzz)/mr_across_F__G. o: the parsed build
  * options, b: the user's arguments with FILE at the pointer file_arg, h: the harness's
  * options, extra: more arguments of discover (--timeout, --budget; may be NULL); the
  * harness's output appended to log (NULL: inherited). DRV_EXIT_*. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
-                       const drv_list *extra, const char *const *fns, size_t n, const char *out,
-                       const char *builddir, const char *log);
+                       const drv_list *extra, const char *const *fns, size_t n, bool chain,
+                       const char *out, const char *builddir, const char *log);
 /* The engine discover runs on req's function when --engine does not say (disc_engine.c):
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */

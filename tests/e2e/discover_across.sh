@@ -5,7 +5,8 @@
 # classic identities come out as `calls` relations (sin^2 + cos^2 = 1, a shift of pi/2
 # between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
 # on it; glibc's exp and expm1 as black boxes give expm1 = exp - 1, clean under check too;
-# a group the wrapper cannot form is refused with exit 2. Smaller under the sanitizers.
+# the chain log->exp gives exp(log(x)) = x where log is finite; a group the wrapper cannot
+# form is refused with exit 2. Smaller under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 TRIG="$EXAMPLES/trig/trig.c"
 case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
@@ -52,6 +53,17 @@ has "calls exp, " "approx\\(z[0-9] \\+ 1\\.0, (exp\\(1\\.0\\) \\* )?y[0-9]," || 
 expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -max_total_time=$CHECK_SECS
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
+check "a chain: exp(log(x)) = x (math.h:log->exp), within log's domain (the isfinite guard)"
+expect_exit 0 "$MRFUZZ" discover 'math.h:log->exp' -l m --types I --seed 1 "${SMALL[@]}" --fuzz-falsify 2 -o chain.mr
+expect_out "across: wrote"
+expect_exit 0 "$MRFUZZ" lint chain.mr
+awk_rels chain.mr
+# exp at log's result (x2 = y1), compared with an input of log's (at x1 or a moved x3)
+has "calls log, exp" "x2 = y1;" "isfinite\\(y1\\)" "approx\\(z2( \\+ [0-9.]+)?, ([0-9.]+ \\* )?x[13]( [+-] [0-9.]+)?," ||
+  { cat chain.mr; fail "no exp(log(x)) = x"; }
+expect_exit 0 "$MRFUZZ" check math.h -l m --mr chain.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
+
 check "a group refused: one signature needed, each function once, at least two"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
 expect_err "its signature differs from the first function's"
@@ -59,4 +71,6 @@ expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_sin" -o x.mr
 expect_err "trig_sin is named twice"
 expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --engine genmorph -o x.mr
 expect_err "relations across functions are AutoMR's"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_hypot->num_hypot" -o x.mr
+expect_err "a chain F->G needs functions of one parameter"
 echo "PASS"
