@@ -18,8 +18,8 @@
 static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                      "--budget-per-function", "--json", "--sarif", NULL};
-enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_N };
+                                      "--budget-per-function", "--json", "--sarif", "--across", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -152,6 +152,65 @@ static char *default_outdir(const char *file) {
   return drv_fmt("%.*s-mr", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
 }
 
+static void push_own(drv_list *extra, const char **own);
+
+/* discover FILE --across N: relations across the N best pairs of FILE's functions
+ * (drv_across_pairs), each into OUTDIR/across/F_G.mr, then their table. The worst exit
+ * code. */
+static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                          const drv_sig_item *items, size_t n, size_t max, const char *outdir,
+                          const char *builddir, double budget) {
+  drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
+  size_t ncompat, nrelated, k = drv_across_pairs(items, n, max, pairs, &ncompat, &nrelated);
+  printf("\nacross: %zu pairs of one signature, %zu related by name (one family, a shared stem); "
+         "trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
+  char *dir = drv_fmt("%s/across", outdir), bud[32];
+  snprintf(bud, sizeof bud, "%g", budget);
+  int rc = DRV_EXIT_OK, *prc = drv_alloc((k ? k : 1) * sizeof *prc);
+  long *nrel = drv_alloc((k ? k : 1) * sizeof *nrel);
+  double *secs = drv_alloc((k ? k : 1) * sizeof *secs);
+  if (k && drv_mkdirs(dir) != 0) {
+    drv_error("cannot create %s: %s", dir, strerror(errno));
+    k = 0;
+    rc = DRV_EXIT_INTERNAL;
+  }
+  for (size_t i = 0; i < k && !drv_stopped(); i++) {
+    const char *fns[2] = {items[pairs[i].a].name, items[pairs[i].b].name};
+    char *out = drv_fmt("%s/%s_%s.mr", dir, fns[0], fns[1]);
+    drv_list extra = {0};
+    push_own(&extra, own);
+    bool budgeted = false;
+    for (size_t j = 0; j < h->n; j++) budgeted |= !strcmp(h->v[j], "--budget");
+    if (!budgeted) {
+      drv_list_push(&extra, "--budget");
+      drv_list_push(&extra, bud);
+    }
+    printf("== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
+    fflush(stdout);
+    double t0 = drv_now();
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, false, out, builddir, NULL);
+    secs[i] = drv_now() - t0;
+    nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
+    rc = prc[i] > rc ? prc[i] : rc;
+    drv_list_fini(&extra);
+    free(out);
+  }
+  if (k) {
+    printf("\nmrfuzz: discover --across: %zu pairs (%s/)\n%-36s %-22s %9s %8s  %s\n", k, dir, "pair", "why",
+           "relations", "time", "status");
+    for (size_t i = 0; i < k; i++) {
+      char pr[80], rel[24] = "-";
+      snprintf(pr, sizeof pr, "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
+      if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
+      printf("%-36s %-22s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+             prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
+    }
+    fflush(stdout);
+  }
+  free(pairs); free(prc); free(nrel); free(secs); free(dir);
+  return rc;
+}
+
 static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own) {
   const char *file = o->pos.v[0];
   if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr") && strcmp(own[OWN_ENGINE], "genmorph")) {
@@ -163,6 +222,12 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     return DRV_EXIT_USAGE;
   if (budget <= 0) {
     drv_error("--budget-per-function %s: expected a time > 0", own[OWN_BUDGET]);
+    return DRV_EXIT_USAGE;
+  }
+  char *end;
+  long across = strtol(own[OWN_ACROSS], &end, 10);
+  if (*end || end == own[OWN_ACROSS] || across < 0 || across > 100) {
+    drv_error("--across %s: expected a number of pairs, 0 to 100", own[OWN_ACROSS]);
     return DRV_EXIT_USAGE;
   }
   if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
@@ -231,6 +296,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
     summary(rows, n, tsv);
     free(tsv);
+    int arc = across > 0 ? discover_pairs(o, b, h, own, items, n, (size_t)across, outdir, builddir, budget)
+                         : DRV_EXIT_OK;
     for (size_t i = 0; i < n; i++) /* not run: skipped, with the reason of the table */
       if (rows[i].rc < 0 && !recs[i].skipped)
         recs[i].skipped = rows[i].why ? rows[i].why : "not run";
@@ -240,6 +307,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     for (size_t i = 0; i < n; i++)
       if (rows[i].rc > rc)
         rc = rows[i].rc;
+    if (arc > rc)
+      rc = arc;
   }
   drv_proc_resume_after_stop(false);
   if (drv_stopped())
@@ -307,7 +376,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL, NULL, "0", NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   drv_opts o;
   memset(&o, 0, sizeof o);

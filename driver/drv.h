@@ -482,6 +482,18 @@ void drv_disc_rec_fini(drv_disc_rec *r);
  * that one). DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
 int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const char *sarif);
 
+/* A pair of FILE's functions discover FILE --across tries (cmd_discover_across.c). */
+typedef struct drv_across_pair {
+  size_t a, b;   /* indices into the items */
+  int score;     /* 10 for one family of elementary functions, + the shared stem's length */
+  char why[64];  /* "one family", "stem exp" */
+} drv_across_pair;
+/* The at most max best pairs of items[n] (one signature of numeric scalars, a numeric
+ * result; a shared name stem of 3 characters or more, or one family such as sin/cos/tan,
+ * exp/expm1), best first, into out; *ncompat: the compatible pairs in all, *nrelated: those
+ * related by name. */
+size_t drv_across_pairs(const drv_sig_item *items, size_t n, size_t max, drv_across_pair *out,
+                        size_t *ncompat, size_t *nrelated);
 /* How discover_across (cmd_discover_across.c) runs drv_discover_one on a group's wrapper. */
 typedef struct drv_disc_as {
   bool black;    /* the functions are black boxes (a header): no mutation build, the short
