@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -377,6 +378,41 @@ static int valid_mr(const char *path) {
 #endif
 }
 
+/* The wrapper's suspected faults (disc_suspect.c: WRAPPER.suspects.mr and the directory of
+ * reproducers beside it), rewritten next to out as OUT.suspects.mr, OUT.suspects/ (the
+ * inputs are the same: the wrapper takes the first function's parameters). */
+static void take_suspects(const grp *g, const char *dir, const char *file_arg, const char *out) {
+  char *wsus = drv_fmt("%s/across-wrapper.suspects.mr", dir), *text = drv_read_file(wsus, NULL);
+  size_t n = strlen(out);
+  if (n > 3 && !strcmp(out + n - 3, ".mr")) n -= 3;
+  char *mr = drv_fmt("%.*s.suspects.mr", (int)n, out), *rdir = drv_fmt("%.*s.suspects", (int)n, out);
+  char *wdir = drv_fmt("%s/across-wrapper.suspects", dir);
+  drv_buf x = {0};
+  int nout = 0, nleft = 0;
+  if (text && strcmp(out, "-"))
+    rewrite_file(g, text, &x, &nout, &nleft);
+  DIR *d = nout ? opendir(wdir) : NULL;
+  if (nout && drv_write_atomic(mr, x.s, x.len) == 0 && valid_mr(mr) == DRV_EXIT_OK) {
+    size_t ncopied = 0;
+    if (d && drv_mkdirs(rdir) == 0)
+      for (struct dirent *e; (e = readdir(d));) {
+        char *from = e->d_name[0] != '.' ? drv_fmt("%s/%s", wdir, e->d_name) : NULL;
+        char *to = from ? drv_fmt("%s/%s", rdir, e->d_name) : NULL;
+        ncopied += from && drv_copy_file(from, to) == 0;
+        free(from);
+        free(to);
+      }
+    const char *r1 = strstr(x.s, "\nrelation ") + 10; /* the first suspect's name */
+    printf("across: %d suspected faults across the functions in %s, %zu reproducers in %s/ "
+           "(replay, with discover's build options and --range: mrfuzz repro %s --mr %s --relation "
+           "%.*s %s/%.*s-1.min)\n", nout, mr, ncopied, rdir, file_arg, mr, (int)strcspn(r1, " "), r1, rdir,
+           (int)strcspn(r1, " "), r1);
+  }
+  if (d) closedir(d);
+  drv_buf_fini(&x);
+  free(text); free(wsus); free(mr); free(rdir); free(wdir);
+}
+
 /* See drv.h. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
                        const drv_list *extra, const char *const *fns, size_t n, bool chain,
@@ -436,6 +472,9 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
       printf(" as one subject with %zu outputs (%s)\n", n, src);
     fflush(stdout);
     unlink(wmr);
+    char *wsus = drv_fmt("%s/across-wrapper.suspects.mr", dir);
+    unlink(wsus); /* a previous run's */
+    free(wsus);
     drv_disc_as as = {header && o->pos.n == 1, true};
     rc = drv_discover_one((int)a.n, (char **)a.v, log, NULL, &as);
   }
@@ -464,6 +503,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     free(tmp);
     drv_buf_fini(&x);
     free(wtext);
+    take_suspects(&g, dir, file_arg, out);
   }
   fflush(stdout);
   drv_list_fini(&a);

@@ -5,8 +5,9 @@
 # classic identities come out as `calls` relations (sin^2 + cos^2 = 1, a shift of pi/2
 # between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
 # on it; glibc's exp and expm1 as black boxes give expm1 = exp - 1, clean under check too;
-# the chain log->exp gives exp(log(x)) = x where log is finite; a group the wrapper cannot
-# form is refused with exit 2. Smaller under the sanitizers.
+# the chain log->exp gives exp(log(x)) = x where log is finite; a sine wrong on a narrow
+# window is caught by relations across (suspects with reproducers that replay); a group
+# the wrapper cannot form is refused with exit 2. Smaller under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 TRIG="$EXAMPLES/trig/trig.c"
 case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
@@ -73,6 +74,16 @@ grep -qE "^trig_sin, trig_cos +one family +[1-9]" out || { cat out; fail "the pa
 expect_exit 0 "$MRFUZZ" lint trigdir/across/trig_sin_trig_cos.mr
 expect_exit 2 "$MRFUZZ" discover "$TRIG" --across x -o trigdir
 expect_err "--across x: expected a number of pairs"
+
+check "a seeded fault in one function of a pair (ab_sin wrong on 1/4000 of the domain): suspects, not relations"
+expect_exit 1 "$MRFUZZ" discover "$E2E/inputs/across_bug.c:ab_sin,ab_cos" --types I --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o bug.mr
+grep -q "^across: [1-9][0-9]* suspected faults across the functions in bug.suspects.mr" out || { cat out; fail "no suspect across"; }
+expect_exit 0 "$MRFUZZ" lint bug.suspects.mr
+R=$(grep "^relation " bug.suspects.mr | head -1 | cut -d' ' -f2)
+expect_exit 1 "$MRFUZZ" repro "$E2E/inputs/across_bug.c" --mr bug.suspects.mr --relation "$R" "bug.suspects/$R-1.min"
+expect_err "violates relation $R"
+if [ -e bug.mr ] && grep -q "^relation $R " bug.mr; then fail "suspect $R written as a relation"; fi
 
 check "a group refused: one signature needed, each function once, at least two"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
