@@ -553,8 +553,42 @@ static int family(const char *st) {
 }
 
 /* See drv.h. */
-size_t drv_across_pairs(const drv_sig_item *items, size_t n, size_t max, drv_across_pair *out,
-                        size_t *ncompat, size_t *nrelated) {
+void drv_across_consts(const char *harness, const char *log, drv_consts *k) {
+  memset(k, 0, sizeof *k);
+  char *argv[] = {(char *)harness, "consts", NULL};
+  int status;
+  bool timed_out;
+  unlink(log);
+  if (access(harness, X_OK) != 0 || drv_spawn_timed(argv, NULL, log, 30, &status, &timed_out) != 0)
+    return;
+  char *text = drv_read_file(log, NULL), *l = text ? strstr(text, "mined constants:") : NULL;
+  for (l = l ? strchr(l, '\n') : NULL; l && l[1] == ' ' && l[2] == ' '; l = strchr(l + 1, '\n')) {
+    char *end;
+    double v = strtod(l + 3, &end);
+    /* small integers (0, 1, 2, 32, ...) are everybody's: not a sign of kinship */
+    if (end == l + 3 || (v == (double)(long long)v && v > -65 && v < 65))
+      continue;
+    k->v = drv_realloc(k->v, (k->n + 1) * sizeof *k->v);
+    k->v[k->n++] = v;
+  }
+  free(text);
+}
+
+/* Distinct values of a[] that b[] holds too. */
+static int shared_consts(const drv_consts *a, const drv_consts *b) {
+  int n = 0;
+  for (size_t i = 0; i < a->n; i++) {
+    bool dup = false, in = false;
+    for (size_t j = 0; j < i && !dup; j++) dup = a->v[j] == a->v[i];
+    for (size_t j = 0; j < b->n && !in && !dup; j++) in = b->v[j] == a->v[i];
+    n += in;
+  }
+  return n;
+}
+
+/* See drv.h. */
+size_t drv_across_pairs(const drv_sig_item *items, const drv_consts *k_of, size_t n, size_t max,
+                        drv_across_pair *out, size_t *ncompat, size_t *nrelated) {
   size_t k = 0;
   *ncompat = *nrelated = 0;
   for (size_t a = 0; a < n; a++)
@@ -568,13 +602,16 @@ size_t drv_across_pairs(const drv_sig_item *items, size_t n, size_t max, drv_acr
       while (sa[pre] && sa[pre] == sb[pre]) pre++;
       int fa = family(sa);
       bool fam = fa >= 0 && fa == family(sb);
-      int score = (fam ? 10 : 0) + (pre >= 3 ? (int)pre : 0);
+      int nk = k_of ? shared_consts(&k_of[a], &k_of[b]) : 0;
+      int score = (fam ? 10 : 0) + (pre >= 3 ? (int)pre : 0) + (nk < 10 ? nk : 10);
       *nrelated += score > 0;
       if (score == 0 || max == 0 || (k == max && out[max - 1].score >= score))
         continue;
       drv_across_pair p = {a, b, score, ""};
-      snprintf(p.why, sizeof p.why, "%s%s%s%.*s", fam ? "one family" : "", fam && pre >= 3 ? ", " : "",
-               pre >= 3 ? "stem " : "", pre >= 3 ? (int)pre : 0, sa);
+      int at0 = snprintf(p.why, sizeof p.why, "%s%s%s%.*s", fam ? "one family" : "",
+                         fam && pre >= 3 ? ", " : "", pre >= 3 ? "stem " : "", pre >= 3 ? (int)pre : 0, sa);
+      if (nk > 0)
+        snprintf(p.why + at0, sizeof p.why - (size_t)at0, "%s%d constants", at0 ? ", " : "", nk);
       size_t at = k < max ? k++ : max - 1; /* by score, the file's order on ties */
       while (at > 0 && out[at - 1].score < score) {
         out[at] = out[at - 1];

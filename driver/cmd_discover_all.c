@@ -161,9 +161,19 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
                           const drv_sig_item *items, size_t n, size_t max, const char *outdir,
                           const char *builddir, double budget) {
   drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
-  size_t ncompat, nrelated, k = drv_across_pairs(items, n, max, pairs, &ncompat, &nrelated);
-  printf("\nacross: %zu pairs of one signature, %zu related by name (one family, a shared stem); "
-         "trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
+  drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
+  for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
+    char *hv = drv_fmt("%s/%s/harness", builddir, items[i].name);
+    char *log = drv_fmt("%s/%s/consts.txt", builddir, items[i].name);
+    drv_across_consts(hv, log, &kk[i]);
+    free(hv);
+    free(log);
+  }
+  size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
+  for (size_t i = 0; i < n; i++) free(kk[i].v);
+  free(kk);
+  printf("\nacross: %zu pairs of one signature, %zu related (one family, a shared name stem, shared "
+         "mined constants); trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
   char *dir = drv_fmt("%s/across", outdir), bud[32];
   snprintf(bud, sizeof bud, "%g", budget);
   int rc = DRV_EXIT_OK, *prc = drv_alloc((k ? k : 1) * sizeof *prc);
@@ -196,13 +206,13 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
     free(out);
   }
   if (k) {
-    printf("\nmrfuzz: discover --across: %zu pairs (%s/)\n%-36s %-22s %9s %8s  %s\n", k, dir, "pair", "why",
+    printf("\nmrfuzz: discover --across: %zu pairs (%s/)\n%-36s %-26s %9s %8s  %s\n", k, dir, "pair", "why",
            "relations", "time", "status");
     for (size_t i = 0; i < k; i++) {
       char pr[80], rel[24] = "-";
       snprintf(pr, sizeof pr, "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
       if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
-      printf("%-36s %-22s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+      printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
              prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
     }
     fflush(stdout);

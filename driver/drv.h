@@ -485,15 +485,22 @@ int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const ch
 /* A pair of FILE's functions discover FILE --across tries (cmd_discover_across.c). */
 typedef struct drv_across_pair {
   size_t a, b;   /* indices into the items */
-  int score;     /* 10 for one family of elementary functions, + the shared stem's length */
-  char why[64];  /* "one family", "stem exp" */
+  int score;     /* one family: 10, + the shared stem's length, + shared mined constants */
+  char why[64];  /* "one family", "stem exp", "12 constants" */
 } drv_across_pair;
+/* The constants mrpass mined from a function (its harness's `consts`, output in log),
+ * without the small integers; none for a black box or a harness that is not there. */
+typedef struct drv_consts {
+  double *v;  /* owned [n] */
+  size_t n;
+} drv_consts;
+void drv_across_consts(const char *harness, const char *log, drv_consts *k /* OUT, free k->v */);
 /* The at most max best pairs of items[n] (one signature of numeric scalars, a numeric
- * result; a shared name stem of 3 characters or more, or one family such as sin/cos/tan,
- * exp/expm1), best first, into out; *ncompat: the compatible pairs in all, *nrelated: those
- * related by name. */
-size_t drv_across_pairs(const drv_sig_item *items, size_t n, size_t max, drv_across_pair *out,
-                        size_t *ncompat, size_t *nrelated);
+ * result; one family such as sin/cos/tan scores 10, a shared name stem of 3 characters or
+ * more its length, each shared mined constant of k_of[n] (NULL: none) 1, up to 10), best
+ * first, into out; *ncompat: the compatible pairs in all, *nrelated: those that score. */
+size_t drv_across_pairs(const drv_sig_item *items, const drv_consts *k_of, size_t n, size_t max,
+                        drv_across_pair *out, size_t *ncompat, size_t *nrelated);
 /* How discover_across (cmd_discover_across.c) runs drv_discover_one on a group's wrapper. */
 typedef struct drv_disc_as {
   bool black;    /* the functions are black boxes (a header): no mutation build, the short

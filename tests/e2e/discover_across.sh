@@ -65,12 +65,12 @@ has "calls log, exp" "x2 = y1;" "isfinite\\(y1\\)" "approx\\(z2( \\+ [0-9.]+)?, 
 expect_exit 0 "$MRFUZZ" check math.h -l m --mr chain.mr --jobs 1 -- -max_total_time=$CHECK_SECS
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
-check "discover FILE --across 1: every function alone, then the best pair by name (one family)"
+check "discover FILE --across 1: every function alone, then the best pair (one family, shared mined constants)"
 expect_exit 0 "$MRFUZZ" discover "$TRIG" --across 1 --budget-per-function 3 --types I,II --runs 4 --iters 20 \
   --fuzz-falsify 1 -o trigdir
-expect_out "across: 3 pairs of one signature, 3 related by name (one family, a shared stem); trying 1 (--across 1)"
+expect_out "across: 3 pairs of one signature, 3 related (one family, a shared name stem, shared mined constants); trying 1 (--across 1)"
 expect_out "mrfuzz: discover --across: 1 pairs (trigdir/across/)"
-grep -qE "^trig_sin, trig_cos +one family +[1-9]" out || { cat out; fail "the pair's row"; }
+grep -qE "^trig_sin, trig_cos +one family, [1-9][0-9]* constants +[1-9]" out || { cat out; fail "the pair's row"; }
 expect_exit 0 "$MRFUZZ" lint trigdir/across/trig_sin_trig_cos.mr
 expect_exit 2 "$MRFUZZ" discover "$TRIG" --across x -o trigdir
 expect_err "--across x: expected a number of pairs"
