@@ -235,9 +235,10 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     return DRV_EXIT_USAGE;
   }
   char *end;
-  long across = strtol(own[OWN_ACROSS], &end, 10);
-  if (*end || end == own[OWN_ACROSS] || across < 0 || across > 100) {
-    drv_error("--across %s: expected a number of pairs, 0 to 100", own[OWN_ACROSS]);
+  const char *av = own[OWN_ACROSS] ? own[OWN_ACROSS] : "0";
+  long across = strtol(av, &end, 10);
+  if (*end || end == av || across < 0 || across > 100) {
+    drv_error("--across %s: expected a number of pairs, 0 to 100", av);
     return DRV_EXIT_USAGE;
   }
   if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
@@ -349,6 +350,11 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
     drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
     return DRV_EXIT_USAGE;
   }
+  if (own[OWN_JSON] || own[OWN_SARIF] || own[OWN_ACROSS]) {
+    drv_error("%s: not for relations across functions (FILE:F,G) yet",
+              own[OWN_ACROSS] ? "--across" : own[OWN_JSON] ? "--json" : "--sarif");
+    return DRV_EXIT_USAGE;
+  }
   const char *file = o->pos.v[0];
   size_t flen = (size_t)(strrchr(file, ':') - file);
   char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
@@ -386,7 +392,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL, NULL, "0", NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   drv_opts o;
   memset(&o, 0, sizeof o);

@@ -92,6 +92,8 @@ expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_sin" -o x.mr
 expect_err "trig_sin is named twice"
 expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --engine genmorph -o x.mr
 expect_err "relations across functions are AutoMR's"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --json x.json -o x.mr
+expect_err "--json: not for relations across functions (FILE:F,G) yet"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_hypot->num_hypot" -o x.mr
 expect_err "a chain F->G needs functions of one parameter"
 echo "PASS"
