@@ -26,6 +26,7 @@ static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph
 
 static const char disc_help[] =
     "usage: mrfuzz discover FILE:FUNCTION [SOURCE.c ...] [-o OUT.mr|-] [discovery options] [build options]\n"
+    "       mrfuzz discover FILE:F,G[,...]|FILE:F->G [SOURCE.c ...] [-o OUT.mr] [options]\n"
     "       mrfuzz discover FILE [SOURCE.c ...] [-o OUTDIR] [--budget-per-function S] [options]\n"
     "Find metamorphic relations of FUNCTION (how its results on related inputs relate,\n"
     "e.g. f(-x) = -f(x)) and write them to OUT.mr (default FUNCTION.mr; '-' prints them),\n"
@@ -62,6 +63,16 @@ static const char disc_help[] =
     "and a table (function, engine, relations, mutation score, time, skipped functions with\n"
     "the reason) printed and written to OUTDIR/summary.tsv.\n"
     "  --budget-per-function S   each function's --budget (default 60 s; --budget overrides)\n"
+    "  --across N                then relations across the N best pairs of FILE's functions of one\n"
+    "                            signature (one family such as sin/cos/tan, a shared name stem\n"
+    "                            such as exp/expm1, shared mined constants), into\n"
+    "                            OUTDIR/across/F_G.mr (default 0: none)\n"
+    "FILE:F,G[,H,I] discovers relations across 2 to 4 functions of one signature (numeric\n"
+    "scalars in, a number out): sin^2 + cos^2 = 1, cos(x) = sin(x + pi/2), expm1 = exp - 1;\n"
+    "a generated wrapper calls them on one input, AutoMR discovers it, and OUT.mr (default\n"
+    "F_G.mr) holds the relations that read two functions as 'calls' relations, for\n"
+    "'mrfuzz check FILE --mr OUT.mr'. FILE:F->G (quoted): relations of G(F(x)) and x, such\n"
+    "as exp(log(x)) = x (G chained on F's result).\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay
@@ -123,7 +134,7 @@ static int take_record(drv_disc_rec *rec, const drv_build_req *req, const char *
 
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited); rec
  * (NULL: none) gets the record of the run, for discover FILE's reports. */
-int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) {
+int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                     "--mutate", "--json", "--sarif", NULL};
@@ -186,7 +197,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) 
       printf("engine: %s (chosen from the signature: %s)\n", engine, why);
     }
     size_t fl = strlen(file);
-    bool white = o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h");
+    bool white = !(as && as->black) && (o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h"));
     o.mutants_build = genmorph && white; /* GenMorph's mutants; a black box has none */
     o.run_lock = true;
     if (rc == DRV_EXIT_OK) rc = drv_build(&req, &res);
@@ -230,6 +241,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec) 
       h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
+      if (as && as->across)
+        drv_list_push(&h, "--across");
       if (mres.harness) {
         drv_list_push(&h, "--mutants-harness");
         drv_list_push(&h, mres.harness);

@@ -18,8 +18,8 @@
 static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                      "--budget-per-function", "--json", "--sarif", NULL};
-enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_N };
+                                      "--budget-per-function", "--json", "--sarif", "--across", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -86,7 +86,7 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
     drv_error("cannot use %s: %s", bdir, strerror(errno));
   else
-    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec);
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec, NULL);
   r->secs = drv_now() - t0;
   char *text = drv_read_file(log, NULL);
   if (text)
@@ -152,6 +152,75 @@ static char *default_outdir(const char *file) {
   return drv_fmt("%.*s-mr", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
 }
 
+static void push_own(drv_list *extra, const char **own);
+
+/* discover FILE --across N: relations across the N best pairs of FILE's functions
+ * (drv_across_pairs), each into OUTDIR/across/F_G.mr, then their table. The worst exit
+ * code. */
+static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                          const drv_sig_item *items, size_t n, size_t max, const char *outdir,
+                          const char *builddir, double budget) {
+  drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
+  drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
+  for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
+    char *hv = drv_fmt("%s/%s/harness", builddir, items[i].name);
+    char *log = drv_fmt("%s/%s/consts.txt", builddir, items[i].name);
+    drv_across_consts(hv, log, &kk[i]);
+    free(hv);
+    free(log);
+  }
+  size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
+  for (size_t i = 0; i < n; i++) free(kk[i].v);
+  free(kk);
+  printf("\nacross: %zu pairs of one signature, %zu related (one family, a shared name stem, shared "
+         "mined constants); trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
+  char *dir = drv_fmt("%s/across", outdir), bud[32];
+  snprintf(bud, sizeof bud, "%g", budget);
+  int rc = DRV_EXIT_OK, *prc = drv_alloc((k ? k : 1) * sizeof *prc);
+  long *nrel = drv_alloc((k ? k : 1) * sizeof *nrel);
+  double *secs = drv_alloc((k ? k : 1) * sizeof *secs);
+  if (k && drv_mkdirs(dir) != 0) {
+    drv_error("cannot create %s: %s", dir, strerror(errno));
+    k = 0;
+    rc = DRV_EXIT_INTERNAL;
+  }
+  for (size_t i = 0; i < k && !drv_stopped(); i++) {
+    const char *fns[2] = {items[pairs[i].a].name, items[pairs[i].b].name};
+    char *out = drv_fmt("%s/%s_%s.mr", dir, fns[0], fns[1]);
+    drv_list extra = {0};
+    push_own(&extra, own);
+    bool budgeted = false;
+    for (size_t j = 0; j < h->n; j++) budgeted |= !strcmp(h->v[j], "--budget");
+    if (!budgeted) {
+      drv_list_push(&extra, "--budget");
+      drv_list_push(&extra, bud);
+    }
+    printf("== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
+    fflush(stdout);
+    double t0 = drv_now();
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, false, out, builddir, NULL);
+    secs[i] = drv_now() - t0;
+    nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
+    rc = prc[i] > rc ? prc[i] : rc;
+    drv_list_fini(&extra);
+    free(out);
+  }
+  if (k) {
+    printf("\nmrfuzz: discover --across: %zu pairs (%s/)\n%-36s %-26s %9s %8s  %s\n", k, dir, "pair", "why",
+           "relations", "time", "status");
+    for (size_t i = 0; i < k; i++) {
+      char pr[80], rel[24] = "-";
+      snprintf(pr, sizeof pr, "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
+      if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
+      printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+             prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
+    }
+    fflush(stdout);
+  }
+  free(pairs); free(prc); free(nrel); free(secs); free(dir);
+  return rc;
+}
+
 static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own) {
   const char *file = o->pos.v[0];
   if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr") && strcmp(own[OWN_ENGINE], "genmorph")) {
@@ -163,6 +232,13 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     return DRV_EXIT_USAGE;
   if (budget <= 0) {
     drv_error("--budget-per-function %s: expected a time > 0", own[OWN_BUDGET]);
+    return DRV_EXIT_USAGE;
+  }
+  char *end;
+  const char *av = own[OWN_ACROSS] ? own[OWN_ACROSS] : "0";
+  long across = strtol(av, &end, 10);
+  if (*end || end == av || across < 0 || across > 100) {
+    drv_error("--across %s: expected a number of pairs, 0 to 100", av);
     return DRV_EXIT_USAGE;
   }
   if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
@@ -231,6 +307,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
     summary(rows, n, tsv);
     free(tsv);
+    int arc = across > 0 ? discover_pairs(o, b, h, own, items, n, (size_t)across, outdir, builddir, budget)
+                         : DRV_EXIT_OK;
     for (size_t i = 0; i < n; i++) /* not run: skipped, with the reason of the table */
       if (rows[i].rc < 0 && !recs[i].skipped)
         recs[i].skipped = rows[i].why ? rows[i].why : "not run";
@@ -240,6 +318,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     for (size_t i = 0; i < n; i++)
       if (rows[i].rc > rc)
         rc = rows[i].rc;
+    if (arc > rc)
+      rc = arc;
   }
   drv_proc_resume_after_stop(false);
   if (drv_stopped())
@@ -253,10 +333,66 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   return rc;
 }
 
+/* The driver's own options that discover_group passes on as they were given. */
+static void push_own(drv_list *extra, const char **own) {
+  static const int which[] = {OWN_TIMEOUT, OWN_FUZZ};
+  for (size_t i = 0; i < sizeof which / sizeof *which; i++)
+    if (own[which[i]]) {
+      drv_list_push(extra, all_own[which[i]]);
+      drv_list_push(extra, own[which[i]]);
+    }
+}
+
+/* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
+static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                         const char *list) {
+  if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
+    drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
+    return DRV_EXIT_USAGE;
+  }
+  if (own[OWN_JSON] || own[OWN_SARIF] || own[OWN_ACROSS]) {
+    drv_error("%s: not for relations across functions (FILE:F,G) yet",
+              own[OWN_ACROSS] ? "--across" : own[OWN_JSON] ? "--json" : "--sarif");
+    return DRV_EXIT_USAGE;
+  }
+  const char *file = o->pos.v[0];
+  size_t flen = (size_t)(strrchr(file, ':') - file);
+  char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
+  const char *fns[8];
+  size_t n = 0;
+  char *arrow = strstr(copy, "->");
+  if (arrow) { /* F->G */
+    *arrow = '\0';
+    fns[n++] = copy;
+    fns[n++] = arrow + 2;
+    if (strstr(arrow + 2, "->") || strchr(copy, ',') || strchr(arrow + 2, ',') || !*copy || !arrow[2])
+      n = 0;
+  }
+  for (char *t = arrow ? NULL : strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
+    fns[n++] = t;
+  drv_list b2 = {0}, extra = {0};
+  for (size_t i = 0; i < b->n; i++) /* FILE:F,G -> FILE */
+    drv_list_push(&b2, b->v[i] == file ? fargs : b->v[i]);
+  push_own(&extra, own);
+  drv_opts o2 = *o;
+  drv_list pos = o->pos;
+  const char *pv[64];
+  pos.v = pv;
+  for (size_t i = 0; i < o->pos.n && i < 64; i++) pv[i] = i ? o->pos.v[i] : fargs;
+  o2.pos = pos;
+  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, arrow != NULL, own[OWN_OUT],
+                              own[OWN_BUILD], NULL);
+  drv_list_fini(&b2);
+  drv_list_fini(&extra);
+  free(fargs);
+  free(copy);
+  return rc;
+}
+
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "60", NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   drv_opts o;
   memset(&o, 0, sizeof o);
@@ -267,10 +403,13 @@ int drv_cmd_discover(int argc, char **argv) {
     all = o.pos.n > 0 && !strchr(o.pos.v[0], ':');
   drv_error_capture(NULL);
   drv_buf_fini(&quiet);
+  const char *colon = all || rc != DRV_EXIT_OK || o.pos.n == 0 ? NULL : strrchr(o.pos.v[0], ':');
   if (all)
     rc = discover_all(&o, &b, &h, own);
+  else if (colon && (strchr(colon, ',') || strstr(colon, "->"))) /* FILE:F,G, FILE:F->G */
+    rc = discover_list(&o, &b, &h, own, colon + 1);
   else /* help, a usage error or one function: cmd_discover.c says which */
-    rc = drv_discover_one(argc, argv, NULL, NULL);
+    rc = drv_discover_one(argc, argv, NULL, NULL, NULL);
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);

@@ -482,9 +482,44 @@ void drv_disc_rec_fini(drv_disc_rec *r);
  * that one). DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed). */
 int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const char *sarif);
 
+/* A pair of FILE's functions discover FILE --across tries (cmd_discover_across.c). */
+typedef struct drv_across_pair {
+  size_t a, b;   /* indices into the items */
+  int score;     /* one family: 10, + the shared stem's length, + shared mined constants */
+  char why[64];  /* "one family", "stem exp", "12 constants" */
+} drv_across_pair;
+/* The constants mrpass mined from a function (its harness's `consts`, output in log),
+ * without the small integers; none for a black box or a harness that is not there. */
+typedef struct drv_consts {
+  double *v;  /* owned [n] */
+  size_t n;
+} drv_consts;
+void drv_across_consts(const char *harness, const char *log, drv_consts *k /* OUT, free k->v */);
+/* The at most max best pairs of items[n] (one signature of numeric scalars, a numeric
+ * result; one family such as sin/cos/tan scores 10, a shared name stem of 3 characters or
+ * more its length, each shared mined constant of k_of[n] (NULL: none) 1, up to 10), best
+ * first, into out; *ncompat: the compatible pairs in all, *nrelated: those that score. */
+size_t drv_across_pairs(const drv_sig_item *items, const drv_consts *k_of, size_t n, size_t max,
+                        drv_across_pair *out, size_t *ncompat, size_t *nrelated);
+/* How discover_across (cmd_discover_across.c) runs drv_discover_one on a group's wrapper. */
+typedef struct drv_disc_as {
+  bool black;    /* the functions are black boxes (a header): no mutation build, the short
+                  * set is chosen by interface faults of the outputs */
+  bool across;   /* harness --across: only relations that read two outputs (functions) */
+} drv_disc_as;
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
- * inherited). DRV_EXIT_*. */
-int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec);
+ * inherited); as NULL for a function of the user's. DRV_EXIT_*. */
+int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as);
+/* `discover FILE:F,G[,...]` and discover FILE --across (cmd_discover_across.c): relations
+ * across the functions fns[n] (2..4, one signature), or with chain (FILE:F->G, n 2) those
+ * of G(F(x)) and x, written to out (NULL: F_G.mr); their
+ * wrapper discovered in builddir (NULL: .mrfuzz)/mr_across_F__G. o: the parsed build
+ * options, b: the user's arguments with FILE at the pointer file_arg, h: the harness's
+ * options, extra: more arguments of discover (--timeout, --budget; may be NULL); the
+ * harness's output appended to log (NULL: inherited). DRV_EXIT_*. */
+int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
+                       const drv_list *extra, const char *const *fns, size_t n, bool chain,
+                       const char *out, const char *builddir, const char *log);
 /* The engine discover runs on req's function when --engine does not say (disc_engine.c):
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */

@@ -41,6 +41,7 @@ typedef struct disc_opts {
   const char *mutants_harness; /* --mutants-harness: the mutation build, or NULL */
   int max;                  /* --max: the short set's size */
   bool all;                 /* --all: no short set */
+  bool across;              /* --across: keep relations that read two outputs or more */
   double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
@@ -388,6 +389,7 @@ typedef struct disc_run {
   int nsus;
   int replays;                  /* suspects whose minimized reproducer still violates */
   int nall_kept;                /* relations kept before the short set */
+  int nsingle;                  /* --across: kept relations that read one output only */
   disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
@@ -1026,6 +1028,33 @@ static int prune_z3(disc_run *R) {
   return ENG_EXIT_OK;
 }
 
+/* Distinct output elements the output relation of rel reads (its B's monomials). */
+static int outputs_read(const disc_subj *d, const disc_rel *rel) {
+  disc_mono vm[DISC_MAX_R];
+  int r = disc_vmonos(rel->h, d->m, rel->l, vm, DISC_MAX_R);
+  unsigned seen = 0;
+  for (int i = 0; i < r; i++)
+    for (int k = 0; rel->B[i] != 0 && k < vm[i].deg; k++)
+      seen |= 1u << (vm[i].v[k] % d->m);
+  return __builtin_popcount(seen);
+}
+
+/* --across (the driver's discovery across functions: each output element is one function
+ * of a group, docs/discover.md): a relation that reads one output is a relation of one
+ * function, discovered alone; it helped cleansing (symmetries rewrite the others) and
+ * leaves the file before the short set, which then chooses among relations across. */
+static void keep_across(disc_run *R) {
+  for (int i = R->nr - 1; R->o.across && i >= 0; i--) {
+    if (!R->keep[i] || outputs_read(&R->d, &R->all[R->idx[i]]) >= 2)
+      continue;
+    mrdsl_remove_relation(R->f, R->rr[i]);
+    R->keep[i] = false;
+    R->st[R->all[R->idx[i]].type].cleansed--;
+    R->nkept--;
+    R->nsingle++;
+  }
+}
+
 /* ================================ The short set ================================ */
 
 /* At most --max of the kept relations (unless --all): by the mutants they kill, then by
@@ -1156,6 +1185,8 @@ static void summary(const disc_run *R) {
             ss->source_mutants ? "mutants of the mutation build" : "interface faults of the outputs", sh,
             all > 0 ? 100.0 * sh / all : 100.0, R->nall_kept, all, R->t_short);
   }
+  if (R->o.across)
+    fprintf(so, "across: %d relations read one output only (one function of the group): left out\n", R->nsingle);
   report_regions(R, so);
   fflush(so);
 }
@@ -1254,6 +1285,7 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   PHASE(PH_FUZZ, fuzz_falsify(&R));
   if (rc == ENG_EXIT_OK) drop_shifted_suspects(&R);
   PHASE(PH_Z3, prune_z3(&R));
+  if (rc == ENG_EXIT_OK) keep_across(&R);
   PHASE(PH_SHORT, shorten(&R, s));
 #undef PHASE
   if (rc == ENG_EXIT_OK) {

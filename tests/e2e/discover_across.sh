@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_across.sh - relations across functions (issue #19, docs/discover.md "Relations
+# across functions"): discover examples/trig's sine, cosine and tangent as one group; the
+# classic identities come out as `calls` relations (sin^2 + cos^2 = 1, a shift of pi/2
+# between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
+# on it; glibc's exp and expm1 as black boxes give expm1 = exp - 1, clean under check too;
+# the chain log->exp gives exp(log(x)) = x where log is finite; a sine wrong on a narrow
+# window is caught by relations across (suspects with reproducers that replay); a group
+# the wrapper cannot form is refused with exit 2. Smaller under the sanitizers.
+. "$(dirname "$0")/lib.sh"
+TRIG="$EXAMPLES/trig/trig.c"
+case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
+  ON) SMALL=(--runs 4 --iters 20 --filter 50:20) CHECK_SECS=5 ;;
+  *) SMALL=(--runs 8 --iters 30) CHECK_SECS=15 ;;
+esac
+awk_rels() { awk '/^relation /{body = ""} {body = body $0 "\n"} /^}/{print body "@@"}' "$1" >rels.txt; }
+has() { # has REGEX...: some relation matches every REGEX
+  local IFS=@
+  awk -v RS='@@' -v res="$*" 'BEGIN {n = split(res, a, "@")}
+    { ok = 1; for (i = 1; i <= n; i++) ok = ok && $0 ~ a[i]; if (ok) found = 1 }
+    END {exit !found}' rels.txt
+}
+
+check "discover trig_sin, trig_cos, trig_tan as one group (types I and II)"
+expect_exit 0 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos,trig_tan" --types I,II --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o api.mr
+expect_out "across: trig_sin, trig_cos, trig_tan as one subject with 3 outputs"
+expect_out "read one output only (one function of the group): left out"
+grep -q "^across: wrote [1-9][0-9]* relations across trig_sin, trig_cos, trig_tan to api.mr" out || { cat out; fail "no relation across"; }
+expect_exit 0 "$MRFUZZ" lint api.mr
+grep -q "^subject trig_sin(double x) -> double y;" api.mr || { cat api.mr; fail "subject trig_sin"; }
+grep -q "^subject trig_cos(double x) -> double z;" api.mr || { cat api.mr; fail "subject trig_cos"; }
+grep -q "^subject trig_tan(double x) -> double w;" api.mr || { cat api.mr; fail "subject trig_tan"; }
+if grep "^relation " api.mr | grep -v " calls trig_sin[ ,]"; then fail "a relation whose source is not trig_sin"; fi
+awk_rels api.mr
+
+check "pythagoras: sin^2 + cos^2 = 1 at one input"
+has "calls trig_sin" "approx\\(1\\.0, y[0-9]\\^2 \\+ z[0-9]\\^2," || { cat api.mr; fail "no sin^2 + cos^2 = 1"; }
+check "a shift of pi / 2 between sin and cos"
+has "x2 = -?x1 [+-] pi / 2;" "approx\\(-?[yz][12], -?[yz][12]," "y[12]" "z[12]" || { cat api.mr; fail "no shift sin/cos"; }
+if has "w[0-9]" "z[0-9] \\* w[0-9]"; then echo "note: tan = sin / cos found too"; fi
+
+check "mrfuzz check trig.c on the file: no violation ($CHECK_SECS s of libFuzzer)"
+expect_exit 0 "$MRFUZZ" check "$TRIG" --mr api.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
+
+check "black boxes: glibc's exp and expm1 (math.h -l m): expm1 = exp - 1"
+expect_exit 0 "$MRFUZZ" discover math.h:exp,expm1 -l m --types I --range x=-10:10 --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o expm1.mr
+expect_exit 0 "$MRFUZZ" lint expm1.mr
+awk_rels expm1.mr
+has "calls exp, " "approx\\(z[0-9] \\+ 1\\.0, (exp\\(1\\.0\\) \\* )?y[0-9]," || { cat expm1.mr; fail "no expm1 = exp - 1"; }
+expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
+
+check "a chain: exp(log(x)) = x (math.h:log->exp), within log's domain (the isfinite guard)"
+expect_exit 0 "$MRFUZZ" discover 'math.h:log->exp' -l m --types I --seed 1 "${SMALL[@]}" --fuzz-falsify 2 -o chain.mr
+expect_out "across: wrote"
+expect_exit 0 "$MRFUZZ" lint chain.mr
+awk_rels chain.mr
+# exp at log's result (x2 = y1), compared with an input of log's (at x1 or a moved x3)
+has "calls log, exp" "x2 = y1;" "isfinite\\(y1\\)" "approx\\(z2( \\+ [0-9.]+)?, ([0-9.]+ \\* )?x[13]( [+-] [0-9.]+)?," ||
+  { cat chain.mr; fail "no exp(log(x)) = x"; }
+expect_exit 0 "$MRFUZZ" check math.h -l m --mr chain.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
+
+check "discover FILE --across 1: every function alone, then the best pair (one family, shared mined constants)"
+expect_exit 0 "$MRFUZZ" discover "$TRIG" --across 1 --budget-per-function 3 --types I,II --runs 4 --iters 20 \
+  --fuzz-falsify 1 -o trigdir
+expect_out "across: 3 pairs of one signature, 3 related (one family, a shared name stem, shared mined constants); trying 1 (--across 1)"
+expect_out "mrfuzz: discover --across: 1 pairs (trigdir/across/)"
+grep -qE "^trig_sin, trig_cos +one family, [1-9][0-9]* constants +[1-9]" out || { cat out; fail "the pair's row"; }
+expect_exit 0 "$MRFUZZ" lint trigdir/across/trig_sin_trig_cos.mr
+expect_exit 2 "$MRFUZZ" discover "$TRIG" --across x -o trigdir
+expect_err "--across x: expected a number of pairs"
+
+check "a seeded fault in one function of a pair (ab_sin wrong on 1/4000 of the domain): suspects, not relations"
+expect_exit 1 "$MRFUZZ" discover "$E2E/inputs/across_bug.c:ab_sin,ab_cos" --types I --seed 1 "${SMALL[@]}" \
+  --fuzz-falsify 2 -o bug.mr
+grep -q "^across: [1-9][0-9]* suspected faults across the functions in bug.suspects.mr" out || { cat out; fail "no suspect across"; }
+expect_exit 0 "$MRFUZZ" lint bug.suspects.mr
+R=$(grep "^relation " bug.suspects.mr | head -1 | cut -d' ' -f2)
+expect_exit 1 "$MRFUZZ" repro "$E2E/inputs/across_bug.c" --mr bug.suspects.mr --relation "$R" "bug.suspects/$R-1.min"
+expect_err "violates relation $R"
+if [ -e bug.mr ] && grep -q "^relation $R " bug.mr; then fail "suspect $R written as a relation"; fi
+
+check "a group refused: one signature needed, each function once, at least two"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
+expect_err "its signature differs from the first function's"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_sin" -o x.mr
+expect_err "trig_sin is named twice"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --engine genmorph -o x.mr
+expect_err "relations across functions are AutoMR's"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --json x.json -o x.mr
+expect_err "--json: not for relations across functions (FILE:F,G) yet"
+expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_hypot->num_hypot" -o x.mr
+expect_err "a chain F->G needs functions of one parameter"
+echo "PASS"
