@@ -800,6 +800,36 @@ static void report_fails(const gm_run *R) {
   }
 }
 
+/* A kept chaining relation feeds an output back as its seed, and `check` skips a follow-up
+ * whose input leaves the parameter's domain: with the default one (0..1000) it would apply
+ * almost only to empty sequences. Say which --range lets it apply (integer seeds: the
+ * kind's whole range; discovery itself built follow-ups without domains). */
+static void chain_hint(const gm_run *R) {
+  bool said[MRDSL_MAX_PARAMS] = {false};
+  for (int i = 0; i < R->ncand; i++) {
+    const cand *c = &R->cs[i];
+    const gm_tmpl *t = &R->tm[c->tmpl];
+    if (!c->ok || t->kind != GM_TP_CHAIN || t->p < 0 || t->p >= MRDSL_MAX_PARAMS || said[t->p]) continue;
+    const mr_subject_param *p = &R->s->params[t->p];
+    const eng_dom *d = &R->o->run.dom[t->p];
+    int bits = (int)eng_kind_size(p->kind) * 8;
+    char want[64] = "";
+    if (eng_kind_unsigned(p->kind)) {
+      uint64_t max = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+      if (d->ulo > 0 || d->uhi < max) snprintf(want, sizeof want, "0:%llu", (unsigned long long)max);
+    } else if (eng_kind_signed(p->kind)) {
+      int64_t max = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
+      if (d->ilo > -max - 1 || d->ihi < max) snprintf(want, sizeof want, "%lld:%lld", (long long)(-max - 1), (long long)max);
+    } else if (!d->given) {
+      snprintf(want, sizeof want, "LO:HI (holding its outputs)");
+    }
+    said[t->p] = true;
+    if (*want)
+      printf("chaining: %s feeds %s back as %s; check applies it only where that lies in %s's domain: "
+             "give --range %s=%s\n", c->name, gm_ret_name(R->s), p->name, p->name, p->name, want);
+  }
+}
+
 /* The kept relations with their meta, the table, and the .mr file (atomically). */
 static int write_out(gm_run *R) {
   gm_opts *o = R->o;
@@ -842,6 +872,7 @@ static int write_out(gm_run *R) {
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
   report_fails(R);
+  chain_hint(R);
   printf("relations: %d\n", nout);
   const char *path = o->out;
   char def[512];

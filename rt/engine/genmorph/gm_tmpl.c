@@ -161,11 +161,13 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
 static void mined_append(const mr_subject *s, const double *mined, int nm, int p, cand_list *l) {
   const mr_subject_param *pp = &s->params[p];
   bool str = pp->kind == MR_KIND_CSTR, fl = !str && eng_kind_float(pp->kind);
-  double v[4];
+  double v[4], klo, khi; /* an element kind's range: 65521 is no byte (every follow-up skipped) */
+  eng_kind_limits(pp->kind, &klo, &khi);
   int n = 0;
   for (int i = 0; i < nm && n < 4; i++) {
     double c = mined[i];
-    bool ok = str ? c >= 32 && c <= 126 && c == floor(c) : fl ? isfinite(c) : c == floor(c) && fabs(c) <= 1e6;
+    bool ok = str ? c >= 32 && c <= 126 && c == floor(c)
+              : fl ? isfinite(c) : c == floor(c) && fabs(c) <= 1e6 && c >= klo && c <= khi;
     for (int j = 0; j < n && ok; j++) ok = v[j] != c;
     if (ok) v[n++] = c;
   }
