@@ -800,33 +800,58 @@ static void report_fails(const gm_run *R) {
   }
 }
 
+/* The smallest and largest output the original gave on template t's correct rows (its
+ * features read executions 2 and 3: both outputs are y's). false: no row. */
+static bool outputs_seen(const gm_run *R, int t, double *lo, double *hi) {
+  const gm_space *sp = &R->sp[gm_tmpl_base(&R->tm[t])];
+  bool any = false;
+  for (int k = 0; k < sp->nf; k++) {
+    const gm_feat *f = &sp->f[k];
+    if (f->what != GM_F_SCALAR || sp->var[f->var].param >= 0) continue;
+    for (int i = 0; i < R->cache.nin; i++) {
+      double v = gm_row(&R->cache, 0, t, i)[k];
+      if (gm_st(&R->cache, 0, t, i) != GM_ROW_OK || !isfinite(v)) continue;
+      if (!any || v < *lo) *lo = v;
+      if (!any || v > *hi) *hi = v;
+      any = true;
+    }
+  }
+  return any;
+}
+
 /* A kept chaining relation feeds an output back as its seed, and `check` skips a follow-up
  * whose input leaves the parameter's domain: with the default one (0..1000) it would apply
- * almost only to empty sequences. Say which --range lets it apply (integer seeds: the
- * kind's whole range; discovery itself built follow-ups without domains). */
+ * almost only to empty sequences. Without a --range for the seed, say which outputs were
+ * seen, the range that lets it apply. Not the kind's whole range: a seed the function never
+ * returns may be one it does not accept as a state (zlib's adler32 leaves a high sum >=
+ * 65521 unreduced), and the relation was validated from seeds of the domain only. */
 static void chain_hint(const gm_run *R) {
   bool said[MRDSL_MAX_PARAMS] = {false};
   for (int i = 0; i < R->ncand; i++) {
     const cand *c = &R->cs[i];
     const gm_tmpl *t = &R->tm[c->tmpl];
-    if (!c->ok || t->kind != GM_TP_CHAIN || t->p < 0 || t->p >= MRDSL_MAX_PARAMS || said[t->p]) continue;
+    if (!c->ok || t->kind != GM_TP_CHAIN || t->p < 0 || t->p >= MRDSL_MAX_PARAMS || said[t->p] ||
+        R->o->run.dom[t->p].given) /* a --range is the user's choice */
+      continue;
     const mr_subject_param *p = &R->s->params[t->p];
     const eng_dom *d = &R->o->run.dom[t->p];
-    int bits = (int)eng_kind_size(p->kind) * 8;
-    char want[64] = "";
-    if (eng_kind_unsigned(p->kind)) {
-      uint64_t max = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
-      if (d->ulo > 0 || d->uhi < max) snprintf(want, sizeof want, "0:%llu", (unsigned long long)max);
-    } else if (eng_kind_signed(p->kind)) {
-      int64_t max = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
-      if (d->ilo > -max - 1 || d->ihi < max) snprintf(want, sizeof want, "%lld:%lld", (long long)(-max - 1), (long long)max);
-    } else if (!d->given) {
-      snprintf(want, sizeof want, "LO:HI (holding its outputs)");
-    }
+    double lo = 0, hi = 0, dlo, dhi;
+    if (!outputs_seen(R, c->tmpl, &lo, &hi) || (eng_kind_unsigned(p->kind) && lo < 0)) /* >= 2^63 */
+      continue;
+    bool fl = eng_kind_float(p->kind);
+    dlo = fl ? d->flo : eng_kind_signed(p->kind) ? (double)d->ilo : (double)d->ulo;
+    dhi = fl ? d->fhi : eng_kind_signed(p->kind) ? (double)d->ihi : (double)d->uhi;
     said[t->p] = true;
-    if (*want)
-      printf("chaining: %s feeds %s back as %s; check applies it only where that lies in %s's domain: "
-             "give --range %s=%s\n", c->name, gm_ret_name(R->s), p->name, p->name, p->name, want);
+    if (lo >= dlo && hi <= dhi) continue;
+    lo = fmin(lo, dlo), hi = fmax(hi, dhi);
+    if (fl)
+      printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
+             "there; give --range %s=%.17g:%.17g (the outputs seen)\n", c->name, gm_ret_name(R->s), p->name,
+             p->name, lo, hi);
+    else
+      printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
+             "there; give --range %s=%.0f:%.0f (the outputs seen)\n", c->name, gm_ret_name(R->s), p->name,
+             p->name, lo, hi);
   }
 }
 
