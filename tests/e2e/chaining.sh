@@ -58,6 +58,6 @@ grep -qE "checks, 0 violated" out || { cat out err; fail "a single-seed relation
 check "without --range: the hint names the range that lets check apply the chaining"
 expect_exit 0 "$MRFUZZ" discover "$SRC" --seed 3 --jobs 2 -q --budget 60 --generations 2 --population 50 \
   --inputs 100 --templates 2 --validate 2000 --fuzz-falsify 0 -o hint.mr --build-dir bd
-grep -qE '^chaining: chain_seed_buf_[0-9]+ feeds y back as seed, .* give --range seed=0:[0-9]{8,10} \(the outputs seen\)$' out ||
+grep -qE '^chaining: chain_seed_buf_[0-9]+ feeds y back as seed, .* discover and check with --range seed=0:[0-9]{8,10} \(the outputs seen\)$' out ||
   { cat out; fail "no --range hint"; }
 echo "ok"

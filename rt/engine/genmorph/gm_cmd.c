@@ -822,7 +822,9 @@ static bool outputs_seen(const gm_run *R, int t, double *lo, double *hi) {
 /* A kept chaining relation feeds an output back as its seed, and `check` skips a follow-up
  * whose input leaves the parameter's domain: with the default one (0..1000) it would apply
  * almost only to empty sequences. Without a --range for the seed, say which outputs were
- * seen, the range that lets it apply. Not the kind's whole range: a seed the function never
+ * seen, the range that lets it apply, for discovery too (the other relations were validated
+ * in the default domain only: `crc2 <= y1 + y2` holds for a crc up to 1000, not beyond).
+ * Not the kind's whole range: a seed the function never
  * returns may be one it does not accept as a state (zlib's adler32 leaves a high sum >=
  * 65521 unreduced), and the relation was validated from seeds of the domain only. */
 static void chain_hint(const gm_run *R) {
@@ -846,12 +848,12 @@ static void chain_hint(const gm_run *R) {
     lo = fmin(lo, dlo), hi = fmax(hi, dhi);
     if (fl)
       printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
-             "there; give --range %s=%.17g:%.17g (the outputs seen)\n", c->name, gm_ret_name(R->s), p->name,
-             p->name, lo, hi);
+             "there; discover and check with --range %s=%.17g:%.17g (the outputs seen)\n", c->name,
+             gm_ret_name(R->s), p->name, p->name, lo, hi);
     else
       printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
-             "there; give --range %s=%.0f:%.0f (the outputs seen)\n", c->name, gm_ret_name(R->s), p->name,
-             p->name, lo, hi);
+             "there; discover and check with --range %s=%.0f:%.0f (the outputs seen)\n", c->name,
+             gm_ret_name(R->s), p->name, p->name, lo, hi);
   }
 }
 
