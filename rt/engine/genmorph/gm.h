@@ -17,7 +17,8 @@
 #define GM_TEXT 640      /* printed check expression */
 
 /* ---- Features: the variables an output relation reads --------------------------------
- * A group is a source execution (1) and a follow-up (2). Each feature is one number or
+ * A group is a source execution (1) and a follow-up (2); a chaining template's group has
+ * three executions and its features read the last two (base 1: exec 0 is execution 2). Each feature is one number or
  * boolean computed from them: a scalar input or output, or a property of a sequence
  * (len, sum, first, last, min, max, is_sorted) or of two (==, is_perm, starts_with). The
  * sequence operators of Table I are replaced by these because mrdsl's checks read
@@ -54,6 +55,7 @@ typedef struct gm_space {
   int nvar;
   gm_feat f[GM_MAX_F];
   int nf;
+  int base;              /* executions before the two the features read (0, or 1: chaining) */
 } gm_space;
 
 /* Is parameter p written only (an out-parameter, or a non-const char buffer: C cannot say
@@ -62,9 +64,14 @@ static inline bool gm_param_out(const mr_subject_param *p) {
   return (p->flags & MR_PF_OUT) ||
          ((p->flags & MR_PF_ARRAY) && !(p->flags & MR_PF_CONST) && p->kind == MR_KIND_I8);
 }
+/* The name of s's return value in relations: "y", or "ret" when a parameter is named y. */
+const char *gm_ret_name(const mr_subject *s);
 /* The variables and features of subject s. false when it has no output or no feature. */
 bool gm_space_init(gm_space *sp, const mr_subject *s);
-/* The features of one group (executions x[0], x[1] after eng_mg_run) into row[nf]. */
+/* The same features over executions base + 1 and base + 2 (their texts say so): a chaining
+ * template's (base 1) compare its second and third executions. */
+bool gm_space_init_at(gm_space *sp, const mr_subject *s, int base);
+/* The features of one group (executions x[base], x[base + 1] after eng_mg_run) into row[nf]. */
 void gm_features(const gm_space *sp, const mrdsl_exec *x, double *row);
 /* Does feature k read output variable o of execution e (e = 0, 1)? */
 bool gm_feat_reads(const gm_space *sp, int k, int o, int e);
@@ -72,16 +79,23 @@ bool gm_feat_reads(const gm_space *sp, int k, int o, int e);
 /* ---- Templates (gm_tmpl.c) ------------------------------------------------------------ */
 enum {
   GM_TP_PERMUTE, GM_TP_FLIP, GM_TP_ADD, GM_TP_MUL, GM_TP_REMOVE, GM_TP_REVERSE, GM_TP_APPEND,
-  GM_TP_PREPEND, GM_TP_SHIFT, GM_TP_SCALE, GM_TP_CONCAT, GM_TP_TRUNCATE, GM_TP__COUNT
+  GM_TP_PREPEND, GM_TP_SHIFT, GM_TP_SCALE, GM_TP_CONCAT, GM_TP_TRUNCATE,
+  GM_TP_CHAIN,         /* three executions: y1 fed back as the seed of a chunk, against the
+                        * seed on the concatenation (a running value: f(f(s, a), b) = f(s, a ++ b)) */
+  GM_TP__COUNT
 };
 typedef struct gm_tmpl {
   int kind;            /* GM_TP_* */
-  int p, q;            /* parameters (q: the second of a permutation) */
+  int p, q;            /* parameters (q: the second of a permutation; the array of a chain) */
   char c[40];          /* constant as mrdsl (add, mul, remove, append, ...) */
   char defs[512];      /* follow-up definitions: "x2 = x1 + 1; n2 = n1;" */
   char name[48];       /* relation name stem: "add_x_1" */
-  bool mined;          /* appends the constants the code compares with (drawn first) */
+  bool first;          /* drawn before the random sample: the appends of the constants the
+                        * code compares with, the plainest chaining */
 } gm_tmpl;
+
+/* Executions before the two a template's output relations compare (gm_space.base). */
+static inline int gm_tmpl_base(const gm_tmpl *t) { return t->kind == GM_TP_CHAIN; }
 
 /* Template name ("permute", ...). */
 const char *gm_tmpl_name(int kind);
@@ -118,14 +132,15 @@ typedef struct gm_cache {
 } gm_cache;
 
 /* Run every (template, input) group on the original and on mutants 1..nmut of fn
- * (eng_mutant_at m - 1: its own and its callees'; the interface faults of sp->s when c->ifm),
+ * (eng_mutant_at m - 1: its own and its callees'; the interface faults of the subject when
+ * c->ifm), features of template t by sps[t] (the same subject and nf, t's base),
  * jobs at a time; rows into c (c->ntmpl, nin, nmut, ifm set by the caller). progs[ntmpl] are
  * compiled relations with `check true`; src[nin] the source inputs' slots. A group that
  * crashes or hangs the original (no progress for call_timeout seconds) is left out
  * (GM_ROW_FAIL), and so are, where d has an input vector (a numeric subject, else d->n is
  * 0), the groups with an input in the region probed around it (disc_region_find; d->bad
  * grows); mutants run only the groups the original passed. 0, or -1 (no memory). */
-int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
+int gm_exec_all(gm_cache *c, const gm_space *const *sps, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
                 const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline,
                 disc_subj *d, double call_timeout);
 void gm_cache_free(gm_cache *c);

@@ -224,7 +224,7 @@ typedef struct cand {
 } cand;
 
 typedef struct cmd_ud {
-  const gm_space *sp;
+  const gm_space *sp; /* [2]: by the template's base (gm_tmpl_base: a chaining's is 1) */
   const gm_cache *c;
   const gm_opts *o;
   const double *consts;
@@ -297,21 +297,22 @@ static void task_gp(void *ud, int t, void *out) {
     /* the readable forms first (half the slots at most), then the GP's */
     char *end;
     double kc = strtod(u->tm[t].c, &end);
-    int ns = gm_simple(u->sp, &d, kc, end != u->tm[t].c && !*end, best, GM_OUT / 2);
-    int n = ns + gm_gp_run(u->sp, &d, &cfg, &r, u->consts, u->nconsts, best + ns, GM_OUT - ns, &res->gens);
+    const gm_space *sp = &u->sp[gm_tmpl_base(&u->tm[t])];
+    int ns = gm_simple(sp, &d, kc, end != u->tm[t].c && !*end, best, GM_OUT / 2);
+    int n = ns + gm_gp_run(sp, &d, &cfg, &r, u->consts, u->nconsts, best + ns, GM_OUT - ns, &res->gens);
     size_t rows = (size_t)(res->nneg > res->npos ? res->nneg : res->npos) + 1;
     double *scratch = malloc(((size_t)GM_MAX_NODES + 1) * rows * sizeof *scratch);
     uint8_t *killed = calloc((size_t)u->c->nmut + 1, 1);
     for (int k = 0; k < n && scratch && killed; k++) {
       gm_rel_out *ro = &res->rel[res->n];
-      if (gm_tree_vacuous(u->sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
-      if (!gm_tree_print(u->sp, &best[k].t, ro->text, sizeof ro->text)) continue;
+      if (gm_tree_vacuous(sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
+      if (!gm_tree_print(sp, &best[k].t, ro->text, sizeof ro->text)) continue;
       ro->simple = k < ns;
       ro->fp = best[k].fp;
       ro->fn = best[k].fn;
       ro->size = best[k].t.len;
       double *v = scratch + (size_t)GM_MAX_NODES * ((size_t)res->nneg + 1);
-      gm_tree_eval(u->sp, &best[k].t, neg, res->nneg, u->c->nf, v, scratch);
+      gm_tree_eval(sp, &best[k].t, neg, res->nneg, u->c->nf, v, scratch);
       memset(killed, 0, (size_t)u->c->nmut + 1);
       for (int i = 0; i < res->nneg; i++)
         if (v[i] != 1 && !killed[negmut[i]]) {
@@ -472,7 +473,7 @@ typedef struct tstat {
 static bool rel_text(const disc_subj *d, const gm_tmpl *tm, const cand *c, const char *name, char *buf,
                      size_t cap) {
   char guard[4096];
-  if (!disc_region_guard(d, 2, guard, sizeof guard)) return false;
+  if (!disc_region_guard(d, 2 + gm_tmpl_base(&tm[c->tmpl]), guard, sizeof guard)) return false;
   int n = snprintf(buf, cap, "relation %s { %s%s%s%s check %s; }", name, *guard ? "where " : "", guard,
                    *guard ? "; " : "", tm[c->tmpl].defs, c->text);
   return n > 0 && (size_t)n < cap;
@@ -539,7 +540,7 @@ typedef struct gm_run {
   const mr_fn *fn;
   bool ifm;                    /* a black box: interface faults are the incorrect executions */
   double t0, end;              /* start, and start + budget */
-  gm_space sp;
+  gm_space sp[2];              /* the features of 2 executions; a chaining's 2nd and 3rd */
   eng_rng r;
   gm_tmpl *tm;                 /* owned [nt]: the input relations */
   int nt;
@@ -584,7 +585,7 @@ static int oom(void) {
 static int setup(gm_run *R) {
   const mr_subject *s = R->s;
   gm_opts *o = R->o;
-  if (!gm_space_init(&R->sp, s)) {
+  if (!gm_space_init(&R->sp[0], s) || !gm_space_init_at(&R->sp[1], s, 1)) {
     eng_error("discover: %s has no output GenMorph can read (a return value, an out-parameter, "
               "a written array or string)", s->name);
     return ENG_EXIT_USAGE;
@@ -600,7 +601,7 @@ static int setup(gm_run *R) {
     if (k.c[i].cx <= 2.5 || k.c[i].cx >= 4) R->consts[R->nc++] = k.c[i].v; /* small values, mined ones */
   disc_consts_fini(&k);
   if (!R->nt) { eng_error("discover: no input transformation applies to %s", s->name); return ENG_EXIT_USAGE; }
-  subject_text(&R->sp, R->subj, sizeof R->subj);
+  subject_text(&R->sp[0], R->subj, sizeof R->subj);
   R->progs = calloc((size_t)R->nt * (GM_OUT + 1), sizeof *R->progs);
   if (!R->progs) return oom();
   if (mrdsl_ctx_new(NULL, NULL, &R->ctx) != MR_OK || mrdsl_file_new(R->ctx, R->subj, &R->f) != MR_OK ||
@@ -626,16 +627,20 @@ static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
   int nmut = R->ifm ? eng_ifm_count(R->s) : (int)eng_mutant_count(R->fn);
-  double per_in = ((double)nmut + 1) * R->nt * R->sp.nf * sizeof(double);
+  double per_in = ((double)nmut + 1) * R->nt * R->sp[0].nf * sizeof(double);
   if (per_in * o->nin > 512.0 * 1024 * 1024) o->nin = (int)(512.0 * 1024 * 1024 / per_in) > 16 ? (int)(512.0 * 1024 * 1024 / per_in) : 16;
   if (!sources_init(&R->src, R->s, o, &R->r)) return oom();
   R->cache = (gm_cache){.ntmpl = R->nt, .nin = R->src.n, .nmut = nmut, .ifm = R->ifm};
   if (!o->quiet) fprintf(stderr, "mrfuzz: genmorph: %s, seed %llu: %d input relations, %d source inputs (%d from the corpus), %d %s\n",
                          R->s->name, (unsigned long long)o->run.seed, R->nt, R->src.n, R->src.nfile, R->cache.nmut,
                          R->ifm ? "interface faults" : "mutants");
-  if (gm_exec_all(&R->cache, &R->sp, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
-                  d, GM_CALL_TIMEOUT) != 0)
-    return oom();
+  const gm_space **sps = calloc((size_t)R->nt, sizeof *sps);
+  if (!sps) return oom();
+  for (int t = 0; t < R->nt; t++) sps[t] = &R->sp[gm_tmpl_base(&R->tm[t])];
+  int rc = gm_exec_all(&R->cache, sps, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
+                       d, GM_CALL_TIMEOUT);
+  free(sps);
+  if (rc != 0) return oom();
   say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
 }
@@ -644,7 +649,7 @@ static int executions(gm_run *R, disc_subj *d) {
 static int evolve(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
-  R->u = (cmd_ud){&R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d};
+  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
@@ -795,6 +800,63 @@ static void report_fails(const gm_run *R) {
   }
 }
 
+/* The smallest and largest output the original gave on template t's correct rows (its
+ * features read executions 2 and 3: both outputs are y's). false: no row. */
+static bool outputs_seen(const gm_run *R, int t, double *lo, double *hi) {
+  const gm_space *sp = &R->sp[gm_tmpl_base(&R->tm[t])];
+  bool any = false;
+  for (int k = 0; k < sp->nf; k++) {
+    const gm_feat *f = &sp->f[k];
+    if (f->what != GM_F_SCALAR || sp->var[f->var].param >= 0) continue;
+    for (int i = 0; i < R->cache.nin; i++) {
+      double v = gm_row(&R->cache, 0, t, i)[k];
+      if (gm_st(&R->cache, 0, t, i) != GM_ROW_OK || !isfinite(v)) continue;
+      if (!any || v < *lo) *lo = v;
+      if (!any || v > *hi) *hi = v;
+      any = true;
+    }
+  }
+  return any;
+}
+
+/* A kept chaining relation feeds an output back as its seed, and `check` skips a follow-up
+ * whose input leaves the parameter's domain: with the default one (0..1000) it would apply
+ * almost only to empty sequences. Without a --range for the seed, say which outputs were
+ * seen, the range that lets it apply, for discovery too (the other relations were validated
+ * in the default domain only: `crc2 <= y1 + y2` holds for a crc up to 1000, not beyond).
+ * Not the kind's whole range: a seed the function never
+ * returns may be one it does not accept as a state (zlib's adler32 leaves a high sum >=
+ * 65521 unreduced), and the relation was validated from seeds of the domain only. */
+static void chain_hint(const gm_run *R) {
+  bool said[MRDSL_MAX_PARAMS] = {false};
+  for (int i = 0; i < R->ncand; i++) {
+    const cand *c = &R->cs[i];
+    const gm_tmpl *t = &R->tm[c->tmpl];
+    if (!c->ok || t->kind != GM_TP_CHAIN || t->p < 0 || t->p >= MRDSL_MAX_PARAMS || said[t->p] ||
+        R->o->run.dom[t->p].given) /* a --range is the user's choice */
+      continue;
+    const mr_subject_param *p = &R->s->params[t->p];
+    const eng_dom *d = &R->o->run.dom[t->p];
+    double lo = 0, hi = 0, dlo, dhi;
+    if (!outputs_seen(R, c->tmpl, &lo, &hi) || (eng_kind_unsigned(p->kind) && lo < 0)) /* >= 2^63 */
+      continue;
+    bool fl = eng_kind_float(p->kind);
+    dlo = fl ? d->flo : eng_kind_signed(p->kind) ? (double)d->ilo : (double)d->ulo;
+    dhi = fl ? d->fhi : eng_kind_signed(p->kind) ? (double)d->ihi : (double)d->uhi;
+    said[t->p] = true;
+    if (lo >= dlo && hi <= dhi) continue;
+    lo = fmin(lo, dlo), hi = fmax(hi, dhi);
+    if (fl)
+      printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
+             "there; discover and check with --range %s=%.17g:%.17g (the outputs seen)\n", c->name,
+             gm_ret_name(R->s), p->name, p->name, lo, hi);
+    else
+      printf("chaining: %s feeds %s back as %s, whose domain holds few of its outputs: check applies it only "
+             "there; discover and check with --range %s=%.0f:%.0f (the outputs seen)\n", c->name,
+             gm_ret_name(R->s), p->name, p->name, lo, hi);
+  }
+}
+
 /* The kept relations with their meta, the table, and the .mr file (atomically). */
 static int write_out(gm_run *R) {
   gm_opts *o = R->o;
@@ -837,6 +899,7 @@ static int write_out(gm_run *R) {
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
   report_fails(R);
+  chain_hint(R);
   printf("relations: %d\n", nout);
   const char *path = o->out;
   char def[512];

@@ -33,7 +33,7 @@
 
 typedef struct exec_job {
   gm_cache *c;
-  const gm_space *sp;
+  const gm_space *const *sps; /* [ntmpl]: each template's features */
   eng_mg **mg;             /* [ntmpl], on ws */
   const uint64_t *const *src;
   const mr_fn *fn;
@@ -94,7 +94,7 @@ static int child_main(void *arg) {
     } else if (rc == MRDSL_PASS) {
       int h;
       const mrdsl_exec *x = eng_mg_execs(mg[t], &h);
-      gm_features(j->sp, x, c->row + (base + g) * (size_t)c->nf);
+      gm_features(j->sps[t], x, c->row + (base + g) * (size_t)c->nf);
       st = GM_ROW_OK;
     }
     __atomic_store_n(&c->st[base + g], st, __ATOMIC_RELEASE);
@@ -183,11 +183,11 @@ static int run_original(const exec_job *j, disc_subj *d, double call_timeout, do
 }
 
 /* See gm.h. */
-int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
+int gm_exec_all(gm_cache *c, const gm_space *const *sps, mrdsl_ctx *ctx, const mrdsl_prog *const *progs,
                 const uint64_t *const *src, const mr_fn *fn, int jobs, double deadline,
                 disc_subj *d, double call_timeout) {
   size_t ng = (size_t)c->ntmpl * (size_t)c->nin, nprog = (size_t)c->nmut + 1;
-  c->nf = sp->nf;
+  c->nf = sps[0]->nf; /* every space of one subject has the same features */
   size_t rows = nprog * ng * (size_t)c->nf * sizeof(double);
   c->row = mmap(NULL, rows ? rows : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   c->st = mmap(NULL, ST_SIZE(c), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -211,7 +211,7 @@ int gm_exec_all(gm_cache *c, const gm_space *sp, mrdsl_ctx *ctx, const mrdsl_pro
   int rc = mg ? 0 : -1;
   for (int t = 0; t < c->ntmpl && rc == 0; t++)
     if (!(mg[t] = eng_mg_new(&ws, ctx, progs[t]))) rc = -1;
-  exec_job j = {c, sp, mg, src, fn, &ws, ctx, progs};
+  exec_job j = {c, sps, mg, src, fn, &ws, ctx, progs};
   if (rc == 0) rc = run_original(&j, d, call_timeout, deadline);
   /* mutants: CPU 10x the original + 0.5 s (loops), wall 20x + 2 s (blocking) */
   double cpu = 10 * c->orig_secs + 0.5, wall = 20 * c->orig_secs + 2;

@@ -21,9 +21,10 @@ static bool add_var(gm_space *sp, int param, bool after, bool seq, bool str, boo
   return true;
 }
 
-/* "a1'", "y2", "a1_2" (a name ending in a digit takes an underscore, docs/mrdsl.md). */
-static void ref(const gm_var *v, int exec, char *buf, size_t cap) {
-  eng_exec_name(buf, cap, v->name, exec + 1, v->after);
+/* "a1'", "y2", "a1_2" (a name ending in a digit takes an underscore, docs/mrdsl.md);
+ * exec counts from the space's base. */
+static void ref(const gm_space *sp, const gm_var *v, int exec, char *buf, size_t cap) {
+  eng_exec_name(buf, cap, v->name, sp->base + exec + 1, v->after);
 }
 
 static bool add_feat(gm_space *sp, int what, int type, bool fl, int var, int exec, int var2, int exec2) {
@@ -32,9 +33,9 @@ static bool add_feat(gm_space *sp, int what, int type, bool fl, int var, int exe
   gm_feat *f = &sp->f[sp->nf++];
   *f = (gm_feat){what, type, fl, var, exec, var2, exec2, ""};
   char a[48], b[48];
-  ref(&sp->var[var], exec, a, sizeof a);
+  ref(sp, &sp->var[var], exec, a, sizeof a);
   if (var2 >= 0)
-    ref(&sp->var[var2], exec2, b, sizeof b);
+    ref(sp, &sp->var[var2], exec2, b, sizeof b);
   static const char *const fn[] = {"", "len", "sum", "", "", "min", "max", "is_sorted", "",
                                     "is_perm", "starts_with"};
   switch (what) {
@@ -49,18 +50,27 @@ static bool add_feat(gm_space *sp, int what, int type, bool fl, int var, int exe
   return true;
 }
 
+/* See gm.h. */
+const char *gm_ret_name(const mr_subject *s) {
+  for (size_t i = 0; i < s->nparams; i++)
+    if (!strcmp(s->params[i].name, "y")) return "ret";
+  return "y";
+}
+
+/* See gm.h. */
+bool gm_space_init(gm_space *sp, const mr_subject *s) { return gm_space_init_at(sp, s, 0); }
+
 /* See gm.h. Length parameters are left out (len() of their array says the same). */
-bool gm_space_init(gm_space *sp, const mr_subject *s) {
+bool gm_space_init_at(gm_space *sp, const mr_subject *s, int base) {
   memset(sp, 0, sizeof *sp);
   sp->s = s;
-  bool is_len[MRDSL_MAX_PARAMS] = {false}, named_y = false;
+  sp->base = base;
+  bool is_len[MRDSL_MAX_PARAMS] = {false};
   if (s->nparams > MRDSL_MAX_PARAMS)
     return false;
-  for (size_t i = 0; i < s->nparams; i++) {
+  for (size_t i = 0; i < s->nparams; i++)
     if ((s->params[i].flags & MR_PF_ARRAY) && s->params[i].len_index >= 0)
       is_len[s->params[i].len_index] = true;
-    named_y |= !strcmp(s->params[i].name, "y");
-  }
   bool ok = true;
   for (size_t i = 0; i < s->nparams && ok; i++) {
     const mr_subject_param *p = &s->params[i];
@@ -79,7 +89,7 @@ bool gm_space_init(gm_space *sp, const mr_subject *s) {
     }
   }
   if (ok && s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_CSTR && s->ret_kind != MR_KIND_OPAQUE)
-    ok = add_var(sp, -1, false, false, false, true, s->ret_kind, named_y ? "ret" : "y");
+    ok = add_var(sp, -1, false, false, false, true, s->ret_kind, gm_ret_name(s));
   bool any_out = false;
   for (int v = 0; v < sp->nvar; v++)
     any_out |= sp->var[v].output;
@@ -245,12 +255,12 @@ static double seq_pair(int what, seqv a, seqv b) {
 void gm_features(const gm_space *sp, const mrdsl_exec *x, double *row) {
   for (int k = 0; k < sp->nf; k++) {
     const gm_feat *f = &sp->f[k];
-    const mrdsl_exec *e = &x[f->exec];
+    const mrdsl_exec *e = &x[sp->base + f->exec];
     if (f->what == GM_F_SCALAR)
       row[k] = scalar_of(sp, f->var, e);
     else if (f->var2 < 0)
       row[k] = seq_prop(f->what, seq_of(sp, f->var, e));
     else
-      row[k] = seq_pair(f->what, seq_of(sp, f->var, e), seq_of(sp, f->var2, &x[f->exec2]));
+      row[k] = seq_pair(f->what, seq_of(sp, f->var, e), seq_of(sp, f->var2, &x[sp->base + f->exec2]));
   }
 }

@@ -2,7 +2,8 @@
  * gm_tmpl.c - GenMorph's input transformations (seeds/001, section 5) as mrdsl follow-up
  * definitions: permute two same-typed parameters, boolean flip, add or multiply a numeric
  * parameter by a constant, remove an element, reverse, and for C's arrays and strings
- * append/prepend a value, shift/scale every element, concatenation and truncation.
+ * append/prepend a value, shift/scale every element, concatenation and truncation; and
+ * chaining of a running value over three executions (an output fed back as a seed).
  * Every instance is the canonical input relation: one follow-up per source input.
  * Constants come from discovery's pool (disc_const.c), simple and frequent ones first.
  */
@@ -15,7 +16,7 @@
 
 static const char *const names[GM_TP__COUNT] = {
     "permute", "flip", "add", "mul", "remove", "reverse", "append", "prepend", "shift", "scale",
-    "concat", "truncate"};
+    "concat", "truncate", "chain"};
 
 /* See gm.h. */
 const char *gm_tmpl_name(int kind) { return kind >= 0 && kind < GM_TP__COUNT ? names[kind] : "?"; }
@@ -37,19 +38,25 @@ static void pref(const mr_subject *s, size_t i, int e, char *buf, size_t cap) {
   eng_exec_name(buf, cap, s->params[i].name, e, false);
 }
 
-/* The follow-up definitions with parameter p (and q) defined by rhs_p (rhs_q). */
-static void defs(const mr_subject *s, gm_tmpl *t, const char *rhs_p, const char *rhs_q) {
-  size_t at = 0;
-  t->defs[0] = 0;
+/* Execution e's definitions appended to t->defs: parameter p (and q) defined by rhs_p
+ * (rhs_q), every other input as in the source. */
+static void defs_exec(const mr_subject *s, gm_tmpl *t, int e, const char *rhs_p, const char *rhs_q) {
+  size_t at = strlen(t->defs);
   for (size_t i = 0; i < s->nparams && at < sizeof t->defs; i++) {
     if (!defined_input(s, i))
       continue;
     char l[64], r[64];
-    pref(s, i, 2, l, sizeof l);
+    pref(s, i, e, l, sizeof l);
     pref(s, i, 1, r, sizeof r);
     const char *rhs = (int)i == t->p ? rhs_p : (int)i == t->q && rhs_q ? rhs_q : r;
     at += (size_t)snprintf(t->defs + at, sizeof t->defs - at, "%s%s = %s;", at ? " " : "", l, rhs);
   }
+}
+
+/* The follow-up definitions with parameter p (and q) defined by rhs_p (rhs_q). */
+static void defs(const mr_subject *s, gm_tmpl *t, const char *rhs_p, const char *rhs_q) {
+  t->defs[0] = 0;
+  defs_exec(s, t, 2, rhs_p, rhs_q);
 }
 
 static bool is_num(int k) { return k != MR_KIND_BOOL && k != MR_KIND_CSTR && k < MR_KIND__COUNT &&
@@ -154,11 +161,13 @@ static void instance(const mr_subject *s, const disc_consts *k, const double *mi
 static void mined_append(const mr_subject *s, const double *mined, int nm, int p, cand_list *l) {
   const mr_subject_param *pp = &s->params[p];
   bool str = pp->kind == MR_KIND_CSTR, fl = !str && eng_kind_float(pp->kind);
-  double v[4];
+  double v[4], klo, khi; /* an element kind's range: 65521 is no byte (every follow-up skipped) */
+  eng_kind_limits(pp->kind, &klo, &khi);
   int n = 0;
   for (int i = 0; i < nm && n < 4; i++) {
     double c = mined[i];
-    bool ok = str ? c >= 32 && c <= 126 && c == floor(c) : fl ? isfinite(c) : c == floor(c) && fabs(c) <= 1e6;
+    bool ok = str ? c >= 32 && c <= 126 && c == floor(c)
+              : fl ? isfinite(c) : c == floor(c) && fabs(c) <= 1e6 && c >= klo && c <= khi;
     for (int j = 0; j < n && ok; j++) ok = v[j] != c;
     if (ok) v[n++] = c;
   }
@@ -168,7 +177,7 @@ static void mined_append(const mr_subject *s, const double *mined, int nm, int p
   t.kind = GM_TP_APPEND;
   t.p = p;
   t.q = -1;
-  t.mined = true;
+  t.first = true;
   char rhs[400], a1[64], c[40];
   pref(s, (size_t)p, 1, a1, sizeof a1);
   snprintf(rhs, sizeof rhs, "%s", a1);
@@ -182,6 +191,47 @@ static void mined_append(const mr_subject *s, const double *mined, int nm, int p
   defs(s, &t, rhs, NULL);
   snprintf(t.name, sizeof t.name, "append_%s_consts", pp->name);
   push(l, &t);
+}
+
+/* Chaining of a running value (a checksum's seed): execution 2 feeds the source's output
+ * back as seed parameter p over a chunk of sequence q, execution 3 runs the source's seed
+ * over q1 ++ chunk, so f(f(s, a), b) = f(s, a ++ b) reads y2 == y3. The source has one
+ * sequence: the chunk is q1 itself (variant 0, drawn first), its reverse (1), or its first
+ * few elements (2, a count from the pool). */
+static void chain(const mr_subject *s, const disc_consts *k, const double *mined, int nm, eng_rng *r,
+                  int p, int q, int variant, cand_list *l) {
+  gm_tmpl t;
+  memset(&t, 0, sizeof t);
+  t.kind = GM_TP_CHAIN;
+  t.p = p;
+  t.q = q;
+  t.first = variant == 0;
+  char a1[64], s1[64], y1[64], chunk[160], cat[400];
+  pref(s, (size_t)q, 1, a1, sizeof a1);
+  pref(s, (size_t)p, 1, s1, sizeof s1);
+  eng_exec_name(y1, sizeof y1, gm_ret_name(s), 1, false);
+  static const char *const suffix[] = {"", "_rev", "_trunc"};
+  if (variant == 0) {
+    snprintf(chunk, sizeof chunk, "%s", a1);
+  } else if (variant == 1) {
+    snprintf(chunk, sizeof chunk, "reverse(%s)", a1);
+  } else {
+    char c[40];
+    if (!pick_const(k, mined, nm, r, true, false, 1, 8, "", c, sizeof c)) return;
+    snprintf(chunk, sizeof chunk, "truncate(%s, %s)", a1, c);
+  }
+  snprintf(cat, sizeof cat, "concat(%s, %s)", a1, chunk);
+  defs_exec(s, &t, 2, y1, chunk);
+  defs_exec(s, &t, 3, s1, cat);
+  snprintf(t.name, sizeof t.name, "chain_%s_%s%s", s->params[p].name, s->params[q].name, suffix[variant]);
+  push(l, &t);
+}
+
+/* Can parameter i carry a running value: a numeric scalar input of the return value's kind? */
+static bool seed_param(const mr_subject *s, size_t i) {
+  const mr_subject_param *p = &s->params[i];
+  return defined_input(s, i) && !(p->flags & (MR_PF_ARRAY | MR_PF_FIELD)) && is_num(p->kind) &&
+         p->kind == s->ret_kind;
 }
 
 /* See gm.h. */
@@ -207,6 +257,9 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
         }
       if (seq) {
         static const int sk[] = {GM_TP_REMOVE, GM_TP_APPEND, GM_TP_PREPEND, GM_TP_SHIFT, GM_TP_SCALE, GM_TP_TRUNCATE};
+        for (size_t j = 0; j < s->nparams; j++) /* a running value over this sequence */
+          if (seed_param(s, j))
+            for (int v = round == 0 ? 0 : 2; v < 3; v++) chain(s, k, mined, nm, r, (int)j, (int)i, v, &l);
         if (round == 0) {
           mined_append(s, mined, nm, (int)i, &l);
           instance(s, k, mined, nm, r, GM_TP_REVERSE, (int)i, -1, &l);
@@ -235,8 +288,8 @@ int gm_tmpl_pick(const mr_subject *s, const disc_consts *k, eng_rng *r, gm_tmpl 
     int j = (int)eng_rng_u64(r, 0, (uint64_t)i);
     gm_tmpl x = l.v[i]; l.v[i] = l.v[j]; l.v[j] = x;
   }
-  for (int i = 0, j = 0; i < l.n; i++) /* the mined constants' appends first */
-    if (l.v[i].mined) {
+  for (int i = 0, j = 0; i < l.n; i++) /* the mined constants' appends, a chaining first */
+    if (l.v[i].first) {
       gm_tmpl x = l.v[i]; l.v[i] = l.v[j]; l.v[j++] = x;
     }
   int n = 0;

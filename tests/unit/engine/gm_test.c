@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * gm_test.c - the GenMorph engine's parts (rt/engine/gm_*.c): features of a subject with
  * an array, typed tree evaluation and printing, the dominance of Definitions 4 and 5,
- * simplification, elite uniqueness and the soft constraint, and a small GP run on
+ * simplification, elite uniqueness and the soft constraint, chaining templates (three
+ * executions, features of the last two), and a small GP run on
  * synthetic correct/incorrect executions that must find a relation without false
  * positives that catches the seeded fault.
  */
@@ -31,6 +32,14 @@ static const mr_subject_param sort_params[] = {
     {"n", "size_t", MR_KIND_U64, 0, -1},
 };
 static const mr_subject sort_subj = {"sort", "t.c", 2, sort_params, MR_KIND_VOID, "void", no_call};
+
+/* uint32_t ck(uint32_t seed, const uint8_t *buf, size_t len): a running checksum */
+static const mr_subject_param ck_params[] = {
+    {"seed", "uint32_t", MR_KIND_U32, 0, -1},
+    {"buf", "const uint8_t *", MR_KIND_U8, MR_PF_ARRAY | MR_PF_CONST, 2},
+    {"len", "size_t", MR_KIND_U64, 0, -1},
+};
+static const mr_subject ck_subj = {"ck", "t.c", 3, ck_params, MR_KIND_U32, "uint32_t", no_call};
 
 static int feat(const gm_space *sp, const char *text) {
   for (int k = 0; k < sp->nf; k++)
@@ -71,6 +80,33 @@ static void test_features(void) {
   gm_features(&sp, z, row);
   CHECK(row[feat(&sp, "is_perm(a1, a1')")] == 1 && row[feat(&sp, "is_perm(a1, a2')")] == 0);
   CHECK(row[feat(&sp, "starts_with(a2', a1')")] == 1 && row[feat(&sp, "a1' == a2'")] == 0);
+}
+
+/* A seed of the result's kind gets the chaining template, drawn first; its output
+ * relations read executions 2 and 3 (base 1); amin(a, n) has no seed. */
+static void test_chain(void) {
+  disc_consts k;
+  memset(&k, 0, sizeof k);
+  eng_rng r;
+  eng_rng_seed(&r, 1);
+  gm_tmpl t[8];
+  int n = gm_tmpl_pick(&ck_subj, &k, &r, t, 8);
+  CHECK(n > 1 && t[0].kind == GM_TP_CHAIN && gm_tmpl_base(&t[0]) == 1);
+  CHECK(!strcmp(t[0].defs, "seed2 = y1; buf2 = buf1; seed3 = seed1; buf3 = concat(buf1, buf1);"));
+  CHECK(!strcmp(t[0].name, "chain_seed_buf"));
+  for (int i = 1; i < n; i++) CHECK(gm_tmpl_base(&t[i]) == (t[i].kind == GM_TP_CHAIN));
+  n = gm_tmpl_pick(&arr_subj, &k, &r, t, 8); /* no seed: no chaining */
+  CHECK(n > 0);
+  for (int i = 0; i < n; i++) CHECK(t[i].kind != GM_TP_CHAIN);
+  gm_space sp;
+  CHECK(gm_space_init_at(&sp, &ck_subj, 1));
+  CHECK(feat(&sp, "y2") >= 0 && feat(&sp, "y3") >= 0 && feat(&sp, "y1") < 0 && feat(&sp, "len(buf3)") >= 0);
+  uint8_t b[] = {1, 2, 3};
+  uint64_t in1[3] = {5, (uint64_t)(uintptr_t)b, 3}, in3[3] = {5, (uint64_t)(uintptr_t)b, 2};
+  mrdsl_exec x[3] = {{in1, in1, 7}, {in1, in1, 8}, {in3, in3, 9}};
+  double row[GM_MAX_F];
+  gm_features(&sp, x, row);
+  CHECK(row[feat(&sp, "y2")] == 8 && row[feat(&sp, "y3")] == 9 && row[feat(&sp, "len(buf3)")] == 2);
 }
 
 static gm_tree tree(const gm_node *n, int len) {
@@ -295,6 +331,7 @@ int main(void) {
   test_simple();
   test_metamorphic();
   test_features();
+  test_chain();
   test_eval_print();
   test_dominance();
   test_simplify();
