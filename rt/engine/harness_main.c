@@ -55,28 +55,6 @@ static bool subject_ok(const mr_subject *s) {
   return true;
 }
 
-/* The harness's subjects (see eng.h). */
-const mr_subject *const *eng_subjects;
-size_t eng_nsubjects;
-static const mr_subject *const *callees;
-static size_t ncallees;
-
-/* See mr_rt.h. */
-void mr_harness_callees(const mr_subject *const *c, size_t n) {
-  callees = c;
-  ncallees = n;
-}
-
-/* See eng.h. */
-const mr_subject *eng_callee(const char *name) {
-  for (size_t i = 0; i < eng_nsubjects; i++)
-    if (!strcmp(eng_subjects[i]->name, name))
-      return eng_subjects[i];
-  for (size_t i = 0; i < ncallees; i++)
-    if (!strcmp(callees[i]->name, name))
-      return callees[i];
-  return NULL;
-}
 
 /* Commands that take several subjects: the checker's (check/check_multi.c). */
 static bool multi_ok(const char *cmd) {

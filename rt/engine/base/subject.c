@@ -3,12 +3,37 @@
  * registered itself through mrpass's module constructor; a black box (libm, GSL) is
  * registered here from its subject description, so every engine finds one registry
  * entry either way. `harness info` prints the signature and what is observed of it.
+ * Also the harness's subjects and the functions relations across functions call.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/eng.h"
+
+/* The harness's subjects and callees (see eng.h; set by mr_harness_main_n and
+ * mr_harness_callees). */
+const mr_subject *const *eng_subjects;
+size_t eng_nsubjects;
+static const mr_subject *const *callees;
+static size_t ncallees;
+
+/* See mr_rt.h. */
+void mr_harness_callees(const mr_subject *const *c, size_t n) {
+  callees = c;
+  ncallees = n;
+}
+
+/* See eng.h. */
+const mr_subject *eng_callee(const char *name) {
+  for (size_t i = 0; i < eng_nsubjects; i++)
+    if (!strcmp(eng_subjects[i]->name, name))
+      return eng_subjects[i];
+  for (size_t i = 0; i < ncallees; i++)
+    if (!strcmp(callees[i]->name, name))
+      return callees[i];
+  return NULL;
+}
 
 /* Provided by libmrrt (the ABI entry the pass's module constructor calls; mr_abi.h). */
 void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
