@@ -42,7 +42,10 @@ static const char check_summary[] =
     "options in DIR/fuzz/harness.mrcheck (docs/checking.md, OSS-Fuzz and ClusterFuzzLite). "
     "--replay checks the stored corpus only, each input once, no mutation (the pull-request "
     "check; fuzz in nightly runs); --json OUT.json writes the summary as JSON as well, "
-    "--sarif OUT.sarif the findings as SARIF 2.1.0 (GitHub code scanning).";
+    "--sarif OUT.sarif the findings as SARIF 2.1.0 (GitHub code scanning). A .mr whose "
+    "relations call other functions too (`relation R calls f, g`) is checked as its first "
+    "subject's; the others are built in from FILE (docs/checking.md, Relations across "
+    "functions).";
 
 /* ============================== Shared set-up ============================== */
 
