@@ -73,8 +73,10 @@ static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, 
   g->prog = p;
   g->h = mrdsl_prog_execs(p);
   for (int k = 1; k <= g->h && k <= MRDSL_MAX_EXECS; k++) { /* relations across functions */
-    const char *c = mrdsl_prog_calls(p, k);
-    const mr_subject *o = !c || !strcmp(c, s->name) ? s : lazy ? NULL : eng_callee(c);
+    /* the file's first subject (execution 1's) is s, under whatever name (--any-name) */
+    const char *c = mrdsl_prog_calls(p, k), *first = mrdsl_prog_calls(p, 1);
+    bool own = !c || !strcmp(c, s->name) || (first && !strcmp(c, first));
+    const mr_subject *o = own ? s : lazy ? NULL : eng_callee(c);
     if (!o && !lazy) {
       eng_error("relation %s calls %s, which this harness cannot call (rebuild it with the relation file)",
                 mrdsl_rel_name(mrdsl_prog_rel(p)), c);
