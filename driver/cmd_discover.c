@@ -46,7 +46,8 @@ static const char disc_help[] =
     "                            interface faults), then by generality; --all writes every one\n"
     "                            (GenMorph keeps the relations that add a kill, of the same)\n"
     "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates for S\n"
-    "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build)\n"
+    "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build;\n"
+    "                            genmorph: up to a fifth of --budget when the search left it)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
     "  --mutate SCOPE            functions whose mutants choose the short set (genmorph: and\n"
@@ -247,7 +248,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
         drv_list_push(&h, "--mutants-harness");
         drv_list_push(&h, mres.harness);
       }
-      if (!genmorph && replay) {
+      if (replay) {
         drv_list_push(&h, "--replay-as");
         drv_list_push(&h, replay);
       }

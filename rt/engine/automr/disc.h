@@ -562,7 +562,7 @@ int cleanse_z3(disc_subj *d, const cleanse_z3_in *in, bool *keep, cleanse_z3_sta
  * relations it breaks are dropped (docs/discover.md). */
 /* In the fuzz harness (check_fuzz.c, when MRFUZZ_FALSIFY is set): load the candidates.
  * ENG_EXIT_OK or an exit code (message printed). Weak: only the falsification variant
- * links disc_fuzz.o (-Wl,--undefined=disc_fuzz_init), so its 128 KB of libFuzzer extra
+ * links disc_fuzz.o (-Wl,--undefined=disc_fuzz_init), so its 4 KB of libFuzzer extra
  * counters are not cleared and scanned after every input of `mrfuzz check`. */
 __attribute__((weak)) int disc_fuzz_init(const mr_subject *s);
 /* One libFuzzer input: every standing candidate on it; violations recorded. Returns 0
@@ -588,10 +588,15 @@ char *disc_exclude_args(const disc_subj *d);
  * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
  * domain options (--range, --len; one per line, for the dictionary too), own_args the
  * falsification's (--exclude V,..., --generic: a subject that is not a numeric vector).
- * The fuzzer's seed and its per-input timeout come from seed and call_timeout. */
+ * The fuzzer's seed and its per-input timeout come from seed and call_timeout; procs
+ * fuzzer processes (1..DISC_FUZZ_PROCS, discovery's --jobs) run at once, each with its
+ * own seed: a violation on a rare input is what the stage is for, and the wall time is
+ * the same. */
+#define DISC_FUZZ_PROCS 8
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
                            const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, uint8_t **in, size_t *inlen, const char **why);
+                           double call_timeout, int procs, uint8_t **in, size_t *inlen,
+                           const char **why);
 
 /* ---- Suspected faults (disc_suspect.c; docs/discover.md) ------------------------------ */
 #define DISC_SUSPECT_INPUTS 4

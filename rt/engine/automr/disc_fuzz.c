@@ -9,7 +9,10 @@
  * quarter-octave of residual / tolerance), so an input that brings a relation closer to
  * failing than any before is a new feature and joins the corpus. Inequalities have no
  * residual in mrdsl; their "probe" twins (approx(P, bound, abs=S), never failing: S is
- * huge) report the distance to the bound instead.
+ * huge) report the distance to the bound instead. A black box has no coverage to grow
+ * the corpus from, so its source values are features too, as under `mrfuzz check`
+ * (check_feat.c): without them the corpus stays at the few bytes of the first inputs, and
+ * the rare seeds where a relation breaks (adler32's high sum >= 65521) are never reached.
  */
 #include <fcntl.h>
 #include <math.h>
@@ -18,13 +21,18 @@
 #include <unistd.h>
 
 #include "automr/disc.h"
+#include "check/check.h"
 
 #define FZ_MAX_REL 1024
 #define FZ_BUCKETS 128 /* quarter octaves of residual / tolerance, 2^-30 .. 2^2 */
+#define FZ_BYTES 4096u /* libFuzzer clears and scans every byte after every input */
 
-/* libFuzzer (Linux) collects every byte of this section as coverage features. */
-__attribute__((used, section("__libfuzzer_extra_counters"))) static uint8_t
-    fz_counters[FZ_MAX_REL * FZ_BUCKETS];
+/* libFuzzer (Linux) collects every byte of this section as coverage features: each
+ * (candidate, bucket) hashes to a byte and one of 8 counter values (libFuzzer buckets
+ * counts: 1, 2, 3, 4-7, 8-15, ...), 32 K features in 4 KB. One slot a feature, 128 KB,
+ * made the stage 5-10 times slower than `check`; a collision only merges two features. */
+__attribute__((used, section("__libfuzzer_extra_counters"))) static uint8_t fz_counters[FZ_BYTES];
+static const uint8_t fz_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
 
 typedef struct fz_rel {
   eng_mg *mg;     /* owned */
@@ -37,6 +45,7 @@ typedef struct fz_rel {
 /* The one falsification run of this process (libFuzzer drives one target). */
 static struct {
   const mr_subject *s;
+  bool black;           /* no coverage: its values are the features (check_feat.c) */
   mrdsl_ctx *ctx;       /* owned */
   fz_rel *rels;         /* owned [n] */
   size_t n, alive;      /* relations; real ones still standing */
@@ -166,6 +175,7 @@ static int load(const char *mr) {
 /* See disc.h. */
 int disc_fuzz_init(const mr_subject *s) {
   F.s = s;
+  F.black = mr_fn_find(s->name) == NULL;
   F.out = -1;
   eng_dom_defaults(s, &F.run);
   const char *mr = NULL, *out = NULL;
@@ -198,7 +208,8 @@ static void feedback(size_t i, const mrdsl_result *res) {
     ratio = 0x1p-31;
   int b = (int)floor(4.0 * log2(ratio)) + 120;
   b = b < 0 ? 0 : b >= FZ_BUCKETS ? FZ_BUCKETS - 1 : b;
-  fz_counters[i * FZ_BUCKETS + (size_t)b] = 1;
+  uint64_t x = (uint64_t)(i * FZ_BUCKETS + (size_t)b + 1) * 0x9E3779B97F4A7C15ull >> 32;
+  fz_counters[x % FZ_BYTES] = fz_value[(x / FZ_BYTES) % 8];
 }
 
 /* An internal error ends the run (exit 3: the stage reports it, nothing is dropped for it). */
@@ -232,6 +243,7 @@ int disc_fuzz_input(const uint8_t *data, size_t size) {
   }
   uint64_t h = eng_fnv(ENG_FNV_INIT, data, size);
   mrdsl_build_opts bo = {eng_rng_cb, &F.rng, F.ranges};
+  bool valued = !F.black;
   for (size_t i = 0; i < F.n; i++) {
     fz_rel *z = &F.rels[i];
     if (!z->alive)
@@ -243,6 +255,12 @@ int disc_fuzz_input(const uint8_t *data, size_t size) {
       internal(rc);
     if (rc == MRDSL_SKIP)
       continue;
+    if (!valued) { /* the source execution is the same for every relation */
+      int nx;
+      const mrdsl_exec *x = eng_mg_execs(z->mg, &nx);
+      chk_feat_values(F.s, x[0].in, x[0].ret);
+      valued = true;
+    }
     feedback(i, &res);
     if (rc != MRDSL_FAIL || z->probe)
       continue;

@@ -106,11 +106,10 @@ static int exec_fuzzer(void *ud) {
   return 127;
 }
 
-/* Run the fuzz harness with env (and env2 when not NULL); its output goes to log, its
- * artifacts to art/, with dict as its dictionary when readable. The status, or -1 (could
- * not run, or killed after its time). */
-static int launch(const char *harness, char *env, char *env2, const char *log, const char *art,
-                  const char *dict, double seconds, uint64_t seed, double call_timeout) {
+/* Start the fuzz harness with env (and env2 when not NULL); its output goes to log, its
+ * artifacts to art/, with dict as its dictionary when readable. The child, or -1. */
+static pid_t launch_start(const char *harness, char *env, char *env2, const char *log, const char *art,
+                          const char *dict, double seconds, uint64_t seed, double call_timeout) {
   char t[32], sd[48], to[32], ap[4200], df[4200];
   snprintf(t, sizeof t, "-max_total_time=%d", (int)ceil(seconds));
   snprintf(sd, sizeof sd, "-seed=%u", (unsigned)(seed % 4000000000u) + 1);
@@ -122,14 +121,25 @@ static int launch(const char *harness, char *env, char *env2, const char *log, c
   char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0",
                   use_dict ? df : NULL, NULL};
   fuzz_exec x = {harness, argv, env, env2, log};
-  pid_t pid = eng_fork(NULL, exec_fuzzer, &x);
+  return eng_fork(NULL, exec_fuzzer, &x);
+}
+
+/* The status of a child launch_start started, or -1 (could not run, or killed after its
+ * time). libFuzzer checks -max_total_time between inputs; a hanging input or a slow start
+ * gets a grace period, then the child is killed (what it recorded still counts). */
+static int launch_wait(pid_t pid, double t0, double seconds, double call_timeout) {
   if (pid < 0)
     return -1;
-  /* libFuzzer checks -max_total_time between inputs; a hanging input or a slow start
-   * gets a grace period, then the child is killed (what it recorded still counts) */
   bool killed;
-  int status = eng_child_wait(pid, eng_now() + seconds + 10 + 2 * call_timeout, NULL, NULL, &killed);
+  int status = eng_child_wait(pid, t0 + seconds + 10 + 2 * call_timeout, NULL, NULL, &killed);
   return killed ? -1 : status;
+}
+
+static int launch(const char *harness, char *env, char *env2, const char *log, const char *art,
+                  const char *dict, double seconds, uint64_t seed, double call_timeout) {
+  double t0 = eng_now();
+  return launch_wait(launch_start(harness, env, env2, log, art, dict, seconds, seed, call_timeout), t0,
+                     seconds, call_timeout);
 }
 
 /* Remove the temporary directory and everything libFuzzer left in it. */
@@ -141,7 +151,8 @@ static void remove_dir(const char *dir) {
     while ((e = readdir(dp)))
       if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
         snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
+        if (unlink(p) != 0 && errno == EISDIR)
+          remove_dir(p); /* a process's own directory (procs > 1) */
       }
     closedir(dp);
   }
@@ -189,54 +200,75 @@ static int read_broken(const char *out, int n, bool *keep, const char *dir, uint
 /* See disc.h. */
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
                            const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, uint8_t **in, size_t *inlen, const char **why) {
+                           double call_timeout, int procs, uint8_t **in, size_t *inlen, const char **why) {
   *why = NULL;
   if (access(harness, X_OK) != 0) {
     *why = "the fuzz harness is missing";
     return -1;
   }
+  procs = procs < 1 ? 1 : procs > DISC_FUZZ_PROCS ? DISC_FUZZ_PROCS : procs;
   const char *tmp = getenv("TMPDIR");
-  char dir[4096], mr[4200], out[4200], log[4200], dict[4200], envd[4300], files[8500];
+  char dir[4096], mr[4200], log[4200], dict[4200], envd[4300];
   snprintf(dir, sizeof dir, "%s/mrfuzz-falsify-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(dir)) {
     *why = "no temporary directory";
     return -1;
   }
   snprintf(mr, sizeof mr, "%s/candidates.mr", dir);
-  snprintf(out, sizeof out, "%s/broken", dir);
   snprintf(log, sizeof log, "%s/fuzz.log", dir);
   snprintf(dict, sizeof dict, "%s/check.dict", dir);
   snprintf(envd, sizeof envd, "MRFUZZ_DICT=%s", dict);
-  snprintf(files, sizeof files, "--mr\n%s\n--out\n%s", mr, out);
   FILE *f = fopen(mr, "w");
   bool written = f && fputs(text, f) >= 0;
   written = f && fclose(f) == 0 && written;
-  char *env = env_join("MRFUZZ_FALSIFY", files, check_args, own_args);
+  /* every process has its directory (its --out file, the inputs that broke candidates,
+   * libFuzzer's artifacts and log) and its seed: the same candidates, other inputs */
+  char pdir[DISC_FUZZ_PROCS][4200], out[DISC_FUZZ_PROCS][4300], plog[DISC_FUZZ_PROCS][4300];
+  char *env[DISC_FUZZ_PROCS] = {0};
+  for (int j = 0; j < procs; j++) {
+    char files[8700];
+    snprintf(pdir[j], sizeof pdir[j], "%s/p%d", dir, j);
+    snprintf(out[j], sizeof out[j], "%s/broken", pdir[j]);
+    snprintf(plog[j], sizeof plog[j], "%s/fuzz.log", pdir[j]);
+    snprintf(files, sizeof files, "--mr\n%s\n--out\n%s", mr, out[j]);
+    written = written && mkdir(pdir[j], 0755) == 0 &&
+              (env[j] = env_join("MRFUZZ_FALSIFY", files, check_args, own_args)) != NULL;
+  }
   char *envc = env_join("MRFUZZ_CHECK", check_args, "", "");
   int dropped = -1;
-  if (!written || !env || !envc) {
+  if (!written || !envc) {
     *why = "cannot write the candidates";
   } else {
     /* the dictionary `mrfuzz check` uses (special values, the constants mrpass mined):
      * written by the same harness; without it the stage still runs */
     if (launch(harness, envc, envd, log, dir, NULL, 1, seed, call_timeout) != 0)
       unlink(dict);
-    int st = launch(harness, env, NULL, log, dir, dict, seconds, seed, call_timeout);
-    dropped = read_broken(out, n, keep, dir, in, inlen);
-    if (st == -1)
-      *why = "the fuzz harness did not run or was stopped after its time";
-    else if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
-      *why = "the target failed under the fuzzer (crash, sanitizer or timeout); the stage ended early";
-    if (getenv("MRFUZZ_DISCOVER_DEBUG")) { /* the candidates and libFuzzer's log, kept */
-      fprintf(stderr, "falsify: kept %s (candidates.mr, fuzz.log)\n", dir);
-      free(env);
-      free(envc);
-      return dropped;
+    pid_t pid[DISC_FUZZ_PROCS];
+    double t0 = eng_now();
+    for (int j = 0; j < procs; j++)
+      pid[j] = launch_start(harness, env[j], NULL, plog[j], pdir[j], dict, seconds,
+                            seed + (uint64_t)j * 7919u, call_timeout);
+    int fails = 0;
+    dropped = 0;
+    for (int j = 0; j < procs; j++) {
+      int st = launch_wait(pid[j], t0, seconds, call_timeout);
+      dropped += read_broken(out[j], n, keep, pdir[j], in, inlen);
+      if (st == -1)
+        *why = "the fuzz harness did not run or was stopped after its time";
+      else if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
+        *why = "the target failed under the fuzzer (crash, sanitizer or timeout); the stage ended early";
+      fails += st != 0;
     }
+    if (fails < procs)
+      *why = NULL; /* another process ran its whole time */
   }
-  free(env);
+  if (getenv("MRFUZZ_DISCOVER_DEBUG")) /* the candidates and libFuzzer's logs, kept */
+    fprintf(stderr, "falsify: kept %s (candidates.mr, p*/fuzz.log)\n", dir);
+  else
+    remove_dir(dir);
+  for (int j = 0; j < procs; j++)
+    free(env[j]);
   free(envc);
-  remove_dir(dir);
   return dropped;
 }
 
@@ -260,7 +292,7 @@ int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness
     *why = "cannot write the candidates";
   else
     dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, seconds, c->seed, c->call_timeout,
-                                     in, inlen, why);
+                                     c->jobs, in, inlen, why);
   free(text);
   free(args);
   free(own);

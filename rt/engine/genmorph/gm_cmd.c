@@ -4,8 +4,13 @@
  * faults standing in for mutants): template input relations (gm_tmpl.c), correct and
  * incorrect executions cached once (gm_exec.c), one co-evolutionary GP per input relation
  * in forked workers (disc_par.c, gm_gp.c), then the filter: fresh-input validation with
- * eng_mg_run (never report a relation the original violates), Z3 redundancy pruning
- * through mrdsl, and the .mr file written atomically.
+ * eng_mg_run (never report a relation the original violates), libFuzzer falsification
+ * (its breaking a law that held on every fresh input: a suspected fault), Z3 redundancy
+ * pruning through mrdsl, and the .mr file written atomically. A black box gets the
+ * readable forms only: the GP's relations fit the data they saw (inequalities with fitted
+ * constants), and only a white box has the coverage that guides the fuzzer to where they
+ * break; on zlib's checksums they held on 10^5 inputs and libFuzzer, and `check` broke
+ * them in seconds to a minute (docs/benchmarks.md, "Chaining").
  */
 #include <dirent.h>
 #include <math.h>
@@ -26,6 +31,7 @@
 typedef struct gm_opts {
   const char *out, *corpus;
   const char *report;       /* --report: the record the driver's --json and --sarif read */
+  const char *replay_as;    /* --replay-as: the target of the suspects' replay commands */
   const char *fuzz_harness; /* --fuzz-harness: the falsification variant, or NULL */
   double fuzz_secs;         /* --fuzz-falsify */
   char dom_args[2048];      /* --range and --len as given, one per line (for the fuzzer) */
@@ -221,6 +227,8 @@ typedef struct cand {
   val_res v;
   bool ok;
   mrdsl_rel *rel;
+  uint8_t *fzin;          /* owned: the input libFuzzer broke it with (a suspect's) */
+  size_t fzlen;
 } cand;
 
 typedef struct cmd_ud {
@@ -236,6 +244,7 @@ typedef struct cmd_ud {
   const gm_tmpl *tm;  /* the input relations */
   const cand *cs;     /* validation: the candidates */
   disc_subj *d;       /* the workers' subject: its regions (a numeric one) */
+  bool readable_only; /* a black box: gm_simple's laws, no GP (run's comment) */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -299,7 +308,7 @@ static void task_gp(void *ud, int t, void *out) {
     double kc = strtod(u->tm[t].c, &end);
     const gm_space *sp = &u->sp[gm_tmpl_base(&u->tm[t])];
     int ns = gm_simple(sp, &d, kc, end != u->tm[t].c && !*end, best, GM_OUT / 2);
-    int n = ns + gm_gp_run(sp, &d, &cfg, &r, u->consts, u->nconsts, best + ns, GM_OUT - ns, &res->gens);
+    int n = ns + (u->readable_only ? 0 : gm_gp_run(sp, &d, &cfg, &r, u->consts, u->nconsts, best + ns, GM_OUT - ns, &res->gens));
     size_t rows = (size_t)(res->nneg > res->npos ? res->nneg : res->npos) + 1;
     double *scratch = malloc(((size_t)GM_MAX_NODES + 1) * rows * sizeof *scratch);
     uint8_t *killed = calloc((size_t)u->c->nmut + 1, 1);
@@ -484,13 +493,15 @@ static bool rel_text(const disc_subj *d, const gm_tmpl *tm, const cand *c, const
  * passed validation, guided by the target's coverage and, for approx() checks, by their
  * residuals. It only drops relations. Returns how many it broke, or -1 when it did not run. */
 static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
-                   cand *cs, int ncand, const disc_subj *d) {
+                   cand *cs, int ncand, const disc_subj *d, double secs) {
   if (!o->fuzz_harness || o->fuzz_secs <= 0)
     return -1;
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   bool *keep = calloc((size_t)(ncand ? ncand : 1), sizeof *keep);
+  uint8_t **in = calloc((size_t)(ncand ? ncand : 1), sizeof *in);
+  size_t *inlen = calloc((size_t)(ncand ? ncand : 1), sizeof *inlen);
   int alive = 0;
   if (f && keep) {
     fprintf(f, "mrdsl 1;\n%s\n", subj);
@@ -505,17 +516,18 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   }
   /* a numeric subject: its regions are not fuzzed (--exclude) */
   char *own = d->n > 0 ? disc_exclude_args(d) : strdup("--generic");
-  bool ok = f && fclose(f) == 0 && keep && own;
+  bool ok = f && fclose(f) == 0 && keep && own && in && inlen;
   int broken = -1;
   const char *why = "out of memory";
   if (ok && alive) {
     double t = eng_now();
     broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep,
-                                    o->fuzz_secs, o->run.seed, 1.0, NULL, NULL, &why);
+                                    secs, o->run.seed, 1.0, o->jobs, in, inlen, &why);
     if (broken >= 0)
       for (int i = 0; i < ncand; i++)
         if (cs[i].ok && !keep[i]) {
           cs[i].ok = false;
+          cs[i].fzin = in[i], cs[i].fzlen = inlen[i], in[i] = NULL;
           if (getenv("MRFUZZ_DISCOVER_DEBUG"))
             fprintf(stderr, "genmorph: %s broken by libFuzzer: %s\n", cs[i].name, cs[i].text);
         }
@@ -527,6 +539,10 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   } else if (!o->quiet) {
     fprintf(stderr, "mrfuzz: genmorph: no libFuzzer falsification: %s\n", why);
   }
+  for (int i = 0; in && i < ncand; i++)
+    free(in[i]);
+  free(in);
+  free(inlen);
   free(text);
   free(keep);
   free(own);
@@ -564,6 +580,8 @@ typedef struct gm_run {
 } gm_run;
 
 static void run_fini(gm_run *R) {
+  for (int i = 0; R->cs && i < R->ncand; i++)
+    free(R->cs[i].fzin);
   free(R->cs);
   free(R->ts);
   free(R->gres);
@@ -649,7 +667,7 @@ static int executions(gm_run *R, disc_subj *d) {
 static int evolve(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
-  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d};
+  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
@@ -672,7 +690,7 @@ static int candidates(gm_run *R) {
     for (int j = 0; R->done[t] && j < g->n; j++) {
       cand *c = &R->cs[R->ncand];
       const gm_rel_out *ro = &g->rel[j];
-      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL};
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL, NULL, 0};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
       for (char *q = c->name; *q; q++) /* a record leaf's template: mul_b.x -> mul_b_x */
         if (*q == '.' || *q == '[' || *q == ']') *q = '_';
@@ -886,7 +904,8 @@ static int write_out(gm_run *R) {
   if (R->ifm) {
     char kinds[1024];
     eng_ifm_kinds(R->s, kinds, sizeof kinds);
-    printf("incorrect executions: interface faults (%s is a black box: no mutants), %d of its outputs: %s\n",
+    printf("incorrect executions: interface faults (%s is a black box: no mutants), %d of its outputs: %s\n"
+           "output relations: the readable forms only (the GP's fitted ones need mutants and coverage)\n",
            R->s->name, R->cache.nmut, kinds);
   }
   printf("%-28s %8s %9s %7s %6s %6s %6s %5s\n", "input relation", "correct", "incorrect",
@@ -918,8 +937,9 @@ static int write_out(gm_run *R) {
 }
 
 /* The run's record for the driver's --json and --sarif (--report; the format of AutoMR's,
- * cmd_discover.c reads it): GenMorph has no table per type and no suspects. */
-static void write_report(const gm_run *R) {
+ * cmd_discover.c reads it): GenMorph has no table per type; its suspects follow
+ * (suspects()). Open for them, or NULL (said). */
+static FILE *write_report(const gm_run *R) {
   const gm_opts *o = R->o;
   char def[512];
   const char *out = o->out;
@@ -929,8 +949,37 @@ static void write_report(const gm_run *R) {
     fprintf(f, "mrfuzz-discover-report\t1\nengine\tgenmorph\nseed\t%llu\n", (unsigned long long)o->run.seed);
     if (strcmp(out, "-")) fprintf(f, "output\t%s\n", out);
     fprintf(f, "seconds\t%.3f\n", eng_now() - R->t0);
+  } else {
+    eng_error("discover: cannot write %s", o->report);
   }
-  if (!f || fclose(f) != 0) eng_error("discover: cannot write %s", o->report);
+  return f;
+}
+
+/* Suspected faults (disc_suspect.c, as AutoMR's): a readable form (gm_simple's laws, not
+ * the GP's fitted inequalities, whose rare violations are their own) that held on every
+ * one of at least GM_SUSPECT_MIN fresh inputs and that libFuzzer broke holds everywhere
+ * but on a few inputs: shown with the fuzzer's input as evidence, never written, never
+ * dropped silently. One a template, the best of its kind (cs sorted by by_kills):
+ * the forms of one law break on the same input. Reported on so and rep; returns how many
+ * minimized reproducers still violate theirs (discover then exits 1), -1 on ENOMEM. */
+#define GM_SUSPECT_MIN 10000u
+static int suspects(const gm_run *R, FILE *so, FILE *rep) {
+  disc_suspect *sus = calloc((size_t)R->nt + 1, sizeof *sus);
+  if (!sus) return -1;
+  int n = 0;
+  for (int t = 0; t < R->nt; t++)
+    for (int i = 0; i < R->ncand; i++) {
+      const cand *c = &R->cs[i];
+      if (c->tmpl != t || !c->fzin || !c->simple || c->v.fail || c->v.pass < GM_SUSPECT_MIN) continue;
+      sus[n++] = (disc_suspect){c->rel, c->v.pass, 0, 0, true, 1, {c->fzin}, {c->fzlen}};
+      break;
+    }
+  char def[512];
+  const char *out = R->o->out;
+  if (!out || !strcmp(out, "-")) snprintf(def, sizeof def, "%s.mr", R->s->name), out = def;
+  int replays = n ? disc_suspects_report(R->s, out, R->subj, sus, n, R->o->dom_args, R->o->replay_as, so, rep) : 0;
+  free(sus); /* the inputs are the candidates' */
+  return replays;
 }
 
 /* GenMorph phase by phase (see the file's comment). */
@@ -958,13 +1007,22 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   if (rc == ENG_EXIT_OK) rc = candidates(&R);
   if (rc == ENG_EXIT_OK) rc = validate(&R, &d);
   if (rc == ENG_EXIT_OK) {
-    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d);
+    /* at least --fuzz-falsify, and up to a fifth of --budget when the search left it
+     * unused: a law broken only on a needle of the domain (adler32's from a seed 16 below
+     * 2^32) is what only this stage finds, and its time is the odds of finding it */
+    double left = R.end - eng_now() - 1, share = o->budget * 0.2;
+    double secs = fmax(o->fuzz_secs, fmin(left, share));
+    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d, o->fuzz_secs > 0 ? secs : 0);
     prune(&R);
     rc = write_out(&R);
   }
-  if (rc == ENG_EXIT_OK && o->report) /* the record (format: automr/disc.h) */
-    write_report(&R);
-  if (rc == ENG_EXIT_OK && target_failed(&R)) rc = ENG_EXIT_VIOLATION; /* a finding */
+  FILE *rep = rc == ENG_EXIT_OK && o->report ? write_report(&R) : NULL; /* format: automr/disc.h */
+  int replays = 0;
+  if (rc == ENG_EXIT_OK && (replays = suspects(&R, o->out && !strcmp(o->out, "-") ? stderr : stdout, rep)) < 0)
+    rc = oom();
+  if (rep && fclose(rep) != 0) eng_error("discover: cannot write %s", o->report);
+  /* a finding: the target failed, or a suspect's reproducer replays */
+  if (rc == ENG_EXIT_OK && (target_failed(&R) || replays > 0)) rc = ENG_EXIT_VIOLATION;
   run_fini(&R);
   free((void *)d.bad);
   return rc;
