@@ -290,7 +290,7 @@ void eng_chk_free(eng_chk *c) {
 static void report(eng_chk *c, const chk_rel *k, const mrdsl_result *res, FILE *f) {
   int h = 0;
   const mrdsl_exec *x = rel_execs(c, k, &h);
-  eng_report(f, c->s, c->o->mr, k->rel, x, h, res);
+  eng_report(f, c->s, eng_mg_subjects(k->mg), c->o->mr, k->rel, x, h, res);
 }
 
 /* ============================== Stats and findings ============================== */
