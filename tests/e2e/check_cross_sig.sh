@@ -6,7 +6,10 @@
 # relative 1e-9 (-DGEOM_BUG) is caught by a relation with geom_hyp, and the report names
 # each execution's function with its own parameters, as does the standalone test of
 # `repro --emit-test`. `mrfuzz embed`'s C gives the oracle API's verdicts and calls, with
-# and without a fault. Registered twice: compiled and interpreted (MRFUZZ_CHECK_INTERP=1).
+# and without a fault. inputs/bytes.mr relates functions whose arrays and out-buffers
+# differ in kind (a uint8_t array, a char out-buffer, a string, int32_t elements): clean on
+# the correct build, a fault in the string function caught. Registered twice: compiled
+# and interpreted (MRFUZZ_CHECK_INTERP=1).
 . "$(dirname "$0")/lib.sh"
 GEOM=$E2E/inputs/geom.c
 MR=$E2E/inputs/geom.mr
@@ -38,6 +41,16 @@ expect_exit 1 ./t_bug
 expect_out "(follow-up, geom_root): v2 = "
 $CC -std=c11 -Wall -Wextra -Werror t.c "$GEOM" -lm -o t_ok
 expect_exit 0 ./t_ok
+check "arrays, strings and out-buffers of different kinds across functions (inputs/bytes.mr)"
+BYTES=$E2E/inputs/bytes.c
+expect_exit 0 "$MRFUZZ" check "$BYTES" --mr "$E2E/inputs/bytes.mr" --build-dir bytes_ok --jobs 1 -- -max_total_time=3
+for r in measured summed; do
+  grep -qE "^  $r +checked [1-9][0-9]*, skipped [0-9]+, violated 0$" out || { cat out; fail "$r not checked clean"; }
+done
+expect_exit 1 "$MRFUZZ" check "$BYTES" -D BYTES_BUG --mr "$E2E/inputs/bytes.mr" --build-dir bytes_bug --jobs 1 \
+  -- -max_total_time=30
+grep -qE "^  measured +checked [0-9]+, skipped [0-9]+, violated 1$" out || { cat out; fail "hex_len's fault not caught"; }
+expect_err "(follow-up, hex_len): t2 = \""
 check "mrfuzz embed: the generated C == the oracle API's interpreter, with and without the fault"
 ROOT=$(cd "$E2E/../.." && pwd)
 LIB=$(cd "$(dirname "$MRFUZZ")/../lib" && pwd)
