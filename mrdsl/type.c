@@ -216,9 +216,14 @@ static int ty_var(ty_state *T, ast_expr *e) {
   int leaf = T->s->ngroups ? ty_var_leaf(T, e, &p, &x) : 0;
   if (leaf < 0) return MRDSL_T_ERR;
   if (!leaf && !ty_resolve(T, nm, e->line, e->col, &p, &x)) {
-    int q = ty_find(T->s, nm, strlen(nm));
+    int q = ty_find(T->s, nm, strlen(nm)), other = 0; /* the execution of a callee's name */
+    for (int k = 2; q == -2 && T->r && T->r->cross && k <= T->r->ncall_names && !other; k++)
+      if (ty_find(T->r->calls[k], nm, strlen(nm)) != -2) other = k;
     if (x < 0)
       ;
+    else if (other)
+      ty_err(T, e->line, e->col, "'%s' needs an execution number: %s%d (execution %d calls '%s')",
+             nm, nm, other, other, T->r->calls[other]->name);
     else if (q != -2)
       ty_err(T, e->line, e->col, "'%s' needs an execution number: %s1 is the source, %s2 the "
              "first follow-up", nm, nm, nm);
