@@ -258,6 +258,10 @@ int mrdsl_rel_param(const mrdsl_rel *r, int k, size_t i, mrdsl_param *out) {
   *out = (mrdsl_param){p->name, p->kind, p->flags, p->len_index};
   return MR_OK;
 }
+int mrdsl_rel_ret_kind(const mrdsl_rel *r, int k) {
+  if (!r || r->state != 2 || k < 1 || k > r->h || !r->calls[k]) return MR_KIND_VOID;
+  return r->calls[k]->ret_kind;
+}
 /* The subject's return kind (MR_KIND_VOID when it has none). */
 int mrdsl_subject_ret_kind(const mrdsl_file *f) {
   return f && f->subj ? f->subj->ret_kind : MR_KIND_VOID;

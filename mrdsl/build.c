@@ -272,10 +272,10 @@ static int build_seq_eval(mrdsl_work *w, const eval_tnode *t, const mrdsl_exec *
 
 /* Copy a sequence into parameter p's buffer, converting to its kind; sets the slot and
  * the derived length parameter. */
-static int build_store_seq(mrdsl_work *w, int p, const build_seq *s, uint64_t *slots,
-                           build_buf *buf, const mrdsl_build_opts *o, size_t *len) {
+static int build_store_seq(mrdsl_work *w, const ast_subject *sj, int p, const build_seq *s,
+                           uint64_t *slots, build_buf *buf, const mrdsl_build_opts *o, size_t *len) {
   *len = s->n;
-  const ast_param *pa = &w->p->subj->params[p];
+  const ast_param *pa = &sj->params[p];
   bool cstr = pa->kind == MR_KIND_CSTR;
   int kind = cstr ? MR_KIND_I8 : pa->kind;
   size_t sz = eval_kind_size(kind);
@@ -294,10 +294,10 @@ static int build_store_seq(mrdsl_work *w, int p, const build_seq *s, uint64_t *s
   }
   d[s->n * sz] = 0;
   slots[p] = (uint64_t)(uintptr_t)buf->p;
-  if (pa->len_index >= 0 && !(pa->flags & MR_PF_OUT) && w->p->subj->params[pa->len_index].len_of == p) {
+  if (pa->len_index >= 0 && !(pa->flags & MR_PF_OUT) && sj->params[pa->len_index].len_of == p) {
     int L = pa->len_index;
     int64_t lo, hi;
-    build_irange(w->p->subj->params[L].kind, o, L, &lo, &hi);
+    build_irange(sj->params[L].kind, o, L, &lo, &hi);
     if (s->n > (uint64_t)INT64_MAX || (int64_t)s->n < lo || (int64_t)s->n > hi) return MRDSL_SKIP;
     slots[L] = (uint64_t)s->n;
   }
@@ -311,13 +311,14 @@ static MR_NOINLINE int build_seq_param(mrdsl_work *w, int k, int p, const eval_d
   build_seq s;
   int rc = build_seq_eval(w, d->tree, x, o, &s);
   if (rc != MRDSL_PASS) return rc;
-  return build_store_seq(w, p, &s, slots, &w->pbufs[(size_t)k * w->p->nparams + p], o, len);
+  return build_store_seq(w, w->p->rel->calls[k], p, &s, slots,
+                         &w->pbufs[(size_t)k * w->p->nparams + p], o, len);
 }
 
 static int build_param(mrdsl_work *w, int k, int p, const mrdsl_exec *x,
                        const mrdsl_build_opts *o, uint64_t *slots, size_t *len) {
   const eval_def *d = &w->p->defs[(size_t)k * (size_t)w->p->nparams + (size_t)p];
-  const ast_param *pa = &w->p->subj->params[p];
+  const ast_param *pa = &w->p->rel->calls[k]->params[p];
   if (d->how == 3) return build_seq_param(w, k, p, d, x, o, slots, len);
   eval_val v;
   if (d->poly != UINT32_MAX) v.f = eval_poly_run(&w->p->polys[d->poly], x);
@@ -348,12 +349,20 @@ static int build_param(mrdsl_work *w, int k, int p, const mrdsl_exec *x,
 int mrdsl_build(mrdsl_work *w, int k, const mrdsl_exec *execs, const mrdsl_build_opts *opts,
                 const uint64_t **slots) {
   if (!w || !execs || !slots || k < 2 || k > w->p->h) return MR_EINVAL;
-  int np = w->p->nparams;
-  uint64_t *s = w->slots + (size_t)k * (size_t)np;
-  const eval_def *defs = w->p->defs + (size_t)k * (size_t)np;
+  /* execution k has the layout of the subject it calls (np of its slots are used) */
+  const ast_subject *sj = w->p->rel->calls[k];
+  int np = (int)sj->nparams;
+  uint64_t *s = w->slots + (size_t)k * (size_t)w->p->nparams;
+  const eval_def *defs = w->p->defs + (size_t)k * (size_t)w->p->nparams;
   size_t lens[MRDSL_MAX_PARAMS];
   bool seqs = false;
-  memset(s, 0, sizeof *s * (size_t)np);
+  memset(s, 0, sizeof *s * (size_t)w->p->nparams);
+  mrdsl_build_opts own; /* the caller's ranges are the first subject's parameters' */
+  if (opts && opts->ranges && !(w->p->rel->ranged & (1u << k))) {
+    own = *opts;
+    own.ranges = NULL;
+    opts = &own;
+  }
   for (int p = 0; p < np; p++) {
     if (defs[p].how == 0) continue;
     seqs |= defs[p].how == 3;
@@ -366,7 +375,6 @@ int mrdsl_build(mrdsl_work *w, int k, const mrdsl_exec *execs, const mrdsl_build
     return rc;
   }
   /* Arrays sharing one length parameter must come out equally long. */
-  const ast_subject *sj = w->p->subj;
   for (int p = 0; seqs && p < np; p++) {
     const ast_param *pa = &sj->params[p];
     if (defs[p].how == 3 && pa->len_index >= 0 && !(pa->flags & MR_PF_OUT) &&

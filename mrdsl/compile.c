@@ -15,7 +15,7 @@
 typedef struct cg_state {
   mrdsl_ctx *ctx;
   mrdsl_prog *p;
-  const ast_subject *s;
+  const mrdsl_rel *r;  /* being compiled */
   const uint8_t *map;  /* execution map of the expression being compiled */
   size_t capcode, capk, capavars, cappolys;
   int rc;              /* first error */
@@ -23,6 +23,11 @@ typedef struct cg_state {
 
 static const uint8_t cg_identity[MRDSL_MAX_EXECS + 1] = {0, 1, 2, 3, 4, 5, 6, 7, 8,
                                                          9, 10, 11, 12, 13, 14, 15, 16};
+
+/* The subject whose parameters name variable e: the one its execution calls. */
+static const ast_subject *cg_subj(const cg_state *C, const ast_expr *e) {
+  return C->r->calls[C->map[e->u.var.exec]];
+}
 
 static uint32_t cg_emit(cg_state *C, int op, int a, int b, uint32_t c) {
   mrdsl_prog *p = C->p;
@@ -79,7 +84,7 @@ static int cg_avar(cg_state *C, const ast_expr *e) {
     if (e->u.var.param == MRDSL_RET) {
       v.view = 2;
     } else {
-      const ast_param *pa = &C->s->params[e->u.var.param];
+      const ast_param *pa = &cg_subj(C, e)->params[e->u.var.param];
       v.param = (int16_t)e->u.var.param;
       v.view = e->prime ? 1 : 0;
       if (pa->kind != MR_KIND_CSTR) {
@@ -117,8 +122,9 @@ static int cg_avar(cg_state *C, const ast_expr *e) {
 static bool cg_f64_var(const cg_state *C, const ast_expr *e) {
   if (e->kind != MRDSL_E_VAR || e->prime) return false;
   int p = e->u.var.param;
-  if (p == MRDSL_RET) return C->s->ret_kind == MR_KIND_F64;
-  return C->s->params[p].kind == MR_KIND_F64 && C->s->params[p].flags == 0;
+  const ast_subject *s = cg_subj(C, e);
+  if (p == MRDSL_RET) return s->ret_kind == MR_KIND_F64;
+  return s->params[p].kind == MR_KIND_F64 && s->params[p].flags == 0;
 }
 
 /* A factor: [-] (constant | double variable | double variable ^ k). Fills *l when given. */
@@ -332,12 +338,12 @@ static void cg_num(cg_state *C, const ast_expr *e, bool want_float) {
 static void cg_var(cg_state *C, const ast_expr *e) {
   int x = C->map[e->u.var.exec] - 1, p = e->u.var.param;
   if (p == MRDSL_RET) {
-    int k = C->s->ret_kind;
+    int k = cg_subj(C, e)->ret_kind;
     cg_emit(C, k == MR_KIND_F64 ? EVAL_RETF64 : k == MR_KIND_F32 ? EVAL_RETF32 : EVAL_RETI, x, 0,
             (uint32_t)k);
     return;
   }
-  int k = C->s->params[p].kind;
+  int k = cg_subj(C, e)->params[p].kind;
   if (e->prime) {
     cg_emit(C, EVAL_LDOUT, x, p, (uint32_t)k);
     return;
@@ -524,12 +530,12 @@ static eval_tnode *cg_tnode(cg_state *C, const ast_expr *e) {
 
 static void cg_defs(cg_state *C, const mrdsl_rel *r) {
   mrdsl_prog *p = C->p;
-  size_t np = C->s->nparams;
+  size_t np = r->np;
   for (int k = 2; k <= r->h; k++)
-    for (size_t i = 0; i < np; i++) {
+    for (size_t i = 0; i < r->calls[k]->nparams; i++) {
       const ty_def *d = &r->defs[(size_t)k * np + i];
       eval_def *ed = &p->defs[(size_t)k * np + i];
-      const ast_param *pa = &C->s->params[i];
+      const ast_param *pa = &r->calls[k]->params[i];
       if (!d->s) continue;
       C->map = d->map;
       ed->ty = pa->ty;
@@ -580,19 +586,19 @@ int mrdsl_compile(mrdsl_ctx *ctx, const mrdsl_rel *r, const mrdsl_prog **out) {
   cg_state C;
   memset(&C, 0, sizeof C);
   C.ctx = ctx;
-  C.s = r->file->subj;
+  C.r = r;
   C.map = cg_identity;
   mrdsl_prog *p = arena_alloc(ctx, sizeof *p);
-  size_t nd = (size_t)(r->h + 1) * (C.s->nparams ? C.s->nparams : 1);
+  size_t nd = (size_t)(r->h + 1) * (r->np ? r->np : 1);
   if (!p || !(p->defs = arena_alloc(ctx, nd * sizeof *p->defs)))
     return arena_err(ctx, MR_ENOMEM, "out of memory");
   C.p = p;
   p->ctx = ctx;
   p->file = r->file;
-  p->subj = C.s;
+  p->subj = r->file->subj;
   p->rel = r;
   p->h = r->h;
-  p->nparams = (int)C.s->nparams;
+  p->nparams = (int)r->np;
   p->guard_pc = UINT32_MAX;
   for (size_t i = 0; i < r->nstmts; i++)
     if (r->stmts[i]->kind == MRDSL_S_COND)

@@ -104,6 +104,11 @@ static int ec_unsupported(ec_state *C, const char *what) {
   return C->rc;
 }
 
+/* The subject whose parameters name variable e: the one its execution calls. */
+static const ast_subject *ec_subj(const ec_state *C, const ast_expr *e) {
+  return C->rel->calls[C->map[e->u.var.exec]];
+}
+
 static ec_val ec_new(ec_state *C, bool fl) { return (ec_val){C->ntemp++, fl}; }
 
 /* ============================== Expressions ============================== */
@@ -143,7 +148,7 @@ static unsigned ec_seq(ec_state *C, const ast_expr *e) {
   int exec = C->map[e->u.var.exec] - 1, view = 2, param = 0, len = -1, kind = MR_KIND_I8;
   bool bounded = false;
   if (e->u.var.param != MRDSL_RET) {
-    const ast_param *pa = &C->s->params[e->u.var.param];
+    const ast_param *pa = &ec_subj(C, e)->params[e->u.var.param];
     param = e->u.var.param;
     view = e->prime ? 1 : 0;
     if (pa->kind != MR_KIND_CSTR) {
@@ -162,7 +167,7 @@ static ec_val ec_var(ec_state *C, const ast_expr *e) {
   int x = C->map[e->u.var.exec] - 1, p = e->u.var.param;
   ec_val r = ec_new(C, e->ty == MRDSL_T_FLOAT);
   if (p == MRDSL_RET) {
-    int k = C->s->ret_kind;
+    int k = ec_subj(C, e)->ret_kind;
     if (k == MR_KIND_F64 || k == MR_KIND_F32)
       ec_line(C, "double t%u = mrx_slot_f(%d, x[%d].ret);", r.t, k, x);
     else
@@ -170,7 +175,7 @@ static ec_val ec_var(ec_state *C, const ast_expr *e) {
     r.fl = k == MR_KIND_F64 || k == MR_KIND_F32;
     return r;
   }
-  int k = C->s->params[p].kind;
+  int k = ec_subj(C, e)->params[p].kind;
   r.fl = k == MR_KIND_F64 || k == MR_KIND_F32;
   if (e->prime) { /* an out-cell after the call */
     ec_line(C, "if (!x[%d].out || !x[%d].out[%d]) goto skip;", x, x, p);
@@ -497,9 +502,10 @@ static unsigned ec_tree(ec_state *C, const ast_expr *e) {
 }
 
 /* P_REL_build_K(c, x, s): the inputs of execution K (mrdsl_build), MRX_PASS / MRX_SKIP /
- * MRX_ENOMEM; s[nparams] receives the slots, pb the parameters' buffers. */
+ * MRX_ENOMEM; s[C->np] receives the slots (the layout of the subject K calls), pb the
+ * parameters' buffers. */
 static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
-  const ast_subject *s = C->s;
+  const ast_subject *s = r->calls[k];
   size_t np = s->nparams;
   C->ntemp = 0;
   C->notes = false;
@@ -508,10 +514,10 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
   C->depth = 1;
   ec_line(C, "int rc = MRX_PASS;");
   ec_line(C, "size_t lens[%zu] = {0};", np ? np : 1);
-  ec_line(C, "memset(s, 0, sizeof *s * %zu);", np);
+  ec_line(C, "memset(s, 0, sizeof *s * %zu);", C->np);
   ec_line(C, "(void)x, (void)pb, (void)tb, (void)lens, (void)c;");
   for (size_t p = 0; p < np; p++) {
-    const ty_def *d = &r->defs[(size_t)k * np + p];
+    const ty_def *d = &r->defs[(size_t)k * r->np + p];
     const ast_param *pa = &s->params[p];
     if (!d->s) continue;
     C->map = d->map;
@@ -545,7 +551,7 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
   /* Arrays sharing one length parameter must come out equally long. */
   for (size_t p = 0; p < np; p++) {
     const ast_param *pa = &s->params[p];
-    if (r->defs[(size_t)k * np + p].s && MRDSL_T_IS_SEQ(pa->ty) && pa->len_index >= 0 &&
+    if (r->defs[(size_t)k * r->np + p].s && MRDSL_T_IS_SEQ(pa->ty) && pa->len_index >= 0 &&
         !(pa->flags & MR_PF_OUT))
       ec_line(C, "if (s[%d] != (uint64_t)lens[%zu]) return MRX_SKIP;", pa->len_index, p);
   }
@@ -557,11 +563,14 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
  * runs as soon as the inputs it reads exist (mrdsl_prog_guard_execs), before the calls it
  * protects; calls get private copies and zeroed out-cells. */
 static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
-  size_t np = C->s->nparams;
+  size_t np = C->np; /* slots per execution; execution k uses those of the subject it calls */
   int h = r->h;
   bool plain = true; /* scalars only: calls on the inputs themselves, as mg.c's */
-  for (size_t i = 0; i < np; i++)
-    plain &= !(C->s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && C->s->params[i].kind != MR_KIND_CSTR;
+  for (int k = 1; k <= h; k++)
+    for (size_t i = 0; i < r->calls[k]->nparams; i++) {
+      const ast_param *pa = &r->calls[k]->params[i];
+      plain &= !(pa->flags & (MR_PF_ARRAY | MR_PF_OUT)) && pa->kind != MR_KIND_CSTR;
+    }
   if (given) /* the follow-ups' inputs as recorded: nothing is built (mrfuzz repro --emit-test) */
     ec_printf(C, "MRX_FN int %s_%s_given(mrx_ctx *c, const uint64_t *const *in, mrx_result *res) {\n"
                  "  const uint64_t *src = in[0];\n", C->pfx, r->name);
@@ -591,8 +600,11 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
       ec_printf(C, "  uint64_t *s%d = c->slots + %zu;\n", k, (size_t)h * np + (size_t)k * np);
       if (cond > 0)
         ec_printf(C, "  fegetexceptflag(&fsaved, FE_UNDERFLOW);\n  feclearexcept(FE_UNDERFLOW);\n");
+      bool ranged = r->ranged & (1u << k); /* else the caller's ranges are not its parameters' */
+      if (!ranged) ec_printf(C, "  const mrx_range *rg%d = c->ranges;\n  c->ranges = NULL;\n", k);
       ec_printf(C, "  rc = %s_%s_build_%d(c, c->x, s%d, c->bufs + %zu, tb);\n", C->pfx, r->name, k, k,
                 (size_t)h * np + (size_t)k * np);
+      if (!ranged) ec_printf(C, "  c->ranges = rg%d;\n", k);
       if (cond > 0)
         ec_printf(C, "  lossy |= fetestexcept(FE_UNDERFLOW) != 0;\n  fesetexceptflag(&fsaved, FE_UNDERFLOW);\n");
       ec_printf(C, "  if (rc != MRX_PASS) return rc;\n");
@@ -612,8 +624,7 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
     if (plain)
       ec_printf(C, "  if ((rc = mrx_execute_plain(c, %d, %s)) != MRX_PASS) return rc;\n", k - 1, in);
     else
-      ec_printf(C, "  if ((rc = mrx_execute(c, %s_params, %zu, %d, %s)) != MRX_PASS) return rc;\n",
-                C->pfx, np, k - 1, in);
+      ec_printf(C, "  if ((rc = mrx_execute(c, %d, %s)) != MRX_PASS) return rc;\n", k - 1, in);
   }
   if (cond <= 0) {
     ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
@@ -623,10 +634,10 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
   memcpy(&cb, &cond, 8);
   size_t ns = (size_t)h * np + (size_t)(h + 1) * np, nb = ns + C->nbufs;
   ec_printf(C, "  rc = %s_%s_eval(c->x, res);\n"
-               "  if (rc == MRX_FAIL && (lossy || mrx_ill(c, %s_params, %zu, %d, %d, mrx_d(0x%016" PRIx64 "u),\n"
-               "                                 %s_%s_check, res, c->slots + %zu, c->slots + %zu, c->bufs + %zu))) {\n"
+               "  if (rc == MRX_FAIL && (lossy || mrx_ill(c, %d, mrx_d(0x%016" PRIx64 "u), %s_%s_check, res,\n"
+               "                                 c->slots + %zu, c->slots + %zu, c->bufs + %zu))) {\n"
                "    res->ill = 1;\n    return MRX_SKIP;\n  }\n  return rc;\n}\n\n",
-            C->pfx, r->name, C->pfx, np, C->s->ret_kind, h, cb, C->pfx, r->name, ns, ns + np, nb);
+            C->pfx, r->name, h, cb, C->pfx, r->name, ns, ns + np, nb);
 }
 
 static uint64_t ec_fnv(const char *s) {
@@ -661,9 +672,9 @@ static void ec_prelude(ec_state *C) {
   ec_raw(C, p, strlen(p));
 }
 
-/* The parameters of every subject (PFX_params: the first's; the others' differ in their
- * names only, as a relation across functions requires of the functions it calls), their
- * names by subject index, and how many there are. */
+/* The parameters of every subject (PFX_params: the first's), and by subject index their
+ * names, parameters, parameter counts and return kinds: each execution's slot layout is
+ * that of the subject it calls. */
 static void ec_params(ec_state *C, const mrdsl_file *f) {
   for (size_t j = 0; j < f->nsubjs; j++) {
     const ast_subject *s = f->subjs[j];
@@ -681,6 +692,10 @@ static void ec_params(ec_state *C, const mrdsl_file *f) {
   for (size_t j = 0; j < f->nsubjs; j++) ec_printf(C, "%s\"%s\"", j ? ", " : "", f->subjs[j]->name);
   ec_printf(C, "};\nstatic const mrx_param *const %s_subject_params[] = {%s_params", C->pfx, C->pfx);
   for (size_t j = 1; j < f->nsubjs; j++) ec_printf(C, ", %s_params_%zu", C->pfx, j);
+  ec_printf(C, "};\nstatic const int %s_subject_np[] = {", C->pfx);
+  for (size_t j = 0; j < f->nsubjs; j++) ec_printf(C, "%s%zu", j ? ", " : "", f->subjs[j]->nparams);
+  ec_printf(C, "};\nstatic const int %s_subject_rk[] = {", C->pfx);
+  for (size_t j = 0; j < f->nsubjs; j++) ec_printf(C, "%s%d", j ? ", " : "", f->subjs[j]->ret_kind);
   ec_printf(C, "};\n\n");
 }
 
@@ -704,7 +719,9 @@ static bool ec_skip(const mrdsl_emit_opts *o, const mrdsl_rel *r) {
 static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, const char *source,
                    const char *shown, size_t nb, size_t ns) {
   const char *P = C->pfx;
-  size_t np = C->s->nparams, nsub = f->nsubjs;
+  size_t np = C->s->nparams, nsub = f->nsubjs; /* the source's parameters */
+  bool rets = false; /* some function returns a string: executions keep copies */
+  for (size_t j = 0; j < nsub; j++) rets |= f->subjs[j]->ret_kind == MR_KIND_CSTR;
   /* the tag carries the prefix: headers of several files may share a translation unit */
   ec_printf(C, "typedef struct %s_rel_row {\n  const char *name; int line; const char *text; uint64_t seed;\n"
                "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n"
@@ -746,8 +763,10 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "  m->c.rng = mrx_rng_next;\n"
             "  m->c.rng_ud = &m->rng;\n  m->c.ranges = m->ranges;\n  m->c.bufs = m->bufs;\n"
             "  m->c.slots = m->slots;\n  m->c.rets = %s;\n"
+            "  m->c.sps = %s_subject_params;\n  m->c.snp = %s_subject_np;\n  m->c.srk = %s_subject_rk;\n"
+            "  m->c.stride = %zu;\n"
             "  for (size_t i = 0; i < %zu; i++) m->ranges[i].lo = 1, m->ranges[i].hi = 0;\n}\n\n",
-            P, P, C->s->ret_kind == MR_KIND_CSTR ? "m->rets" : "NULL", np ? np : 1);
+            P, P, rets ? "m->rets" : "NULL", P, P, P, C->np, np ? np : 1);
   ec_printf(C,
             "/* Relations across functions: the function subject `name` of the file stands for\n"
             " * (its slots as %s_init's, in this subject's parameter order). 0, or -1 when the file\n"
@@ -774,9 +793,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "MRX_FN void %s_report(FILE *f, const mrx_rel_%s *r, const mrx_ctx *c, const mrx_result *res) {\n"
             "  mrx_report(f, \"%s\", ", P, P, C->s->name);
   ec_cstr(C, source, strlen(source)); /* a path may hold any byte */
-  ec_printf(C, ", r->name, r->line, r->text, %s_params, %zu, %d, c, res,\n"
-               "             r->cross ? %s_subjects : NULL, %s_subject_params);\n}\n\n",
-            P, np, C->s->ret_kind, P, P);
+  ec_printf(C, ", r->name, r->line, r->text, c, res, r->cross ? %s_subjects : NULL);\n}\n\n", P);
   ec_printf(C,
             "/* Check every relation on src (slots of mr_abi.h): 0, or on a violation the report\n"
             " * and abort() (no_abort: 1). The follow-ups' random choices are seeded from src's\n"
@@ -857,7 +874,9 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
                 "#pragma GCC optimize(\"fp-contract=off\")\n#endif\n");
   ec_prelude(&C);
   ec_params(&C, f);
-  size_t np = f->subj->nparams, nb = 1, ns = 1;
+  for (size_t j = 0; j < f->nsubjs; j++)
+    if (f->subjs[j]->nparams > C.np) C.np = f->subjs[j]->nparams;
+  size_t np = C.np, nb = 1, ns = 1;
   for (size_t i = 0; i < f->nrels && !C.rc; i++) {
     const mrdsl_rel *r = f->rels[i];
     const mrdsl_prog *p = NULL;

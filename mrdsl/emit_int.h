@@ -14,7 +14,8 @@ typedef struct ec_state {
   size_t len, cap;
   int rc;                   /* first error */
   const mrdsl_rel *rel;     /* relation being emitted (messages) */
-  const ast_subject *s;
+  const ast_subject *s;     /* the file's first subject */
+  size_t np;                /* scratch slots per execution: the most parameters of a subject */
   const uint8_t *map;       /* execution map of the expression (follow expansion) */
   unsigned ntemp;
   int depth;                /* indentation */

@@ -270,7 +270,8 @@ struct mrdsl_rel {
   int h;               /* executions, once checked */
   uint8_t state;       /* type checking: 0 new, 1 in progress, 2 ok, 3 failed */
   bool removed;
-  ty_def *defs;        /* [(h+1) * nparams]: defs[k * nparams + p] for k in 2..h */
+  ty_def *defs;        /* [(h+1) * np]: defs[k * np + p] for k in 2..h, p < calls[k]->nparams */
+  size_t np;           /* slots per execution in defs: the most parameters of a subject it calls */
   /* `calls A, B, ...` (docs/mrdsl.md, "Relations across functions"): the subject each
    * execution runs, as written (one name: every execution), and resolved by ty_ (calls[k]
    * for execution k; every entry the file's first subject when there is no clause). */
@@ -278,6 +279,8 @@ struct mrdsl_rel {
   int ncall_names, calls_line, calls_col;
   const struct ast_subject *calls[MRDSL_MAX_EXECS + 1];
   bool cross;          /* some execution calls another subject than the first */
+  uint32_t ranged;     /* bit k: execution k calls a subject of the first's signature, so
+                        * the caller's ranges (mrdsl_build_opts) are its parameters' */
   const mrdsl_prog *prog; /* compiled on first mrdsl_compile */
 };
 

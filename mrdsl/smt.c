@@ -32,9 +32,10 @@ typedef struct smt_state {
   const ast_subject *s;
   Z3_sort t_bool, t_int, t_real, t_seq, t_fp, t_bv;
   Z3_ast rne;                 /* IEEE rounding mode */
-  Z3_ast in[MRDSL_MAX_EXECS + 1][MRDSL_MAX_PARAMS]; /* input terms (NULL: make a constant) */
-  /* output terms, cached, per subject: a relation across functions (`calls`) applies
-   * each execution's own subject, one uninterpreted function per subject and output */
+  /* input and output terms, cached, per subject: a relation across functions (`calls`)
+   * applies each execution's own subject (its own parameters and slot layout), one
+   * uninterpreted function per subject and output; inputs NULL: make a constant */
+  Z3_ast in[MRDSL_MAX_EXECS][MRDSL_MAX_EXECS + 1][MRDSL_MAX_PARAMS];
   Z3_ast out[MRDSL_MAX_EXECS][MRDSL_MAX_EXECS + 1][SMT_NOUT];
   Z3_func_decl f[MRDSL_MAX_EXECS][SMT_NOUT];
   const mrdsl_rel *rel;       /* the relation being translated (NULL: the first subject) */
@@ -173,26 +174,6 @@ static Z3_ast smt_len(smt_state *S, Z3_ast seq) {
   return smt_app(S, smt_seqfn(S, MRDSL_BI_LEN, false, 1, &dom, S->t_int), 1, &seq);
 }
 
-/* Input p of execution x: a named constant unless the caller set a term. */
-static Z3_ast smt_input(smt_state *S, int x, int p) {
-  if (S->in[x][p]) return S->in[x][p];
-  const ast_param *pa = &S->s->params[p];
-  if (pa->len_of >= 0) {
-    if (S->sem == MRDSL_SMT_IEEE) {
-      smt_unsupported(S, "IEEE semantics covers scalars only");
-      return NULL;
-    }
-    return S->in[x][p] = smt_len(S, smt_input(S, x, pa->len_of));
-  }
-  char name[300];
-  snprintf(name, sizeof name, "%s%s%d", pa->name,
-           pa->name[strlen(pa->name) - 1] >= '0' && pa->name[strlen(pa->name) - 1] <= '9' ? "_" : "", x);
-  Z3_sort so = smt_sort(S, pa->ty);
-  if (S->rc) return NULL;
-  return S->in[x][p] = smt_ok(S, Z3_mk_const(S->z, Z3_mk_string_symbol(S->z, name), so));
-}
-
-/* Output view v (param index, or nparams for the result) of execution x: f_v(inputs of x). */
 /* The file's index of the subject execution x of the relation being translated calls. */
 static int smt_subj(const smt_state *S, int x) {
   if (!S->rel || !S->rel->cross) return 0;
@@ -202,10 +183,41 @@ static int smt_subj(const smt_state *S, int x) {
   return 0;
 }
 
+/* That subject. */
+static const ast_subject *smt_xsubj(const smt_state *S, int x) {
+  int si = smt_subj(S, x);
+  return si ? S->rel->file->subjs[si] : S->s;
+}
+
+/* The cached term of input p of execution x. */
+static Z3_ast *smt_in(smt_state *S, int x, int p) { return &S->in[smt_subj(S, x)][x][p]; }
+
+/* Input p of execution x: a named constant unless the caller set a term. */
+static Z3_ast smt_input(smt_state *S, int x, int p) {
+  Z3_ast *in = smt_in(S, x, p);
+  if (*in) return *in;
+  const ast_param *pa = &smt_xsubj(S, x)->params[p];
+  if (pa->len_of >= 0) {
+    if (S->sem == MRDSL_SMT_IEEE) {
+      smt_unsupported(S, "IEEE semantics covers scalars only");
+      return NULL;
+    }
+    Z3_ast a = smt_len(S, smt_input(S, x, pa->len_of));
+    return *smt_in(S, x, p) = a;
+  }
+  char name[300];
+  snprintf(name, sizeof name, "%s%s%d", pa->name,
+           pa->name[strlen(pa->name) - 1] >= '0' && pa->name[strlen(pa->name) - 1] <= '9' ? "_" : "", x);
+  Z3_sort so = smt_sort(S, pa->ty);
+  if (S->rc) return NULL;
+  return *in = smt_ok(S, Z3_mk_const(S->z, Z3_mk_string_symbol(S->z, name), so));
+}
+
+/* Output view v (param index, or nparams for the result) of execution x: f_v(inputs of x). */
 static Z3_ast smt_output(smt_state *S, int x, int v) {
   int si = smt_subj(S, x);
   if (S->out[si][x][v]) return S->out[si][x][v];
-  const ast_subject *s = si ? S->rel->file->subjs[si] : S->s; /* one signature: S->s's slots */
+  const ast_subject *s = smt_xsubj(S, x);
   Z3_ast args[MRDSL_MAX_PARAMS];
   Z3_sort dom[MRDSL_MAX_PARAMS];
   int n = 0;
@@ -466,7 +478,7 @@ static Z3_ast smt_expr(smt_state *S, const ast_expr *e) {
       return smt_float_lit(S, e->op == MRDSL_C_PI ? 3.141592653589793 : e->op == MRDSL_C_INF ? INFINITY : NAN);
     case MRDSL_E_VAR: {
       int x = S->map[e->u.var.exec], p = e->u.var.param;
-      if (p == MRDSL_RET) return smt_output(S, x, (int)S->s->nparams);
+      if (p == MRDSL_RET) return smt_output(S, x, (int)smt_xsubj(S, x)->nparams);
       return e->prime ? smt_output(S, x, p) : smt_input(S, x, p);
     }
     case MRDSL_E_UNARY:
@@ -521,12 +533,11 @@ static Z3_ast smt_def_rel(smt_state *S, int op, bool fl, Z3_ast lhs, Z3_ast rhs)
 static Z3_ast smt_defs(smt_state *S, const mrdsl_rel *r) {
   Z3_ast acc = smt_true(S);
   S->rel = r;
-  size_t np = S->s->nparams;
   for (int k = 2; k <= r->h && acc; k++)
-    for (size_t p = 0; p < np && acc; p++) {
-      const ty_def *d = &r->defs[(size_t)k * np + p];
+    for (size_t p = 0; p < r->calls[k]->nparams && acc; p++) {
+      const ty_def *d = &r->defs[(size_t)k * r->np + p];
       if (!d->s) continue;
-      const ast_param *pa = &S->s->params[p];
+      const ast_param *pa = &r->calls[k]->params[p];
       Z3_ast rhs = smt_def_rhs(S, d, pa);
       acc = smt_and2(S, acc, smt_def_rel(S, d->s->op, pa->ty == MRDSL_T_FLOAT,
                                          smt_input(S, k, (int)p), rhs));
@@ -536,7 +547,7 @@ static Z3_ast smt_defs(smt_state *S, const mrdsl_rel *r) {
 
 /* Integer parameters stay in their kind's range (REAL semantics). */
 static Z3_ast smt_range(smt_state *S, int x, int p) {
-  const ast_param *pa = &S->s->params[p];
+  const ast_param *pa = &smt_xsubj(S, x)->params[p];
   if (S->sem != MRDSL_SMT_REAL || pa->ty != MRDSL_T_INT || pa->len_of >= 0 ||
       pa->kind == MR_KIND_I64)
     return smt_true(S);
@@ -547,10 +558,15 @@ static Z3_ast smt_range(smt_state *S, int x, int p) {
   return pa->kind == MR_KIND_U64 ? r : smt_and2(S, r, smt_cmp(S, MRDSL_TOK_LE, false, v, smt_int_lit(S, hi)));
 }
 
-static Z3_ast smt_ranges(smt_state *S, int h) {
+/* The ranges of the inputs of executions 1..h of r (the first subject's beyond r->h). */
+static Z3_ast smt_ranges(smt_state *S, const mrdsl_rel *r, int h) {
   Z3_ast acc = smt_true(S);
-  for (int x = 1; x <= h && acc; x++)
-    for (size_t p = 0; p < S->s->nparams && acc; p++) acc = smt_and2(S, acc, smt_range(S, x, (int)p));
+  S->rel = r;
+  for (int x = 1; x <= h && acc; x++) {
+    S->rel = x <= r->h ? r : NULL;
+    for (size_t p = 0; p < smt_xsubj(S, x)->nparams && acc; p++)
+      acc = smt_and2(S, acc, smt_range(S, x, (int)p));
+  }
   return acc;
 }
 
@@ -572,12 +588,16 @@ static Z3_ast smt_bound_at(smt_state *S, int x, int v, const mrdsl_bound *b) {
                   smt_cmp(S, MRDSL_TOK_LE, true, o, smt_real_lit(S, b->hi)));
 }
 
-/* Ground instances of the output bounds for executions 1..h. */
-static Z3_ast smt_bounds(smt_state *S, const mrdsl_smt_opts *o, int h) {
+/* Ground instances of the output bounds (the first subject's) for executions 1..h of r
+ * that call the first subject. */
+static Z3_ast smt_bounds(smt_state *S, const mrdsl_smt_opts *o, const mrdsl_rel *r, int h) {
   Z3_ast acc = smt_true(S);
   for (size_t i = 0; o && i < o->nbounds && acc; i++) {
     int v = smt_bound_view(S, o->bounds[i].output);
-    for (int x = 1; x <= h && acc; x++) acc = smt_and2(S, acc, smt_bound_at(S, x, v, &o->bounds[i]));
+    for (int x = 1; x <= h && acc; x++) {
+      S->rel = x <= r->h ? r : NULL;
+      if (!smt_subj(S, x)) acc = smt_and2(S, acc, smt_bound_at(S, x, v, &o->bounds[i]));
+    }
   }
   return acc;
 }
@@ -632,7 +652,6 @@ static int smt_patterns(smt_state *S, const smt_bound_set *B, Z3_pattern *out) {
  * inputs) within range, guard and inequalities imply the output relation. */
 static Z3_ast smt_axiom(smt_state *S, const mrdsl_rel *r) {
   const ast_subject *s = S->s;
-  size_t np = s->nparams;
   smt_bound_set *B = arena_alloc(S->ctx, sizeof *B);
   if (!B) {
     S->rc = MR_ENOMEM;
@@ -643,22 +662,23 @@ static Z3_ast smt_axiom(smt_state *S, const mrdsl_rel *r) {
   S->collect = true;
   S->npats = 0;
   Z3_ast prem = smt_true(S);
-  for (size_t p = 0; p < np && prem; p++)
+  for (size_t p = 0; p < s->nparams && prem; p++)
     if (s->params[p].ty != MRDSL_T_ERR && s->params[p].len_of < 0) {
-      S->in[1][p] = smt_fresh_bound(S, B, s->params[p].ty, s->params[p].name);
+      *smt_in(S, 1, (int)p) = smt_fresh_bound(S, B, s->params[p].ty, s->params[p].name);
       prem = smt_and2(S, prem, smt_range(S, 1, (int)p));
     }
   for (int k = 2; k <= r->h && prem; k++)
-    for (size_t p = 0; p < np && prem; p++) {
-      const ty_def *d = &r->defs[(size_t)k * np + p];
+    for (size_t p = 0; p < r->calls[k]->nparams && prem; p++) {
+      const ty_def *d = &r->defs[(size_t)k * r->np + p];
+      const ast_param *pa = &r->calls[k]->params[p];
       if (!d->s) continue;
-      Z3_ast rhs = smt_def_rhs(S, d, &s->params[p]);
+      Z3_ast rhs = smt_def_rhs(S, d, pa);
       if (d->s->op == MRDSL_TOK_ASSIGN) {
-        S->in[k][p] = rhs;
+        *smt_in(S, k, (int)p) = rhs;
       } else {
-        Z3_ast b = smt_fresh_bound(S, B, s->params[p].ty, s->params[p].name);
-        S->in[k][p] = b;
-        prem = smt_and2(S, prem, smt_def_rel(S, d->s->op, s->params[p].ty == MRDSL_T_FLOAT, b, rhs));
+        Z3_ast b = smt_fresh_bound(S, B, pa->ty, pa->name);
+        *smt_in(S, k, (int)p) = b;
+        prem = smt_and2(S, prem, smt_def_rel(S, d->s->op, pa->ty == MRDSL_T_FLOAT, b, rhs));
         prem = smt_and2(S, prem, smt_range(S, k, (int)p));
       }
     }
@@ -685,7 +705,7 @@ static Z3_ast smt_bound_axiom(smt_state *S, const mrdsl_bound *b) {
   S->rel = NULL; /* bounds are the first subject's */
   for (size_t p = 0; p < S->s->nparams; p++)
     if (S->s->params[p].ty != MRDSL_T_ERR && S->s->params[p].len_of < 0)
-      S->in[1][p] = smt_fresh_bound(S, B, S->s->params[p].ty, S->s->params[p].name);
+      *smt_in(S, 1, (int)p) = smt_fresh_bound(S, B, S->s->params[p].ty, S->s->params[p].name);
   Z3_ast body = smt_bound_at(S, 1, v, b), app = S->out[0][1][v];
   if (!body || B->n == 0) return body;
   Z3_pattern pat = Z3_mk_pattern(S->z, 1, &app);
@@ -835,7 +855,8 @@ static int smt_implies(mrdsl_ctx *ctx, const mrdsl_rel *r1, const mrdsl_rel *r2,
     rc = arena_err(ctx, MR_EINVAL, "solver: both relations must be checked and of one file");
   if (rc) return smt_end(S, rc);
   int h = r1->h > r2->h ? r1->h : r2->h;
-  Z3_ast bg[2] = {smt_ranges(S, h), smt_bounds(S, opts, h)};
+  Z3_ast bg[2] = {smt_and2(S, smt_ranges(S, r1, h), smt_ranges(S, r2, h)),
+                  smt_and2(S, smt_bounds(S, opts, r1, h), smt_bounds(S, opts, r2, h))};
   Z3_ast i1 = smt_and2(S, smt_stmts(S, r1, MRDSL_S_WHERE), smt_defs(S, r1));
   Z3_ast i2 = smt_and2(S, smt_stmts(S, r2, MRDSL_S_WHERE), smt_defs(S, r2));
   Z3_ast o1 = smt_stmts(S, r1, MRDSL_S_CHECK), o2 = smt_stmts(S, r2, MRDSL_S_CHECK);
@@ -872,7 +893,7 @@ static int smt_entails(mrdsl_ctx *ctx, const mrdsl_rel *const *set, size_t n,
   for (size_t i = 0; i < n; i++) f[nf++] = smt_axiom(S, set[i]);
   for (size_t i = 0; i < nb; i++) f[nf++] = smt_bound_axiom(S, &opts->bounds[i]);
   smt_reset_env(S);
-  f[nf++] = smt_and2(S, smt_ranges(S, goal->h), smt_bounds(S, opts, goal->h));
+  f[nf++] = smt_and2(S, smt_ranges(S, goal, goal->h), smt_bounds(S, opts, goal, goal->h));
   f[nf++] = smt_and2(S, smt_stmts(S, goal, MRDSL_S_WHERE), smt_defs(S, goal));
   f[nf++] = smt_not(S, smt_stmts(S, goal, MRDSL_S_CHECK));
   int sat = MRDSL_UNKNOWN;
@@ -888,7 +909,7 @@ static int smt_sat_query(mrdsl_ctx *ctx, const mrdsl_rel *r, int what, bool nega
   if (!S) return arena_err(ctx, MR_ENOMEM, "out of memory");
   int rc = smt_begin(S, ctx, r, opts, res);
   if (rc) return smt_end(S, rc);
-  Z3_ast f[4] = {smt_ranges(S, r->h), smt_stmts(S, r, MRDSL_S_WHERE), smt_defs(S, r),
+  Z3_ast f[4] = {smt_ranges(S, r, r->h), smt_stmts(S, r, MRDSL_S_WHERE), smt_defs(S, r),
                  smt_true(S)};
   if (what == MRDSL_S_CHECK) {
     Z3_ast c = smt_stmts(S, r, MRDSL_S_CHECK);

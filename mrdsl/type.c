@@ -89,8 +89,14 @@ typedef struct ty_state {
   int maxexec;         /* largest execution number seen */
   int phase;           /* 0 check, 1 where, k >= 2: building execution k */
   int depth;           /* nesting of `follow` checks */
-  ty_def *scratch;     /* [(MRDSL_MAX_EXECS + 1) * nparams] */
+  ty_def *scratch;     /* [(MRDSL_MAX_EXECS + 1) * maxnp] */
+  size_t maxnp;        /* the most parameters of a subject of the file */
 } ty_state;
+
+/* The subject execution k of the relation being checked calls (the first outside one). */
+static const ast_subject *ty_exec_subj(const ty_state *T, int k) {
+  return T->r && k >= 0 && k <= MRDSL_MAX_EXECS ? T->r->calls[k] : T->s;
+}
 
 static void ty_err(ty_state *T, int line, int col, const char *fmt, ...) MR_PRINTF(4, 5);
 static void ty_err(ty_state *T, int line, int col, const char *fmt, ...) {
@@ -179,8 +185,8 @@ static int ty_var_leaf(ty_state *T, ast_expr *e, int *p, int *x) {
   return 0;
 }
 
-/* Resolve a name of relation T->r: an execution's names are those of the subject it calls
- * (the subjects of one relation share a signature, so the parameter index is the same). */
+/* Resolve a name of relation T->r: an execution's names are those of the subject it calls,
+ * and its parameter index is that subject's. */
 static bool ty_resolve(ty_state *T, const char *name, int line, int col, int *param, int *exec) {
   const mrdsl_rel *r = T->r;
   if (!r || !r->cross) return ty_resolve_name(T->s, name, param, exec);
@@ -210,9 +216,14 @@ static int ty_var(ty_state *T, ast_expr *e) {
   int leaf = T->s->ngroups ? ty_var_leaf(T, e, &p, &x) : 0;
   if (leaf < 0) return MRDSL_T_ERR;
   if (!leaf && !ty_resolve(T, nm, e->line, e->col, &p, &x)) {
-    int q = ty_find(T->s, nm, strlen(nm));
+    int q = ty_find(T->s, nm, strlen(nm)), other = 0; /* the execution of a callee's name */
+    for (int k = 2; q == -2 && T->r && T->r->cross && k <= T->r->ncall_names && !other; k++)
+      if (ty_find(T->r->calls[k], nm, strlen(nm)) != -2) other = k;
     if (x < 0)
       ;
+    else if (other)
+      ty_err(T, e->line, e->col, "'%s' needs an execution number: %s%d (execution %d calls '%s')",
+             nm, nm, other, other, T->r->calls[other]->name);
     else if (q != -2)
       ty_err(T, e->line, e->col, "'%s' needs an execution number: %s1 is the source, %s2 the "
              "first follow-up", nm, nm, nm);
@@ -225,8 +236,9 @@ static int ty_var(ty_state *T, ast_expr *e) {
     ty_err(T, e->line, e->col, "execution %d is out of range (1..%d)", x, MRDSL_MAX_EXECS);
     return MRDSL_T_ERR;
   }
-  const char *base = p == MRDSL_RET ? T->s->ret_name : T->s->params[p].name;
-  int ty = ty_var_type(T->s, p, e->prime);
+  const ast_subject *S = ty_exec_subj(T, x);
+  const char *base = p == MRDSL_RET ? S->ret_name : S->params[p].name;
+  int ty = ty_var_type(S, p, e->prime);
   if (ty == MRDSL_T_ERR) {
     if (p == MRDSL_RET && e->prime)
       ty_err(T, e->line, e->col, "the result has no after-call mark: write %s", nm);
@@ -482,7 +494,7 @@ static bool ty_assignable(int to, int from) {
 }
 
 static ty_def *ty_slot(ty_state *T, int k, int p) {
-  return &T->scratch[(size_t)k * T->s->nparams + (size_t)p];
+  return &T->scratch[(size_t)k * T->r->np + (size_t)p];
 }
 
 static void ty_def_stmt(ty_state *T, ast_stmt *st);
@@ -523,15 +535,16 @@ static void ty_def_stmt(ty_state *T, ast_stmt *st) {
            "execution number, such as x2)", st->name);
     return;
   }
-  const ast_param *pa = &T->s->params[p];
   if (k < 2 || k > MRDSL_MAX_EXECS) {
     ty_err(T, st->line, st->col, k == 1 ? "%s is the source input; follow-ups are executions 2, "
            "3, ..." : "execution of %s out of range (2..16)", st->name);
     return;
   }
+  const ast_subject *S = ty_exec_subj(T, k);
+  const ast_param *pa = &S->params[p];
   if (pa->len_of >= 0) {
     ty_err(T, st->line, st->col, "'%s' is the length of '%s' and follows from it; define "
-           "%s%d instead", pa->name, T->s->params[pa->len_of].name, T->s->params[pa->len_of].name, k);
+           "%s%d instead", pa->name, S->params[pa->len_of].name, S->params[pa->len_of].name, k);
     return;
   }
   if (pa->ty == MRDSL_T_ERR) {
@@ -598,7 +611,7 @@ static void ty_follow(ty_state *T, ast_stmt *st) {
   if (R->state == 0) {
     ty_state sub = *T;
     sub.depth++;
-    sub.scratch = arena_alloc(T->ctx, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * T->s->nparams + 1);
+    sub.scratch = arena_alloc(T->ctx, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * T->maxnp + 1);
     if (!sub.scratch) {
       T->rc = MR_ENOMEM;
       return;
@@ -614,8 +627,8 @@ static void ty_follow(ty_state *T, ast_stmt *st) {
     return;
   }
   if (k > T->maxexec) T->maxexec = k;
-  for (size_t p = 0; p < T->s->nparams; p++) {
-    const ty_def *rd = &R->defs[2 * T->s->nparams + p];
+  for (size_t p = 0; p < T->s->nparams; p++) { /* no calls clauses: both lay out T->s */
+    const ty_def *rd = &R->defs[2 * R->np + p];
     if (!rd->s) continue;
     ty_def *d = ty_slot(T, k, (int)p);
     if (d->s) {
@@ -632,7 +645,8 @@ static void ty_follow(ty_state *T, ast_stmt *st) {
   st->rel = R;
 }
 
-/* Same parameter and result kinds, flags and lengths: one slot layout for both. */
+/* Same parameter and result kinds, flags and lengths: the caller's ranges for the first
+ * subject's parameters hold for the other's (mrdsl_build_opts). */
 static bool ty_same_shape(const ast_subject *a, const ast_subject *b) {
   if (a->nparams != b->nparams || a->ret_kind != b->ret_kind || a->ngroups || b->ngroups) return false;
   for (size_t i = 0; i < a->nparams; i++) {
@@ -644,13 +658,21 @@ static bool ty_same_shape(const ast_subject *a, const ast_subject *b) {
   return true;
 }
 
+/* The first record parameter or result of s, or NULL. */
+static const char *ty_record(const ast_subject *s) {
+  return s->ngroups ? s->groups[0].name : NULL;
+}
+
 /* `calls A, B, ...`: the subject of each execution (docs/mrdsl.md, "Relations across
- * functions"); without the clause every execution calls the file's first subject. */
+ * functions"); without the clause every execution calls the file's first subject. Each
+ * execution has its subject's slot layout; np is the widest. */
 static bool ty_calls(ty_state *T, mrdsl_rel *r) {
   int nerr = T->nerr;
   const mrdsl_file *f = T->f;
   for (int k = 0; k <= MRDSL_MAX_EXECS; k++) r->calls[k] = f->subj;
   r->cross = false;
+  r->np = f->subj->nparams;
+  r->ranged = ~0u;
   if (!r->ncall_names) {
     if (f->nsubjs > 1)
       ty_err(T, r->line, r->col, "relation '%s': the file declares %zu subjects; say which each "
@@ -673,14 +695,19 @@ static bool ty_calls(ty_state *T, mrdsl_rel *r) {
              f->subj->name);
       continue;
     }
-    if (s != f->subj && !ty_same_shape(f->subj, s)) {
-      ty_err(T, r->calls_line, r->calls_col, "relation '%s' calls '%s' and '%s', whose "
-             "signatures differ: the executions of one relation call functions with the same "
-             "parameter and result types (no records)", r->name, f->subj->name, s->name);
+    const char *rec = s == f->subj ? NULL : ty_record(f->subj) ? ty_record(f->subj) : ty_record(s);
+    if (rec) {
+      ty_err(T, r->calls_line, r->calls_col, "relation '%s' calls '%s' and '%s': record '%s' "
+             "of '%s' cannot be used in a relation across functions yet", r->name,
+             f->subj->name, s->name, rec, ty_record(f->subj) ? f->subj->name : s->name);
       continue;
     }
     r->cross |= s != f->subj;
-    for (int k = i + 1; k <= (r->ncall_names == 1 ? MRDSL_MAX_EXECS : i + 1); k++) r->calls[k] = s;
+    if (s->nparams > r->np) r->np = s->nparams;
+    for (int k = i + 1; k <= (r->ncall_names == 1 ? MRDSL_MAX_EXECS : i + 1); k++) {
+      r->calls[k] = s;
+      if (s != f->subj && !ty_same_shape(f->subj, s)) r->ranged &= ~(1u << k);
+    }
   }
   return T->nerr == nerr;
 }
@@ -695,7 +722,7 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
   }
   T->maxexec = 0;
   r->state = 1;
-  memset(T->scratch, 0, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * s->nparams);
+  memset(T->scratch, 0, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * r->np);
   int nchecks = 0;
   for (size_t i = 0; i < r->nstmts && T->rc == MR_OK; i++) {
     ast_stmt *st = r->stmts[i];
@@ -725,8 +752,8 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
            "subjects (one for every execution, or one for all)", r->name, h, r->ncall_names);
   /* Completeness only when the statements were fine (no cascades of one mistake). */
   for (int k = 2; k <= h && h <= MRDSL_MAX_EXECS && T->nerr == nerr0; k++)
-    for (size_t p = 0; p < s->nparams; p++) {
-      const ast_param *pa = &s->params[p];
+    for (size_t p = 0; p < r->calls[k]->nparams; p++) {
+      const ast_param *pa = &r->calls[k]->params[p];
       if (pa->ty == MRDSL_T_ERR || pa->len_of >= 0 || ty_slot(T, k, (int)p)->s) continue;
       size_t bl = strcspn(pa->name, "."); /* a record leaf "v.x": v2.x */
       ty_err(T, r->line, r->col, "relation '%s': follow-up %d does not define '%s' (write "
@@ -737,9 +764,9 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
     r->state = 3;
     return MR_ETYPE;
   }
-  r->defs = arena_alloc(T->ctx, sizeof(ty_def) * (size_t)(h + 1) * (s->nparams ? s->nparams : 1));
+  r->defs = arena_alloc(T->ctx, sizeof(ty_def) * (size_t)(h + 1) * (r->np ? r->np : 1));
   if (!r->defs) return T->rc = MR_ENOMEM;
-  memcpy(r->defs, T->scratch, sizeof(ty_def) * (size_t)(h + 1) * s->nparams);
+  memcpy(r->defs, T->scratch, sizeof(ty_def) * (size_t)(h + 1) * r->np);
   r->h = h;
   r->state = 2;
   return MR_OK;
@@ -750,8 +777,9 @@ static int ty_begin(ty_state *T, mrdsl_ctx *ctx, mrdsl_file *f) {
   T->ctx = ctx;
   T->f = f;
   T->s = f->subj;
-  T->scratch = arena_alloc(ctx, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) *
-                                    (f->subj ? f->subj->nparams : 0) + 1);
+  for (size_t i = 0; i < f->nsubjs; i++)
+    if (f->subjs[i]->nparams > T->maxnp) T->maxnp = f->subjs[i]->nparams;
+  T->scratch = arena_alloc(ctx, sizeof(ty_def) * (MRDSL_MAX_EXECS + 1) * T->maxnp + 1);
   return T->scratch ? MR_OK : MR_ENOMEM;
 }
 

@@ -157,6 +157,9 @@ MR_API bool mrdsl_rel_cross(const mrdsl_rel *r);
 /* Parameter i of the subject execution k (1-based) of r calls, once type-checked (its own
  * names: a report of a relation across functions). MR_OK or MR_EINVAL when out of range. */
 MR_API int mrdsl_rel_param(const mrdsl_rel *r, int k, size_t i, mrdsl_param *out);
+/* The return kind of the subject execution k of r calls (MR_KIND_VOID: none, or out of
+ * range). With mrdsl_rel_param, the signature of each execution (its slot layout). */
+MR_API int mrdsl_rel_ret_kind(const mrdsl_rel *r, int k);
 MR_API size_t mrdsl_subject_nparams(const mrdsl_file *f);
 /* Parameter i; MR_OK or MR_EINVAL when out of range. OUT: *out, names borrowed. */
 MR_API int mrdsl_subject_param(const mrdsl_file *f, size_t i, mrdsl_param *out);

@@ -72,7 +72,7 @@ MR_API int mr_oracle_new(const mr_oracle_opts *o, mr_oracle **out, char *err, si
 MR_API void mr_oracle_free(mr_oracle *o);
 /* Relations across functions (docs/mrdsl.md): a file of several subjects calls the first
  * through o->call and subject `name` (another `subject` line of the file) through call,
- * with the same slot layout. Bind every other subject the relations call before checking:
+ * with the slots of that subject's own signature (as its line declares it). Bind every other subject the relations call before checking:
  * mr_oracle_check reports a relation that calls an unbound one and abort()s (no_abort:
  * returns MR_EINVAL). MR_OK, or MR_EINVAL (no such subject besides the first, NULL call). */
 MR_API int mr_oracle_bind(mr_oracle *o, const char *name, mr_oracle_call_fn call);

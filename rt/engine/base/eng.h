@@ -374,6 +374,9 @@ int eng_mg_run(eng_mg *g, const uint64_t *src, const mrdsl_build_opts *o, mrdsl_
 /* The executions of the last run, [*h] entries, for reports; valid until the next run.
  * Executions the run did not reach (it stopped at a follow-up) have `in` NULL. */
 const mrdsl_exec *eng_mg_execs(const eng_mg *g, int *h);
+/* The subject of each execution, [h] entries (borrowed from g): its signature and slot
+ * layout (the checked function's, or another's in a relation across functions). */
+const mr_subject *const *eng_mg_subjects(const eng_mg *g);
 
 /* ---- Fuzz-input decoding (fdp.c; layout in docs/checking.md) -------------------------
  * FuzzedDataProvider-style: values consumed from the front of the bytes, each mapped into
@@ -412,10 +415,11 @@ uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const 
 
 /* ---- Violation reports (report.c) ------------------------------------------------------
  * Print the report of relation rel (of file mr, for the message) violated by executions
- * x[0..h-1] of s (stops at the first execution not reached): relation text, inputs and
+ * x[0..h-1] of s, execution k calling xs[k] (eng_mg_subjects; NULL: s everywhere; stops
+ * at the first execution not reached): relation text, inputs and
  * outputs of every execution, residual and tolerance of res. */
-void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
-                const mrdsl_exec *x, int h, const mrdsl_result *res);
+void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
+                const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res);
 
 /* ---- k-MR adequacy (adeq.c, adeq_track.c, adeq_cmd.c; docs/inputs.md) ---------------
  * best[r]: the most relations associated with one source input satisfying requirement r

@@ -30,18 +30,23 @@ typedef struct mg_buf {
 } mg_buf;
 
 struct eng_mg {
-  const mr_subject *s;                 /* borrowed */
+  const mr_subject *s;                 /* borrowed: execution 1's (the checked function) */
+  const mr_subject *xs[MRDSL_MAX_EXECS]; /* execution k's subject: its slot layout (borrowed,
+                                        * or the .mr's, in spec, for an unbound callee) */
+  mr_subject spec[MRDSL_MAX_EXECS];    /* an unbound callee's signature from the .mr */
+  mr_subject_param *specp[MRDSL_MAX_EXECS]; /* owned: its parameters */
+  size_t np;                           /* slots per execution: the most of any xs[k] */
   const mrdsl_prog *prog;              /* borrowed from the mrdsl ctx */
   mrdsl_work *work;                    /* owned */
   int h;                               /* executions */
   int gx;                              /* the guard runs once this execution's inputs exist */
   bool plain;                          /* scalars only: calls take the input slots as they are */
-  uint64_t *call;                      /* owned [h * nparams]: slots as passed to the call */
-  mg_buf *bufs;                        /* owned [h * nparams] */
+  uint64_t *call;                      /* owned [h * np]: slots as passed to the call */
+  mg_buf *bufs;                        /* owned [h * np] */
   double cond;                         /* conditioned K (0: failures stand) */
   bool unresolved;                     /* a nudge moved an output by more than half */
-  uint64_t *nin, *ncall;               /* owned [nparams]: a nudged execution's slots */
-  mg_buf *nbufs;                       /* owned [2 * nparams]: its nudged arrays, call copies */
+  uint64_t *nin, *ncall;               /* owned [np]: a nudged execution's slots */
+  mg_buf *nbufs;                       /* owned [2 * np]: its nudged arrays, call copies */
   mrdsl_exec execs[MRDSL_MAX_EXECS];   /* in: pre-call slots; out: call slots after it */
   void (*calls[MRDSL_MAX_EXECS])(const uint64_t *, uint64_t *); /* execution k's thunk */
   mg_buf rets[MRDSL_MAX_EXECS + 1];    /* copies of returned strings, [h]: a nudged one's */
@@ -63,6 +68,27 @@ const char *eng_mg_unbound(const eng_mg *g) {
   return NULL;
 }
 
+/* The signature of the subject execution k of p calls, as its .mr declares it (an unbound
+ * callee: the oracle API's user binds a thunk of that signature). false: out of memory. */
+static bool mg_spec(eng_mg *g, int k) {
+  const mrdsl_rel *r = mrdsl_prog_rel(g->prog);
+  mrdsl_param q;
+  size_t n = 0;
+  while (mrdsl_rel_param(r, k, n, &q) == MR_OK)
+    n++;
+  mr_subject_param *ps = calloc(n ? n : 1, sizeof *ps);
+  if (!ps)
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    mrdsl_rel_param(r, k, i, &q);
+    ps[i] = (mr_subject_param){q.name, "", q.kind, q.flags, q.len_index};
+  }
+  g->specp[k - 1] = ps;
+  g->spec[k - 1] = (mr_subject){mrdsl_rel_calls(r, k), "", n, ps, (uint8_t)mrdsl_rel_ret_kind(r, k), "", NULL};
+  g->xs[k - 1] = &g->spec[k - 1];
+  return true;
+}
+
 /* eng_mg_new, and with lazy the oracle API's: another subject's executions call nothing
  * until eng_mg_bind (the harness has no callees: its user binds them). */
 static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, bool lazy) {
@@ -80,17 +106,28 @@ static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, 
     if (!o && !lazy) {
       eng_error("relation %s calls %s, which this harness cannot call (rebuild it with the relation file)",
                 mrdsl_rel_name(mrdsl_prog_rel(p)), c);
-      free(g);
+      eng_mg_free(g);
       return NULL;
     }
     g->calls[k - 1] = o ? o->call : NULL;
     g->callee[k - 1] = o == s ? NULL : c;
+    g->xs[k - 1] = o;
+    if (!o && !mg_spec(g, k)) {
+      eng_mg_free(g);
+      return NULL;
+    }
   }
   g->gx = mrdsl_prog_guard_execs(p);
   g->plain = true;
-  for (size_t i = 0; i < s->nparams; i++)
-    g->plain &= !(s->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && s->params[i].kind != MR_KIND_CSTR;
-  size_t n = (size_t)g->h * (s->nparams ? s->nparams : 1), np = s->nparams ? s->nparams : 1;
+  g->np = 1;
+  for (int k = 0; k < g->h && k < MRDSL_MAX_EXECS; k++) {
+    const mr_subject *x = g->xs[k];
+    for (size_t i = 0; i < x->nparams; i++)
+      g->plain &= !(x->params[i].flags & (MR_PF_ARRAY | MR_PF_OUT)) && x->params[i].kind != MR_KIND_CSTR;
+    if (x->nparams > g->np)
+      g->np = x->nparams;
+  }
+  size_t n = (size_t)g->h * g->np, np = g->np;
   g->call = calloc(n, sizeof *g->call);
   g->bufs = calloc(n, sizeof *g->bufs);
   g->cond = mrdsl_prog_cond(p);
@@ -116,13 +153,13 @@ void eng_mg_free(eng_mg *g) {
   if (!g)
     return;
   if (g->bufs)
-    for (size_t i = 0; i < (size_t)g->h * (g->s->nparams ? g->s->nparams : 1); i++) {
+    for (size_t i = 0; i < (size_t)g->h * g->np; i++) {
       if (__asan_unpoison_memory_region && g->bufs[i].p)
         __asan_unpoison_memory_region(g->bufs[i].p, g->bufs[i].cap);
       free(g->bufs[i].p);
     }
   if (g->nbufs)
-    for (size_t i = 0; i < 2 * (g->s->nparams ? g->s->nparams : 1); i++) {
+    for (size_t i = 0; i < 2 * g->np; i++) {
       if (__asan_unpoison_memory_region && g->nbufs[i].p)
         __asan_unpoison_memory_region(g->nbufs[i].p, g->nbufs[i].cap);
       free(g->nbufs[i].p);
@@ -134,6 +171,8 @@ void eng_mg_free(eng_mg *g) {
   }
   if (g->work)
     mrdsl_work_free(g->work);
+  for (int k = 0; k < MRDSL_MAX_EXECS; k++)
+    free(g->specp[k]);
   free(g->bufs);
   free(g->call);
   free(g->nin);
@@ -164,7 +203,8 @@ static void *buf_reserve(mg_buf *b, size_t n) {
 }
 
 /* Call slots from input slots in: private copies of arrays and strings in bufs[nparams],
- * zeroed out-cells, into call[nparams]. false on allocation failure. */
+ * zeroed out-cells, into call[nparams] (s: the called function's). false on allocation
+ * failure. */
 static bool prepare_slots(const mr_subject *s, const uint64_t *in, uint64_t *call, mg_buf *bufs) {
   for (size_t i = 0; i < s->nparams; i++) {
     const mr_subject_param *p = &s->params[i];
@@ -217,14 +257,14 @@ static bool keep_ret(const mr_subject *s, mg_buf *b, uint64_t *ret) {
 static bool execute(eng_mg *g, int k, const uint64_t *in) {
   const uint64_t *call = in; /* the callee cannot change scalars: no copy needed */
   if (!g->plain) {
-    size_t at = (size_t)k * g->s->nparams;
-    if (!prepare_slots(g->s, in, g->call + at, g->bufs + at))
+    size_t at = (size_t)k * g->np;
+    if (!prepare_slots(g->xs[k], in, g->call + at, g->bufs + at))
       return false;
     call = g->call + at;
   }
   uint64_t ret = 0;
   g->calls[k](call, &ret);
-  if (!keep_ret(g->s, &g->rets[k], &ret))
+  if (!keep_ret(g->xs[k], &g->rets[k], &ret))
     return false;
   g->execs[k] = (mrdsl_exec){in, call, ret};
   return true;
@@ -267,7 +307,7 @@ static bool unresolved(const mr_subject *s, const mrdsl_exec *a, const mrdsl_exe
  * comparison `site` then, into *delta (NaN: it was not reached), or, for site < 0, whether
  * the whole check then passes, into *delta (1 or 0). false: out of memory. */
 static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta) {
-  const mr_subject *s = g->s;
+  const mr_subject *s = g->xs[k];
   const mr_subject_param *p = &s->params[i];
   memcpy(g->nin, g->execs[k].in, s->nparams * sizeof *g->nin);
   if (p->flags & MR_PF_ARRAY) {
@@ -309,7 +349,7 @@ static bool nudged(eng_mg *g, int k, size_t i, int dir, int site, double *delta)
  * multiplies an output rounded to an exact value (0.5 y1^2 (1 + y2) with y2 = -1), the
  * inputs' moves show nothing. */
 static void nudged_out(eng_mg *g, int k, size_t i, int dir, int site, double *delta) {
-  const mr_subject *s = g->s;
+  const mr_subject *s = g->xs[k];
   mrdsl_exec x[MRDSL_MAX_EXECS];
   memcpy(x, g->execs, sizeof x);
   uint64_t cell = 0;
@@ -329,8 +369,8 @@ static void nudged_out(eng_mg *g, int k, size_t i, int dir, int site, double *de
 /* Are all float outputs of the executions run (return values, scalar out-parameters)
  * finite? */
 static bool outputs_finite(const eng_mg *g) {
-  const mr_subject *s = g->s;
   for (int k = 0; k < g->h && g->execs[k].in; k++) {
+    const mr_subject *s = g->xs[k];
     if (eng_kind_float(s->ret_kind) && !isfinite(eng_slot_dec(s->ret_kind, g->execs[k].ret)))
       return false;
     for (size_t i = 0; i < s->nparams && g->execs[k].out; i++) {
@@ -350,8 +390,8 @@ static bool outputs_finite(const eng_mg *g) {
  * sensitivity does. Integer inputs never move. */
 static bool flips(eng_mg *g) {
   for (int k = 0; k < g->h && g->execs[k].in; k++)
-    for (size_t i = 0; i < g->s->nparams; i++) {
-      if (!nudgeable(&g->s->params[i]))
+    for (size_t i = 0; i < g->xs[k]->nparams; i++) {
+      if (!nudgeable(&g->xs[k]->params[i]))
         continue;
       for (int dir = 1; dir >= -1; dir -= 2) {
         double pass = 0;
@@ -372,14 +412,14 @@ static bool flips(eng_mg *g) {
 static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
   if (res->site < 0)
     return flips(g);
-  const mr_subject *s = g->s;
   if (!isfinite(res->delta)) /* the check's own arithmetic overflowed (y1^2 of a finite y1 */
     return outputs_finite(g);  /* near a pole): a limit; a non-finite output is evidence */
   double sens = 0;
   g->unresolved = false;
   for (int k = 0; k < g->h && g->execs[k].in; k++)
-    for (size_t i = 0; i <= s->nparams; i++) {
-      bool ret = i == s->nparams;
+    for (size_t i = 0, n = g->xs[k]->nparams; i <= n; i++) {
+      const mr_subject *s = g->xs[k];
+      bool ret = i == n;
       if (ret ? eng_kind_float(s->ret_kind)
               : eng_kind_float(s->params[i].kind) && (s->params[i].flags & MR_PF_OUT) &&
                     !(s->params[i].flags & MR_PF_ARRAY) && g->execs[k].out) {
@@ -394,7 +434,7 @@ static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
       }
       if (ret)
         continue;
-      if (!nudgeable(&g->s->params[i]))
+      if (!nudgeable(&s->params[i]))
         continue;
       double worst = 0;
       for (int dir = 1; dir >= -1; dir -= 2) {
@@ -467,3 +507,6 @@ const mrdsl_exec *eng_mg_execs(const eng_mg *g, int *h) {
   *h = g->h;
   return g->execs;
 }
+
+/* See eng.h. */
+const mr_subject *const *eng_mg_subjects(const eng_mg *g) { return g->xs; }

@@ -260,7 +260,7 @@ int mr_oracle_check(mr_oracle *o, const uint64_t *src) {
     o->violated++;
     int nx = 0;
     const mrdsl_exec *x = eng_mg_execs(k->mg, &nx);
-    eng_report(o->rep, &o->subj, o->path, k->rel, x, nx, &res);
+    eng_report(o->rep, &o->subj, eng_mg_subjects(k->mg), o->path, k->rel, x, nx, &res);
     if (!o->no_abort) {
       fflush(NULL);
       abort(); /* the fuzzer saves the input like a crash */

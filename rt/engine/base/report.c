@@ -77,7 +77,7 @@ static void put_name(FILE *f, const mr_subject_param *p, int exec, bool after) {
 }
 
 /* Parameter i as execution k names it: in a relation across functions, by the subject it
- * calls (the same layout as s; a returned record's leaves keep s's names). */
+ * calls (s: that subject's layout; a returned record's leaves keep s's names). */
 static const mr_subject_param *exec_param(const mr_subject *s, const mrdsl_rel *rel, bool cross, int k,
                                           size_t i, mr_subject_param *tmp) {
   mrdsl_param q;
@@ -89,8 +89,8 @@ static const mr_subject_param *exec_param(const mr_subject *s, const mrdsl_rel *
 }
 
 /* See eng.h. */
-void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *rel,
-                const mrdsl_exec *x, int h, const mrdsl_result *res) {
+void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
+                const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res) {
   fprintf(f, "==== mrfuzz: relation violated: %s (%s, %s:%d)\n", mrdsl_rel_name(rel), s->name,
           mr ? mr : "?", mrdsl_rel_line(rel));
   size_t len = mrdsl_print_rel(rel, NULL, 0);
@@ -101,6 +101,7 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
     free(text);
   }
   for (int e = 0; e < h && x[e].in; e++) {
+    const mr_subject *xe = xs && xs[e] ? xs[e] : s; /* the function execution e + 1 called */
     fprintf(f, "execution %d (%s", e + 1, e ? "follow-up" : "source");
     bool cross = mrdsl_rel_cross(rel);
     mr_subject_param tmp;
@@ -109,31 +110,31 @@ void eng_report(FILE *f, const mr_subject *s, const char *mr, const mrdsl_rel *r
       fprintf(f, ", %s", c ? c : "?");
     }
     fprintf(f, "):");
-    for (size_t i = 0; i < s->nparams; i++) {
-      if (s->params[i].flags & MR_PF_OUT)
+    for (size_t i = 0; i < xe->nparams; i++) {
+      if (xe->params[i].flags & MR_PF_OUT)
         continue;
-      put_name(f, exec_param(s, rel, cross, e + 1, i, &tmp), e + 1, false);
-      put_param(f, s, i, x[e].in);
+      put_name(f, exec_param(xe, rel, cross, e + 1, i, &tmp), e + 1, false);
+      put_param(f, xe, i, x[e].in);
       fputc(';', f);
     }
     fprintf(f, "\n  outputs:");
-    if (s->ret_kind != MR_KIND_VOID) {
+    if (xe->ret_kind != MR_KIND_VOID) {
       fprintf(f, " return = ");
-      if (s->ret_kind == MR_KIND_CSTR)
+      if (xe->ret_kind == MR_KIND_CSTR)
         put_string(f, (const char *)(uintptr_t)x[e].ret);
       else
-        put_scalar(f, s->ret_kind, x[e].ret);
+        put_scalar(f, xe->ret_kind, x[e].ret);
       fputc(';', f);
     }
-    for (size_t i = 0; i < s->nparams; i++) {
-      const mr_subject_param *p = &s->params[i];
+    for (size_t i = 0; i < xe->nparams; i++) {
+      const mr_subject_param *p = &xe->params[i];
       bool written = (p->flags & MR_PF_OUT) ||
                      (!(p->flags & MR_PF_CONST) && ((p->flags & MR_PF_ARRAY) || p->kind == MR_KIND_CSTR));
       if (!written)
         continue;
-      put_name(f, exec_param(s, rel, cross, e + 1, i, &tmp), e + 1, true);
+      put_name(f, exec_param(xe, rel, cross, e + 1, i, &tmp), e + 1, true);
       if (x[e].out)
-        put_param(f, s, i, x[e].out);
+        put_param(f, xe, i, x[e].out);
       else
         fputs("-", f);
       fputc(';', f);

@@ -290,7 +290,7 @@ void eng_chk_free(eng_chk *c) {
 static void report(eng_chk *c, const chk_rel *k, const mrdsl_result *res, FILE *f) {
   int h = 0;
   const mrdsl_exec *x = rel_execs(c, k, &h);
-  eng_report(f, c->s, c->o->mr, k->rel, x, h, res);
+  eng_report(f, c->s, eng_mg_subjects(k->mg), c->o->mr, k->rel, x, h, res);
 }
 
 /* ============================== Stats and findings ============================== */
@@ -413,7 +413,8 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     if (c->o->emit_test) { /* mrfuzz repro --emit-test */
       int h = 0;
       const mrdsl_exec *x = eng_mg_execs(k->mg, &h);
-      if (eng_chk_emit_test(c->o->emit_test, c->ctx, c->file, c->s, c->o->mr, k->rel, x, h) != ENG_EXIT_OK)
+      if (eng_chk_emit_test(c->o->emit_test, c->ctx, c->file, c->s, eng_mg_subjects(k->mg), c->o->mr,
+                            k->rel, x, h) != ENG_EXIT_OK)
         return MR_EIO;
     }
     out = MRDSL_FAIL;

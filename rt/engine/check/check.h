@@ -21,10 +21,12 @@ void chk_feat_residual(size_t rel, const mrdsl_result *res);
 
 /* ---- Regression tests (check_emit.c) --------------------------------------------------- */
 /* Write the standalone C test of the violation whose executions are x[0..h) (relation rel
- * of file, loaded from mr, subject s) to path: the first call of the process only, later
- * ones do nothing. ENG_EXIT_OK, or ENG_EXIT_USAGE/INTERNAL (printed). */
+ * of file, loaded from mr, subject s; execution k of xs[k], eng_mg_subjects) to path: the
+ * first call of the process only, later ones do nothing. ENG_EXIT_OK, or
+ * ENG_EXIT_USAGE/INTERNAL (printed). */
 int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, const mr_subject *s,
-                      const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x, int h);
+                      const mr_subject *const *xs, const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x,
+                      int h);
 /* ---- Compiled relations (check_native.c) ------------------------------------------- */
 /* The harness's compiled relations of the file at path for subject s, or NULL with *why
  * (static text): MRFUZZ_CHECK_INTERP set, a sanitized harness, none compiled, or not

@@ -87,7 +87,8 @@ static void put_slots(FILE *f, const mr_subject *s, const uint64_t *in, int k) {
 
 /* See check.h. */
 int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, const mr_subject *s,
-                      const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x, int h) {
+                      const mr_subject *const *xs, const char *mr, const mrdsl_rel *rel, const mrdsl_exec *x,
+                      int h) {
   if (emitted)
     return ENG_EXIT_OK;
   emitted = true;
@@ -119,13 +120,13 @@ int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, 
           name, s->name, mr);
   fwrite(text, 1, len, f);
   fprintf(f, "\n/* ---- the recorded executions of relation %s ---- */\n", name);
-  for (int k = 0; k < h; k++)
-    put_data(f, s, x[k].in, k + 1);
+  for (int k = 0; k < h; k++) /* each execution in the layout of the function it calls */
+    put_data(f, xs[k], x[k].in, k + 1);
   fprintf(f, "\nint main(void) {\n  static %s m;\n  %s_init_fn(&m, %s);\n", prefix, prefix, s->name);
   for (size_t i = 1; i < mrdsl_subject_count(file); i++) /* relations across functions */
     fprintf(f, "  %s_bind_%s(&m, %s);\n", prefix, mrdsl_subject_name_at(file, i), mrdsl_subject_name_at(file, i));
   for (int k = 0; k < h; k++)
-    put_slots(f, s, x[k].in, k + 1);
+    put_slots(f, xs[k], x[k].in, k + 1);
   fprintf(f, "  const uint64_t *in[%d] = {", h);
   for (int k = 0; k < h; k++)
     fprintf(f, "%sin%d", k ? ", " : "", k + 1);

@@ -129,8 +129,9 @@ void score_ctx_fini(score_ctx *c);
 bool score_kills(const score_ctx *c, uint32_t m, uint64_t i);
 /* Seeds the follow-up generator of relation r on input i the same way in every process. */
 void score_build_opts(mrdsl_build_opts *o, eng_rng *r, uint64_t seed, size_t rel, uint64_t input);
-/* Fingerprint (FNV-1a) of the outputs of executions execs[0..h-1] and the group's outcome. */
-uint64_t score_fingerprint(const mr_subject *s, const mrdsl_exec *execs, int h, int rc);
+/* Fingerprint (FNV-1a) of the outputs of executions execs[0..h-1], execs[k] of xs[k]
+ * (eng_mg_subjects), and the group's outcome. */
+uint64_t score_fingerprint(const mr_subject *const *xs, const mrdsl_exec *execs, int h, int rc);
 /* Call the subject on input src (private copies), capturing its outputs. false: no memory. */
 bool score_capture_call(const mr_subject *s, const uint64_t *src, score_capture *out);
 /* Do two captures of the same input agree (floats within 1e-9 relative, NaN == NaN)? */

@@ -88,7 +88,7 @@ int score_run_original(score_ctx *c) {
       }
       int h;
       const mrdsl_exec *ex = eng_mg_execs(r->mg, &h);
-      r->fp[i] = score_fingerprint(c->s, ex, h, rc);
+      r->fp[i] = score_fingerprint(eng_mg_subjects(r->mg), ex, h, rc);
       r->applied += rc == MRDSL_PASS;
       if (rc == MRDSL_FAIL && c->beyond && c->beyond[i]) {
         if (!r->off && !(r->off = calloc(c->run.n, 1)))

@@ -150,9 +150,38 @@ static void test_cross(void) {
   CHECK(answer(mrdsl_smt_implies(ctx, other, other2, &o, &r), &r) == MRDSL_YES);
 }
 
+/* Functions of different signatures: each execution's inputs are those of the subject it
+ * calls (an int where another has a double: separate terms, no sort clash). */
+static void test_cross_sig(void) {
+  const char *t = "mrdsl 1;\nsubject hyp(double x, double y) -> double h;\nsubject root(double v) -> double r;\n"
+                  "subject cnt(int64_t k) -> double z;\n"
+                  "relation pyth calls hyp, root { v2 = x1 * x1 + y1 * y1; check approx(h1, r2, rel=1e-12); }\n"
+                  "relation pyth2 calls hyp, root { where x1 > 0; v2 = y1 * y1 + x1 * x1; "
+                  "check approx(h1, r2, rel=1e-12); }\n"
+                  "relation off calls hyp, root { v2 = x1 * x1 + y1 * y1 + 1; check approx(h1, r2, rel=1e-12); }\n"
+                  "relation swap calls hyp, hyp { x2 = y1; y2 = x1; check h1 == h2; }\n"
+                  "relation count calls hyp, cnt { k2 = 2; check z2 >= h1 - h1; }\n";
+  mrdsl_file *f;
+  CHECK(mrdsl_load(ctx, "g.mr", t, strlen(t), &f) == MR_OK);
+  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_result r;
+  mrdsl_rel *pyth = mrdsl_rel_find(f, "pyth"), *pyth2 = mrdsl_rel_find(f, "pyth2"), *off = mrdsl_rel_find(f, "off"),
+            *swap = mrdsl_rel_find(f, "swap"), *count = mrdsl_rel_find(f, "count");
+  CHECK(answer(mrdsl_smt_implies(ctx, pyth, pyth2, &o, &r), &r) == MRDSL_YES);
+  CHECK(answer(mrdsl_smt_implies(ctx, pyth, off, &o, &r), &r) == MRDSL_NO);
+  CHECK(answer(mrdsl_smt_implies(ctx, pyth2, pyth, &o, &r), &r) == MRDSL_NO); /* its guard */
+  const mrdsl_rel *set[] = {pyth};
+  CHECK(answer(mrdsl_smt_entails(ctx, set, 1, pyth2, &o, &r), &r) == MRDSL_YES);
+  CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, pyth, &o, &r), &r) != MRDSL_YES);
+  CHECK(answer(mrdsl_smt_implies(ctx, count, swap, &o, &r), &r) == MRDSL_NO);
+  CHECK(answer(mrdsl_smt_implies(ctx, swap, count, &o, &r), &r) == MRDSL_NO);
+  CHECK(answer(mrdsl_smt_guard_sat(ctx, count, &o, &r), &r) == MRDSL_YES);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
   test_cross();
+  test_cross_sig();
   test_trig();
   test_isolation();
   test_examples_self();

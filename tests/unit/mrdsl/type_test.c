@@ -205,7 +205,8 @@ static void test_cross(void) {
               "c.mr:5:1: error: relation 'r': the file declares 3 subjects; say which each execution calls");
   cross_error(TRIG "relation r calls c, s { v2 = x1; check true; }\n", "the source (execution 1) calls the file's first subject, 's'");
   cross_error(TRIG "relation r calls s, q { x2 = x1; check true; }\n", "relation 'r' calls 'q', which the file does not declare");
-  cross_error(TRIG "relation r calls s, n { k2 = 1; check true; }\n", "calls 's' and 'n', whose signatures differ");
+  cross_error(TRIG "relation r calls s, n { k2 = x1; check true; }\n",
+              "c.mr:5:25: error: k2 is int but the expression is float");
   cross_error(TRIG "relation r calls s, c { x2 = x1; check true; }\n",
               "c.mr:5:25: error: 'x2': execution 2 calls 'c', whose values are v2, w2");
   cross_error(TRIG "relation r calls s, c, c { v2 = x1; check true; }\n", "runs 2 executions and calls names 3 subjects");
@@ -214,9 +215,44 @@ static void test_cross(void) {
 #undef TRIG
 }
 
+/* Relations across functions of different signatures: each execution has the parameters
+ * (and slot layout) of the subject it calls. */
+static void test_cross_sig(void) {
+#define GEOM "mrdsl 1;\nstruct p2 { double a; double b; }\nsubject hyp(double x, double y) -> double h;\n" \
+             "subject root(double v) -> double r;\n" \
+             "subject cnt(int k, double *p) -> int m;\n" \
+             "subject rec(struct p2 q) -> double d;\n"
+  const char *ok = GEOM "relation pyth calls hyp, root { v2 = x1 * x1 + y1 * y1; check approx(h1, r2, rel=1e-12); }\n"
+                   "relation back calls hyp, root, hyp { v2 = h1 * h1; x3 = r2; y3 = 0; check approx(h3, h1, rel=1e-9); }\n"
+                   "relation len calls hyp, cnt { k2 = 3; check m2 >= 0 && p2' > h1; }\n";
+  mrdsl_file *f;
+  int rc = mrdsl_load(ctx, "g.mr", ok, strlen(ok), &f);
+  CHECK(rc == MR_OK);
+  for (size_t i = 0; rc && i < mrdsl_diag_count(ctx); i++) fprintf(stderr, "  have: %s\n", mrdsl_diag(ctx, i));
+  mrdsl_rel *r = rc ? NULL : mrdsl_rel_find(f, "back");
+  mrdsl_param q;
+  CHECK(r && mrdsl_rel_cross(r) && !strcmp(mrdsl_rel_calls(r, 2), "root") && !strcmp(mrdsl_rel_calls(r, 3), "hyp"));
+  CHECK(r && mrdsl_rel_param(r, 2, 0, &q) == MR_OK && !strcmp(q.name, "v") && mrdsl_rel_param(r, 2, 1, &q) == MR_EINVAL);
+  CHECK(r && mrdsl_rel_param(r, 3, 1, &q) == MR_OK && !strcmp(q.name, "y") && mrdsl_rel_ret_kind(r, 2) == MR_KIND_F64);
+  r = rc ? NULL : mrdsl_rel_find(f, "len");
+  CHECK(r && mrdsl_rel_param(r, 2, 1, &q) == MR_OK && q.flags == MR_PF_OUT && q.kind == MR_KIND_F64);
+  CHECK(r && mrdsl_rel_ret_kind(r, 2) == MR_KIND_I32 && mrdsl_rel_ret_kind(r, 3) == MR_KIND_VOID);
+  cross_error(GEOM "relation r calls hyp, root, hyp { v2 = x1; x3 = v2; check true; }\n",
+              "c.mr:7:1: error: relation 'r': follow-up 3 does not define 'y' (write y3 = ...)");
+  cross_error(GEOM "relation r calls hyp, root { v2 = x1; check y2 == 0; }\n",
+              "c.mr:7:45: error: 'y2': execution 2 calls 'root', whose values are v2, r2");
+  cross_error(GEOM "relation r calls hyp, cnt { k2 = 1; p2 = x1; check true; }\n",
+              "'p' is written by the function, not an input");
+  cross_error(GEOM "relation r calls hyp, rec { q2.a = x1; q2.b = y1; check true; }\n",
+              "c.mr:7:12: error: relation 'r' calls 'hyp' and 'rec': record 'q' of 'rec' cannot be used in "
+              "a relation across functions yet");
+#undef GEOM
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
   test_cross();
+  test_cross_sig();
   test_relations();
   test_subject();
   mrdsl_ctx_free(ctx);
