@@ -151,8 +151,10 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   }
   const char *out = ownval[0], *timeout = ownval[1], *fuzz_secs = ownval[2], *engine = ownval[4];
   const char *json = ownval[6], *sarif = ownval[7];
+  bool vet = as && as->inverse; /* an inverse pair's round trips: the harness's vet */
+  if (vet) engine = "vet";
   bool genmorph = engine && !strcmp(engine, "genmorph"), corpus = false;
-  if (rc == DRV_EXIT_OK && engine && !genmorph && strcmp(engine, "automr")) {
+  if (rc == DRV_EXIT_OK && !vet && engine && !genmorph && strcmp(engine, "automr")) {
     drv_error("--engine %s: expected automr or genmorph", engine);
     rc = DRV_EXIT_USAGE;
   }
@@ -167,6 +169,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
   o.mutate = ownval[5]; /* which functions get mutants (build.c checks it) */
+  if (as && as->callees && as->callees->n) o.callees = as->callees;
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION or FILE (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;
@@ -214,7 +217,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
     for (size_t i = 2; i < h.n; i++)
       all |= !strcmp(h.v[i], "--all");
     drv_build_res mres = {0};
-    if (rc == DRV_EXIT_OK && !genmorph && white && !all) {
+    if (rc == DRV_EXIT_OK && !genmorph && !vet && white && !all) {
       o.mutants_build = true;
       if (drv_build(&req, &mres) != DRV_EXIT_OK) {
         drv_warn("the mutation variant of %s did not build: the short set is chosen by interface faults",
@@ -238,7 +241,12 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
     if (rc == DRV_EXIT_OK) {
       char *def = drv_fmt("%s.mr", function);
       h.v[0] = res.harness;
-      h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
+      h.v[1] = vet ? "vet" : genmorph ? "genmorph" : "discover"; /* each engine its own command */
+      if (vet) {
+        drv_list_push(&h, "--mr");
+        drv_list_push(&h, as->inverse);
+        drv_list_push(&h, "--first");
+      }
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
       if (as && as->across)
@@ -247,7 +255,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
         drv_list_push(&h, "--mutants-harness");
         drv_list_push(&h, mres.harness);
       }
-      if (!genmorph && replay) {
+      if ((vet || !genmorph) && replay) {
         drv_list_push(&h, "--replay-as");
         drv_list_push(&h, replay);
       }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# discover_inverse.sh - round trips of inverse pairs over strings and arrays (issue #19,
+# docs/discover.md "Chains"): `discover FILE:F->G` finds base64's decode(encode(s)) = s
+# and run-length coding's decode(encode(a)) = a, the latter guarded by the room the
+# encoder's out-buffer needs; both check clean. The other way round (encode(decode(t)) = t,
+# true for canonical t only) is never written. A decoder that shortens long runs
+# (-DCODEC_BUG_RLE) makes the guarded round trip a suspected fault (exit 1, reproducers
+# that replay) and is caught by `check` with the correct build's relation, while the
+# decoder's own relations (GenMorph, seed 1) do not see it. A pair one relation cannot call
+# is refused, naming the parameter. `discover FILE --across 1` tries the inverse pair first.
+. "$(dirname "$0")/lib.sh"
+CODEC=$EXAMPLES/codec
+DISC=(--seed 1 --fuzz-falsify 2 --jobs 2)
+
+check "base64: decode(encode(s)) = s"
+expect_exit 0 "$MRFUZZ" discover "$CODEC/codec.c:b64_encode->b64_decode" "${DISC[@]}" -o b64.mr
+expect_out "vet: round_trip: held on 200000 fresh inputs"
+expect_out "inverse: wrote 1 relations of b64_decode(b64_encode(x)) to b64.mr"
+grep -q "^relation round_trip calls b64_encode, b64_decode {" b64.mr || { cat b64.mr; fail "no round trip"; }
+grep -q "^  t2 = y1;" b64.mr && grep -q "^  check z2 == s1;" b64.mr || { cat b64.mr; fail "not decode(encode(s)) = s"; }
+expect_exit 0 "$MRFUZZ" lint b64.mr
+
+check "the other way round holds for canonical encodings only: dropped, said so, not written"
+expect_exit 0 "$MRFUZZ" discover "$CODEC/codec.c:b64_decode->b64_encode" "${DISC[@]}" -o back.mr
+grep -qE "^vet: round_trip: dropped: broken on [0-9]+ of 200000 fresh inputs" out || { cat out; fail "not dropped"; }
+if grep -q "^relation" back.mr; then cat back.mr; fail "encode(decode(t)) = t written"; fi
+
+check "run-length coding: decode(encode(a)) = a where the out-buffer has room for the pairs"
+expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" "${DISC[@]}" -o rle.mr
+expect_out "vet: round_trip_room2: held on"
+grep -q "^  where cap1 >= 2 \* n1;" rle.mr && grep -q "^  in2 = truncate(out1', y1);" rle.mr &&
+  grep -q "^  check out2' == in1 && z2 == n1;" rle.mr || { cat rle.mr; fail "no guarded round trip"; }
+[ "$(grep -c '^relation' rle.mr)" = 1 ] || { cat rle.mr; fail "more than the weakest guard"; }
+
+check "both check clean on the correct codecs"
+expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c" --mr b64.mr --build-dir ck64 --jobs 1 -- -max_total_time=8
+expect_out "round_trip                   checked"
+expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c" --mr rle.mr --build-dir ckrle --jobs 1 -- -max_total_time=8
+
+check "the seeded fault: the guarded round trip is a suspected fault whose reproducer replays"
+expect_exit 1 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" -D CODEC_BUG_RLE "${DISC[@]}" -o bug.mr
+expect_out "vet: round_trip_room2: broken on"
+if grep -q "^relation" bug.mr; then cat bug.mr; fail "a stronger guard hid the fault"; fi
+rep=$(sed -n 's/^    reproducer \([^ ]*\) (replay: .*/\1/p' out | head -1)
+[ -n "$rep" ] && [ -f "$rep" ] || { cat out; fail "no reproducer"; }
+expect_exit 1 "$MRFUZZ" repro "$CODEC/rle.c:rle_encode" -D CODEC_BUG_RLE --mr bug.suspects.mr \
+  --relation round_trip_room2 --build-dir rp "$rep"
+
+check "check with the correct build's round trip catches it, with a reproducer that replays"
+expect_exit 1 "$MRFUZZ" check "$CODEC/rle.c" -D CODEC_BUG_RLE --mr rle.mr --build-dir ckbug --jobs 1 -- -max_total_time=30
+rep=$(sed -n 's/^  reproducer: \([^ ]*\) (relation round_trip_room2; .*/\1/p' out | head -1)
+[ -n "$rep" ] && [ -f "$rep" ] || { cat out err; fail "no round trip reproducer"; }
+expect_exit 1 "$MRFUZZ" repro --build-dir ckbug "$CODEC/rle.c" -D CODEC_BUG_RLE --mr rle.mr "$rep"
+
+check "the decoder's own relations do not see it"
+expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c:rle_decode" --seed 1 --budget 30 --generations 10 --fuzz-falsify 2 \
+  --jobs 2 -o dec.mr
+grep -q "^relation" dec.mr || { cat out; fail "no relation of the decoder"; }
+expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" -D CODEC_BUG_RLE --mr dec.mr --build-dir ckdec --jobs 1 \
+  -- -max_total_time=10
+
+check "a pair one relation cannot call is refused, naming the parameter"
+cat >mixed.c <<'EOF'
+#include <stddef.h>
+#include <stdint.h>
+const char *hex(const uint8_t *in, size_t n) { (void)in; (void)n; return ""; }
+size_t unhex(const char *s, uint8_t *out, size_t cap) { (void)s; (void)out; return cap; }
+EOF
+expect_exit 2 "$MRFUZZ" discover "mixed.c:hex->unhex" "${DISC[@]}"
+expect_err "parameter 's' of unhex has type 'const char *'"
+
+check "discover FILE --across 1: the inverse pair by its names, tried as F->G"
+expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c" --across 1 --budget-per-function 5 --seed 1 --fuzz-falsify 1 \
+  --jobs 2 -o all
+expect_out "across: 1 of them inverse pairs of strings or arrays by their names"
+expect_out "== rle_encode->rle_decode (inverse names encode/decode) =="
+grep -q "^relation round_trip_room2 calls rle_encode, rle_decode" all/across/rle_encode_rle_decode.mr ||
+  { cat out; fail "no round trip in the --across pass"; }
+echo ok
