@@ -72,7 +72,9 @@ static const char disc_help[] =
     "a generated wrapper calls them on one input, AutoMR discovers it, and OUT.mr (default\n"
     "F_G.mr) holds the relations that read two functions as 'calls' relations, for\n"
     "'mrfuzz check FILE --mr OUT.mr'. FILE:F->G (quoted): relations of G(F(x)) and x, such\n"
-    "as exp(log(x)) = x (G chained on F's result).\n"
+    "as exp(log(x)) = x (G chained on F's result); for strings and arrays, the round trip\n"
+    "G(F(x)) = x of an inverse pair such as decode(encode(s)) = s, vetted like a discovered\n"
+    "relation (fresh and stress inputs, libFuzzer, suspects), guarded by an out-buffer's room.\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay

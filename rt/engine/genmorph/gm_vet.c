@@ -160,8 +160,8 @@ static bool falsify(const vet_opts *o, const char *header, mrdsl_file *f, disc_s
 }
 
 /* One line per candidate: what became of it. */
-static void say(const mrdsl_file *f, const int *st, const vet_res *res, const uint8_t *const *fzin, int n,
-                bool fuzzed) {
+static void say(const mrdsl_file *f, const int *st, const vet_res *res, const bool *done,
+                const uint8_t *const *fzin, int n, bool fuzzed) {
   for (int i = 0; i < n; i++) {
     const gm_val *v = &res[i].v;
     const char *name = mrdsl_rel_name(mrdsl_rel_at(f, (size_t)i));
@@ -176,6 +176,8 @@ static void say(const mrdsl_file *f, const int *st, const vet_res *res, const ui
       printf("vet: %s: dropped: broken by libFuzzer (held on %u fresh inputs)\n", name, v->pass);
     else if (st[i] == VET_MANY)
       printf("vet: %s: dropped: broken on %u of %u fresh inputs\n", name, v->fail, ck);
+    else if (st[i] == VET_NONE && !done[i])
+      printf("vet: %s: dropped: not validated within --budget\n", name);
     else if (st[i] == VET_NONE)
       printf("vet: %s: dropped: no input it applies to (%u not applicable)\n", name, v->skip);
   }
@@ -213,7 +215,7 @@ static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, 
       decided |= o->first && (st[i] == VET_HELD || st[i] == VET_FEW);
     }
     bool fuzzed = falsify(o, header, f, &d, st, n, fzin, fzlen, res);
-    say(f, st, res, (const uint8_t *const *)fzin, n, fuzzed);
+    say(f, st, res, done, (const uint8_t *const *)fzin, n, fuzzed);
     rc = write_held(ctx, f, header, st, res, n, o, s);
   }
   int nsus = 0;
