@@ -68,7 +68,7 @@ enum { VET_HELD, VET_FEW, VET_MANY, VET_NONE, VET_SKIPPED };
  * edges, members) are where faults hide, and their failures count apart, as evidence. */
 static int verdict(const vet_res *r, bool done) {
   const gm_val *v = &r->v;
-  if (!done || v->pass == 0) return VET_NONE;
+  if (!done || v->pass + v->fail == 0) return VET_NONE;
   if (v->fail == 0) return VET_HELD;
   return v->dom >= VET_SUSPECT_MIN && v->dom_fail <= VET_SUSPECT_RATE * v->dom ? VET_FEW : VET_MANY;
 }
