@@ -78,7 +78,7 @@ static void subject_line(drv_buf *b, const inv_io *io) {
   drv_buf_printf(b, "subject %s(", s->name);
   for (size_t i = 0; i < s->nparams; i++) {
     const drv_param *p = &s->params[i];
-    const char *k = p->kind == MR_KIND_I8 ? "char" : ct[p->kind];
+    const char *k = p->kind == MR_KIND_I8 ? "char" : p->kind < MR_KIND_CSTR ? ct[p->kind] : "";
     drv_buf_printf(b, "%s", i ? ", " : "");
     if (p->kind == MR_KIND_CSTR)
       drv_buf_printf(b, "%schar *%s", p->flags & MR_PF_CONST ? "const " : "", p->name);

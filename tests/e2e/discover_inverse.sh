@@ -6,9 +6,10 @@
 # encoder's out-buffer needs; both check clean. The other way round (encode(decode(t)) = t,
 # true for canonical t only) is never written. A decoder that shortens long runs
 # (-DCODEC_BUG_RLE) makes the guarded round trip a suspected fault (exit 1, reproducers
-# that replay) and is caught by `check` with the correct build's relation, while the
-# decoder's own relations (GenMorph, seed 1) do not see it. A pair one relation cannot call
-# is refused, naming the parameter. `discover FILE --across 1` tries the inverse pair first.
+# that replay) and is caught by `check` with the correct build's relation, while relations
+# of the decoder alone do not see it (two written here; GenMorph's, docs/benchmarks.md, are
+# not asserted: what its search keeps varies with the machine's speed). A pair one relation
+# cannot call is refused, naming the parameter. `discover FILE --across 1` tries the inverse pair first.
 . "$(dirname "$0")/lib.sh"
 CODEC=$EXAMPLES/codec
 DISC=(--seed 1 --fuzz-falsify 2 --jobs 2)
@@ -53,10 +54,26 @@ rep=$(sed -n 's/^  reproducer: \([^ ]*\) (relation round_trip_room2; .*/\1/p' ou
 [ -n "$rep" ] && [ -f "$rep" ] || { cat out err; fail "no round trip reproducer"; }
 expect_exit 1 "$MRFUZZ" repro --build-dir ckbug "$CODEC/rle.c" -D CODEC_BUG_RLE --mr rle.mr "$rep"
 
-check "the decoder's own relations do not see it"
-expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c:rle_decode" --seed 1 --budget 30 --generations 10 --fuzz-falsify 2 \
-  --jobs 2 -o dec.mr
-grep -q "^relation" dec.mr || { cat out; fail "no relation of the decoder"; }
+check "the decoder's own relations do not see it: it is consistently one byte short"
+cat >dec.mr <<'EOF'
+mrdsl 1;
+subject rle_decode(const uint8_t in[n], uint64_t n, uint8_t out[cap], uint64_t cap) -> uint64_t y;
+// pairs decode one after the other: decode(p ++ p) is decode(p) twice, in twice the room
+relation twice {
+  where n1 % 2 == 0;
+  in2 = concat(in1, in1);
+  out2 = concat(out1, out1);
+  check y2 == 2 * y1;
+}
+// a run of no bytes decodes to nothing
+relation empty_run {
+  where n1 % 2 == 0;
+  in2 = prepend(prepend(in1, 7), 0);
+  out2 = out1;
+  check y2 == y1 && out2' == out1';
+}
+EOF
+expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" --mr dec.mr --build-dir ckdec0 --jobs 1 -- -max_total_time=5
 expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" -D CODEC_BUG_RLE --mr dec.mr --build-dir ckdec --jobs 1 \
   -- -max_total_time=10
 
@@ -71,8 +88,8 @@ expect_exit 2 "$MRFUZZ" discover "mixed.c:hex->unhex" "${DISC[@]}"
 expect_err "parameter 's' of unhex has type 'const char *'"
 
 check "discover FILE --across 1: the inverse pair by its names, tried as F->G"
-expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c" --across 1 --budget-per-function 5 --seed 1 --fuzz-falsify 1 \
-  --jobs 2 -o all
+expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c" --across 1 --budget-per-function 5 --validate 20000 --seed 1 \
+  --fuzz-falsify 1 --jobs 2 -o all
 expect_out "across: 1 of them inverse pairs of strings or arrays by their names"
 expect_out "== rle_encode->rle_decode (inverse names encode/decode) =="
 grep -q "^relation round_trip_room2 calls rle_encode, rle_decode" all/across/rle_encode_rle_decode.mr ||
