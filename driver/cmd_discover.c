@@ -73,7 +73,9 @@ static const char disc_help[] =
     "a generated wrapper calls them on one input, AutoMR discovers it, and OUT.mr (default\n"
     "F_G.mr) holds the relations that read two functions as 'calls' relations, for\n"
     "'mrfuzz check FILE --mr OUT.mr'. FILE:F->G (quoted): relations of G(F(x)) and x, such\n"
-    "as exp(log(x)) = x (G chained on F's result).\n"
+    "as exp(log(x)) = x (G chained on F's result); for strings and arrays, the round trip\n"
+    "G(F(x)) = x of an inverse pair such as decode(encode(s)) = s, vetted like a discovered\n"
+    "relation (fresh and stress inputs, libFuzzer, suspects), guarded by an out-buffer's room.\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay
@@ -152,8 +154,10 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   }
   const char *out = ownval[0], *timeout = ownval[1], *fuzz_secs = ownval[2], *engine = ownval[4];
   const char *json = ownval[6], *sarif = ownval[7];
+  bool vet = as && as->inverse; /* an inverse pair's round trips: the harness's vet */
+  if (vet) engine = "vet";
   bool genmorph = engine && !strcmp(engine, "genmorph"), corpus = false;
-  if (rc == DRV_EXIT_OK && engine && !genmorph && strcmp(engine, "automr")) {
+  if (rc == DRV_EXIT_OK && !vet && engine && !genmorph && strcmp(engine, "automr")) {
     drv_error("--engine %s: expected automr or genmorph", engine);
     rc = DRV_EXIT_USAGE;
   }
@@ -168,6 +172,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   memset(&o, 0, sizeof o);
   if (rc == DRV_EXIT_OK) rc = drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v);
   o.mutate = ownval[5]; /* which functions get mutants (build.c checks it) */
+  if (as && as->callees && as->callees->n) o.callees = as->callees;
   if (rc == DRV_EXIT_OK && o.pos.n == 0) {
     drv_error("missing FILE:FUNCTION or FILE (see 'mrfuzz discover --help')");
     rc = DRV_EXIT_USAGE;
@@ -215,7 +220,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
     for (size_t i = 2; i < h.n; i++)
       all |= !strcmp(h.v[i], "--all");
     drv_build_res mres = {0};
-    if (rc == DRV_EXIT_OK && !genmorph && white && !all) {
+    if (rc == DRV_EXIT_OK && !genmorph && !vet && white && !all) {
       o.mutants_build = true;
       if (drv_build(&req, &mres) != DRV_EXIT_OK) {
         drv_warn("the mutation variant of %s did not build: the short set is chosen by interface faults",
@@ -239,7 +244,12 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
     if (rc == DRV_EXIT_OK) {
       char *def = drv_fmt("%s.mr", function);
       h.v[0] = res.harness;
-      h.v[1] = genmorph ? "genmorph" : "discover"; /* GenMorph is its own harness command */
+      h.v[1] = vet ? "vet" : genmorph ? "genmorph" : "discover"; /* each engine its own command */
+      if (vet) {
+        drv_list_push(&h, "--mr");
+        drv_list_push(&h, as->inverse);
+        drv_list_push(&h, "--first");
+      }
       drv_list_push(&h, "-o");
       drv_list_push(&h, out ? out : def);
       if (as && as->across)

@@ -35,6 +35,7 @@ typedef struct grp {
   const char *const *fns;
   size_t n;
   bool chain;            /* F->G: the wrapper returns F(x), G(F(x)) and x itself */
+  bool inverse;          /* F->G of strings or arrays: their round trip (cmd_discover_inverse.c) */
   size_t nout;           /* the wrapper's outputs: n, and x's echo when chain */
   drv_sig sig[GRP_MAX];
   char res[GRP_MAX][8];  /* the result's name in the .mr, per output */
@@ -49,7 +50,8 @@ static const char *kind_mr(int k) {
 static bool numeric(int k) { return k != MR_KIND_VOID && k != MR_KIND_BOOL && k != MR_KIND_CSTR; }
 
 /* The signatures of the group, checked: numeric scalars in, a numeric result out, the
- * same kinds for every function (a relation's functions share one slot layout). */
+ * same kinds for every function (a relation's functions share one slot layout); a chain
+ * of other signatures is an inverse pair's (g->inverse, checked there). */
 static int read_sigs(grp *g, const drv_build_req *req0) {
   for (size_t i = 0; i < g->n; i++) {
     drv_build_req req = *req0;
@@ -61,15 +63,16 @@ static int read_sigs(grp *g, const drv_build_req *req0) {
     }
   }
   const drv_sig *a = &g->sig[0];
+  g->inverse = g->chain && (!drv_sig_scalar(&g->sig[0]) || !drv_sig_scalar(&g->sig[1]));
+  if (g->inverse)
+    return DRV_EXIT_OK;
   const char *why = NULL, *who = NULL;
   for (size_t i = 0; i < g->n && !why; i++) {
     const drv_sig *s = &g->sig[i];
     who = s->name;
-    if (s->ret_rec || !numeric(s->ret_kind)) why = "it does not return a number";
-    else if (s->nparams == 0 || s->nparams > 8) why = "it has no parameter or more than 8";
-    for (size_t p = 0; p < s->nparams && !why; p++)
-      if (s->params[p].flags || s->params[p].rec || !numeric(s->params[p].kind))
-        why = "a parameter is not a numeric scalar";
+    if (!drv_sig_scalar(s)) why = s->ret_rec || !numeric(s->ret_kind) ? "it does not return a number"
+                              : s->nparams == 0 || s->nparams > 8 ? "it has no parameter or more than 8"
+                              : "a parameter is not a numeric scalar";
     if (!why && g->chain && s->nparams != 1)
       why = "a chain F->G needs functions of one parameter";
     if (!why && (s->ret_kind != a->ret_kind || s->nparams != a->nparams))
@@ -427,11 +430,21 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
         drv_error("discover across functions: %s is named twice", fns[i]);
         return DRV_EXIT_USAGE;
       }
-  grp g = {fns, n, chain, n + chain, {{0}}, {{0}}};
+  grp g = {fns, n, chain, false, n + chain, {{0}}, {{0}}};
   drv_list sources = {o->pos.v + 1, o->pos.n - 1};
   drv_build_req req = {file_arg, fns[0], &sources, o};
   int rc = read_sigs(&g, &req);
   if (rc != DRV_EXIT_OK) return rc;
+  if (g.inverse) { /* strings or arrays: the round trip, vetted */
+    char *dir = drv_fmt("%s/mr_chain_%s__%s", builddir ? builddir : ".mrfuzz", fns[0], fns[1]);
+    char *target = drv_fmt("%s:%s", file_arg, fns[0]), *def = drv_fmt("%s_%s.mr", fns[0], fns[1]);
+    rc = drv_check_output("-o", out ? out : def);
+    if (rc == DRV_EXIT_OK)
+      rc = drv_discover_inverse(b, file_arg, target, h, extra, &g.sig[0], &g.sig[1], out ? out : def, dir, log);
+    for (size_t i = 0; i < n; i++) drv_sig_free(&g.sig[i]);
+    free(dir); free(target); free(def);
+    return rc;
+  }
   size_t fl = strlen(file_arg);
   bool header = fl > 2 && !strcmp(file_arg + fl - 2, ".h");
   char *name = wrapper_name(&g), *dir = drv_fmt("%s/%s", builddir ? builddir : ".mrfuzz", name);
@@ -475,7 +488,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     char *wsus = drv_fmt("%s/across-wrapper.suspects.mr", dir);
     unlink(wsus); /* a previous run's */
     free(wsus);
-    drv_disc_as as = {header && o->pos.n == 1, true};
+    drv_disc_as as = {header && o->pos.n == 1, true, NULL, NULL};
     rc = drv_discover_one((int)a.n, (char **)a.v, log, NULL, &as);
   }
   char *wtext = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? drv_read_file(wmr, NULL) : NULL;

@@ -172,8 +172,13 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
   size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
   for (size_t i = 0; i < n; i++) free(kk[i].v);
   free(kk);
+  size_t ninv = 0;
+  for (size_t i = 0; i < k; i++) ninv += pairs[i].chain;
   printf("\nacross: %zu pairs of one signature, %zu related (one family, a shared name stem, shared "
          "mined constants); trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
+  if (ninv) /* strings and arrays: their round trip (cmd_discover_inverse.c) */
+    printf("across: %zu of them inverse pairs of strings or arrays by their names (encode/decode, "
+           "compress/uncompress, pack/unpack, to_X/from_X, ...), tried as F->G: the round trip G(F(x)) = x\n", ninv);
   char *dir = drv_fmt("%s/across", outdir), bud[32];
   snprintf(bud, sizeof bud, "%g", budget);
   int rc = DRV_EXIT_OK, *prc = drv_alloc((k ? k : 1) * sizeof *prc);
@@ -195,10 +200,10 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
       drv_list_push(&extra, "--budget");
       drv_list_push(&extra, bud);
     }
-    printf("== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
+    printf(pairs[i].chain ? "== %s->%s (%s) ==\n" : "== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
     fflush(stdout);
     double t0 = drv_now();
-    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, false, out, builddir, NULL);
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL);
     secs[i] = drv_now() - t0;
     nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
     rc = prc[i] > rc ? prc[i] : rc;
@@ -210,7 +215,7 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
            "relations", "time", "status");
     for (size_t i = 0; i < k; i++) {
       char pr[80], rel[24] = "-";
-      snprintf(pr, sizeof pr, "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
+      snprintf(pr, sizeof pr, pairs[i].chain ? "%s->%s" : "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
       if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
       printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
              prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");

@@ -485,8 +485,10 @@ int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const ch
 /* A pair of FILE's functions discover FILE --across tries (cmd_discover_across.c). */
 typedef struct drv_across_pair {
   size_t a, b;   /* indices into the items */
-  int score;     /* one family: 10, + the shared stem's length, + shared mined constants */
-  char why[64];  /* "one family", "stem exp", "12 constants" */
+  int score;     /* one family: 10, + the shared stem's length, + shared mined constants;
+                  * an inverse pair (named so, strings or arrays): 100 */
+  bool chain;    /* an inverse pair: tried as a->b (a's name has the forward word) */
+  char why[64];  /* "one family", "stem exp", "12 constants", "inverse names encode/decode" */
 } drv_across_pair;
 /* The constants mrpass mined from a function (its harness's `consts`, output in log),
  * without the small integers; none for a black box or a harness that is not there. */
@@ -501,11 +503,17 @@ void drv_across_consts(const char *harness, const char *log, drv_consts *k /* OU
  * first, into out; *ncompat: the compatible pairs in all, *nrelated: those that score. */
 size_t drv_across_pairs(const drv_sig_item *items, const drv_consts *k_of, size_t n, size_t max,
                         drv_across_pair *out, size_t *ncompat, size_t *nrelated);
+/* Can a group's wrapper hold s: numeric scalars in (1..8), a numeric result out
+ * (across_pairs.c)? */
+bool drv_sig_scalar(const drv_sig *s);
 /* How discover_across (cmd_discover_across.c) runs drv_discover_one on a group's wrapper. */
 typedef struct drv_disc_as {
   bool black;    /* the functions are black boxes (a header): no mutation build, the short
                   * set is chosen by interface faults of the outputs */
   bool across;   /* harness --across: only relations that read two outputs (functions) */
+  const char *inverse;     /* candidate relations (an inverse pair's round trips) that the
+                            * harness's `vet` validates instead of discovering; or NULL */
+  const drv_list *callees; /* the other functions they call (built into the harness) */
 } drv_disc_as;
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
  * inherited); as NULL for a function of the user's. DRV_EXIT_*. */
@@ -520,6 +528,14 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
                        const drv_list *extra, const char *const *fns, size_t n, bool chain,
                        const char *out, const char *builddir, const char *log);
+/* `discover FILE:F->G` for strings and arrays (cmd_discover_inverse.c): the round trip
+ * G(F(x)) = x of signatures sf, sg, validated by the harness's vet, written to out; b, h,
+ * extra, log as for drv_discover_group, with target in b at file_arg's place (FILE:F and
+ * FILE beside it); the harness built in dir. DRV_EXIT_* (2: a pair one relation cannot
+ * call, the parameter named). */
+int drv_discover_inverse(const drv_list *b, const char *file_arg, const char *target, const drv_list *h,
+                         const drv_list *extra, const drv_sig *sf, const drv_sig *sg, const char *out,
+                         const char *dir, const char *log);
 /* The engine discover runs on req's function when --engine does not say (disc_engine.c):
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */

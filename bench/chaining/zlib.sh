@@ -32,7 +32,7 @@ for r in "${rows[@]}"; do
   "$MRFUZZ" discover "zlib.h:$fn" -l z "${opt[@]}" --seed 1 --jobs 2 -o "$f.mr" >"$f.log" 2>&1
   st=$?
   secs=$(echo "$(date +%s.%N) - $t0" | bc)
-  rel=$(grep -c '^relation ' "$f.mr" 2>/dev/null || echo 0)
+  rel=$(grep -c '^relation ' "$f.mr" 2>/dev/null); rel=${rel:-0}
   chain=-
   grep -q '^relation chain_' "$f.mr" 2>/dev/null && chain=kept
   grep -q '^relation chain_' "$f.suspects.mr" 2>/dev/null && chain=suspect

@@ -248,9 +248,39 @@ int gm_simple(const gm_space *sp, const gm_data *d, double konst, bool has_k, gm
 int gm_gp_run(const gm_space *sp, const gm_data *d, const gm_gp_cfg *c, eng_rng *r,
               const double *consts, int nconsts, gm_ind *out, int max, int *gens);
 
+/* ---- Validation on fresh inputs (gm_val.c) ---------------------------------------------- */
+#define GM_VAL_IN 4 /* failing inputs kept per relation */
+enum { GM_VAL_ALL = 1, /* count every failure (the share tells a suspected fault), else stop at the first */
+       GM_VAL_RUNS = 2 /* also sequences with a run of one element */ };
+typedef struct gm_val {
+  uint32_t pass, fail, skip;
+  uint32_t dom, dom_fail;   /* of pass + fail: plain random inputs of the domain (no stress) */
+} gm_val;
+typedef struct gm_val_in {  /* the first failing inputs in check's encoding (reproducers) */
+  int n;
+  uint32_t len[GM_VAL_IN];
+  uint8_t in[GM_VAL_IN][2048];
+  uint32_t nlast;           /* scratch: the last libFuzzer-style draw */
+  uint8_t last[4096];
+} gm_val_in;
+/* A random input of s decoded like a libFuzzer input (fdp.c): extreme values and lengths
+ * that uniform draws rarely give; its bytes into keep->last when keep. false: no memory. */
+bool gm_fdp_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_rng *r, gm_val_in *keep);
+/* Relation prog (compiled in ctx, subject d->s) on n fresh inputs of domains o, seeded by
+ * seed, counted into r; flags GM_VAL_*; failing inputs into keep (may be NULL). Runs in a
+ * worker of disc_par_run on d (a crash or hang is blamed on its input). */
+void gm_validate(disc_subj *d, mrdsl_ctx *ctx, const mrdsl_prog *prog, const eng_run_opts *o, uint64_t seed,
+                 int n, int flags, gm_val *r, gm_val_in *keep);
+
 /* ---- Command (gm_cmd.c) ------------------------------------------------------------------ */
 /* `harness genmorph ...`: GenMorph discovery in a mutation build (mrfuzz discover
  * --engine genmorph). */
 int eng_cmd_genmorph(const mr_subject *s, int argc, char **argv);
+/* The domain options of argv[argc] as given (--range, --len), one per line, appended to
+ * buf[cap] for the falsification fuzzer. false (printed): they do not fit. */
+bool gm_dom_args(char *buf, size_t cap, int argc, char **argv);
+/* `harness vet` (gm_vet.c): given candidate relations (an inverse pair's round trips) run
+ * through discovery's validation, libFuzzer falsification and suspected faults. */
+int eng_cmd_vet(const mr_subject *s, int argc, char **argv);
 
 #endif /* MR_GM_H */

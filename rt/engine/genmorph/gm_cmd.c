@@ -54,8 +54,8 @@ static const eng_cmdline gm_cmdline = {
     "relations evolved against false positives (original) and missed mutants (this build).",
     gm_groups, 1, NULL, NULL};
 
-/* The domain options as given, one per line, for the falsification fuzzer (--range, --len). */
-static bool dom_args(gm_opts *o, int argc, char **argv) {
+/* See gm.h. */
+bool gm_dom_args(char *buf, size_t cap, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
     size_t n = strcspn(a, "=");
@@ -63,11 +63,10 @@ static bool dom_args(gm_opts *o, int argc, char **argv) {
       v = a[n] ? a + n + 1 : i + 1 < argc ? argv[++i] : NULL;
     if (!v)
       continue;
-    size_t at = strlen(o->dom_args);
-    int w = snprintf(o->dom_args + at, sizeof o->dom_args - at, "%s%.*s\n%s", at ? "\n" : "",
-                     (int)n, a, v);
-    if (w < 0 || (size_t)w >= sizeof o->dom_args - at) {
-      eng_error("genmorph: too many --range/--len options");
+    size_t at = strlen(buf);
+    int w = snprintf(buf + at, cap - at, "%s%.*s\n%s", at ? "\n" : "", (int)n, a, v);
+    if (w < 0 || (size_t)w >= cap - at) {
+      eng_error("%s: too many --range/--len options", argv[0]);
       return false;
     }
   }
@@ -89,7 +88,7 @@ static int parse(const mr_subject *s, int argc, char **argv, gm_opts *o) {
   void *bases[] = {o};
   int rc = eng_opts_parse(&gm_cmdline, bases, s, argc, argv);
   if (rc != ENG_EXIT_OK) return rc;
-  if (!dom_args(o, argc, argv)) return ENG_EXIT_USAGE;
+  if (!gm_dom_args(o->dom_args, sizeof o->dom_args, argc, argv)) return ENG_EXIT_USAGE;
   if (o->gp.migrate > o->gp.pop / 2) o->gp.migrate = o->gp.pop / 2;
   if (o->gp.elite > o->gp.pop / 4) o->gp.elite = o->gp.pop / 4 > 0 ? o->gp.pop / 4 : 1;
   if (!o->run.seed_given) o->run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
@@ -138,14 +137,6 @@ typedef struct sources {
   int nrand, ncorp, nfile; /* nfile: from corpus files */
 } sources;
 
-/* A random input decoded like a libFuzzer input (fdp.c): extreme values and lengths that
- * uniform draws rarely give. false when out of memory. */
-static bool fdp_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_rng *r) {
-  size_t max = eng_fdp_max_size(s, o), n = (size_t)eng_rng_u64(r, 0, max < 4096 ? max : 4096);
-  uint8_t data[4096];
-  for (size_t i = 0; i < n; i++) data[i] = (uint8_t)eng_rng_next(r);
-  return eng_fdp_decode(src, s, o, data, n);
-}
 
 /* Up to half from the libFuzzer corpus (coverage-diverse); of the rest, half decoded
  * from random bytes like libFuzzer's, half drawn uniformly from the domains. */
@@ -178,7 +169,7 @@ static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_
     if (x->n % 2) {
       eng_src *src = &x->srcs[x->ncorp++];
       eng_src_init(src, s);
-      if (!fdp_draw(src, s, &o->run, r)) return false;
+      if (!gm_fdp_draw(src, s, &o->run, r, NULL)) return false;
       x->slots[x->n++] = src->slots;
       continue;
     }
@@ -205,6 +196,7 @@ typedef struct gm_rel_out {
   char text[GM_TEXT];
   int fp, fn, size, kills;
   bool simple;                    /* one of gm_simple's readable forms */
+  bool law;                       /* of those, an unguarded equality (suspects()) */
   uint64_t killed[GM_KBITS / 64]; /* mutants with an incorrect row it judges false */
 } gm_rel_out;
 
@@ -213,18 +205,15 @@ typedef struct gp_res {
   gm_rel_out rel[GM_OUT];
 } gp_res;
 
-typedef struct val_res {
-  uint32_t pass, fail, skip;
-} val_res;
-
 /* One output relation of the GP (or a readable form) for one input relation. */
 typedef struct cand {
   char name[64];
   int tmpl, fp, fn, size, kills, npos, nneg;
   bool simple;            /* gm_simple's: pruning prefers them */
+  bool law;               /* an unguarded equality among them */
   const uint64_t *killed; /* borrowed from the GP results */
   char text[GM_TEXT];
-  val_res v;
+  gm_val v;
   bool ok;
   mrdsl_rel *rel;
   uint8_t *fzin;          /* owned: the input libFuzzer broke it with (a suspect's) */
@@ -317,6 +306,7 @@ static void task_gp(void *ud, int t, void *out) {
       if (gm_tree_vacuous(sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
       if (!gm_tree_print(sp, &best[k].t, ro->text, sizeof ro->text)) continue;
       ro->simple = k < ns;
+      ro->law = ro->simple && best[k].t.len > 0 && best[k].t.n[best[k].t.len - 1].op == GM_OP_EQ;
       ro->fp = best[k].fp;
       ro->fn = best[k].fn;
       ro->size = best[k].t.len;
@@ -345,117 +335,13 @@ static void task_gp(void *ud, int t, void *out) {
 
 /* ================================ Validation ================================ */
 
-/* Move some scalar parameters of a uniform draw to an edge of their domain (lo, hi, 0,
- * +-1): faults of relations hide there (gcd(INT64_MIN, 0) < 0), and uniform draws and
- * decoded bytes reach them rarely. */
-static void to_edges(eng_args *a, const mr_subject *s, const eng_run_opts *o, eng_rng *r) {
-  for (size_t i = 0; i < s->nparams; i++) {
-    const mr_subject_param *p = &s->params[i];
-    const eng_dom *d = &o->dom[i];
-    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || p->kind == MR_KIND_CSTR || d->is_len ||
-        eng_rng_u64(r, 0, 2) != 0)
-      continue;
-    int e = (int)eng_rng_u64(r, 0, 4);
-    if (eng_kind_signed(p->kind)) {
-      int64_t v = e == 0 ? d->ilo : e == 1 ? d->ihi : e - 3;
-      a->slots[i] = (uint64_t)(v < d->ilo ? d->ilo : v > d->ihi ? d->ihi : v);
-    } else if (eng_kind_unsigned(p->kind)) {
-      uint64_t v = e == 0 ? d->ulo : e == 1 ? d->uhi : (uint64_t)(e - 2);
-      a->slots[i] = v < d->ulo ? d->ulo : v > d->uhi ? d->uhi : v;
-    } else {
-      double v = e == 0 ? d->flo : e == 1 ? d->fhi : e - 3;
-      v = v < d->flo ? d->flo : v > d->fhi ? d->fhi : v;
-      a->slots[i] = eng_slot_enc(p->kind, v);
-    }
-  }
-}
-
-/* The domains 1000 times wider where they are the defaults (--range fixes a domain):
- * a relation whose truth comes from the sampled box stops holding there. */
-static bool widen(const mr_subject *s, const eng_run_opts *o, eng_run_opts *w) {
-  *w = *o;
-  w->dom = malloc((s->nparams ? s->nparams : 1) * sizeof *w->dom);
-  if (!w->dom) return false;
-  for (size_t i = 0; i < s->nparams; i++) {
-    eng_dom *d = &w->dom[i];
-    *d = o->dom[i];
-    int k = s->params[i].kind == MR_KIND_CSTR ? MR_KIND_I8 : s->params[i].kind;
-    if (d->given || d->is_len || k == MR_KIND_I8 || k == MR_KIND_BOOL) continue;
-    double lo, hi;
-    eng_kind_limits(k, &lo, &hi);
-    if (eng_kind_float(k)) {
-      d->flo = fmax(d->flo * 1000, -1e300), d->fhi = fmin(d->fhi * 1000, 1e300);
-    } else if (eng_kind_signed(k)) {
-      d->ilo = (double)d->ilo * 1000 > lo ? d->ilo * 1000 : (int64_t)fmax(lo, -9.2e18);
-      d->ihi = (double)d->ihi * 1000 < hi ? d->ihi * 1000 : (int64_t)fmin(hi, 9.2e18);
-    } else if (eng_kind_unsigned(k)) {
-      d->uhi = (double)d->uhi * 1000 < hi ? d->uhi * 1000 : (uint64_t)fmin(hi, 1.8e19);
-    }
-  }
-  return true;
-}
-
-/* Set some scalar parameters to an element of an input array of the same kind: a key that
- * is found (index_of, count) is the case uniform draws of wide domains almost never make. */
-static void to_members(eng_args *a, const mr_subject *s, eng_rng *r) {
-  for (size_t i = 0; i < s->nparams; i++) {
-    const mr_subject_param *p = &s->params[i];
-    if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || p->kind == MR_KIND_CSTR || eng_rng_u64(r, 0, 1))
-      continue;
-    for (size_t j = 0; j < s->nparams; j++) {
-      const mr_subject_param *q = &s->params[j];
-      if (!(q->flags & MR_PF_ARRAY) || q->kind != p->kind || q->len_index < 0 || gm_param_out(q)) continue;
-      uint64_t n = a->slots[q->len_index];
-      const void *data = (const void *)(uintptr_t)a->slots[j];
-      if (n == 0 || !data) continue;
-      a->slots[i] = eng_elem_load((const char *)data + eng_rng_u64(r, 0, n - 1) * eng_kind_size(q->kind), q->kind);
-      break;
-    }
-  }
-}
-
-
 /* The relation on fresh random inputs, in the semantics `check` uses (eng_mg_run). */
 static void task_validate(void *ud, int i, void *out) {
   const cmd_ud *u = ud;
-  val_res *r = out;
-  mr_subject ws; /* a call that crashes or hangs is blamed on its input (disc_par.c) */
-  disc_watch(u->d, &ws);
-  eng_mg *g = eng_mg_new(&ws, u->ctx, u->progs[i]);
-  eng_args a;
-  eng_src fz;
-  eng_args_init(&a, u->sp->s);
-  eng_src_init(&fz, u->sp->s);
-  if (!g) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); return; }
-  eng_rng rng, brng;
-  eng_rng_seed(&rng, u->o->run.seed ^ 0xfeedbeefull ^ (uint64_t)i * 0x9e3779b97f4a7c15ull);
-  mrdsl_build_opts bo = {eng_rng_cb, &brng, NULL};
-  eng_run_opts wide;
-  if (!widen(u->sp->s, &u->o->run, &wide)) { r->fail = 1; eng_args_fini(&a); eng_src_fini(&fz); eng_mg_free(g); return; }
   /* the GP's relations fit the data they saw: twice the inputs */
   int n = u->o->validate * (u->cs && !u->cs[i].simple ? 2 : 1);
-  for (int k = 0; k < n && !r->fail; k++) {
-    /* in turn uniform, libFuzzer-style (`check` decodes those), at domain edges, and wide */
-    bool fdp = k % 4 == 1;
-    const eng_run_opts *ro = k % 4 == 3 ? &wide : &u->o->run;
-    if (fdp ? !fdp_draw(&fz, u->sp->s, ro, &rng) : !eng_args_draw(&a, u->sp->s, ro, &rng)) {
-      r->fail++;
-      break;
-    }
-    if (k % 4 == 2) to_edges(&a, u->sp->s, ro, &rng);
-    if (!fdp && k % 8 < 4) to_members(&a, u->sp->s, &rng);
-    eng_rng_seed(&brng, (uint64_t)k);
-    int rc = eng_mg_run(g, fdp ? fz.slots : a.slots, &bo, NULL);
-    if (!fdp) eng_args_clear(&a);
-    if (disc_watch_refused()) r->skip++; /* an input in a region where the target fails */
-    else if (rc == MRDSL_PASS) r->pass++;
-    else if (rc == MRDSL_FAIL || rc < 0) r->fail++;
-    else r->skip++;
-  }
-  free(wide.dom);
-  eng_args_fini(&a);
-  eng_src_fini(&fz);
-  eng_mg_free(g);
+  gm_validate(u->d, u->ctx, u->progs[i], &u->o->run, u->o->run.seed ^ (uint64_t)i * 0x9e3779b97f4a7c15ull, n, 0,
+              out, NULL);
 }
 
 /* ================================ The command ================================ */
@@ -690,7 +576,7 @@ static int candidates(gm_run *R) {
     for (int j = 0; R->done[t] && j < g->n; j++) {
       cand *c = &R->cs[R->ncand];
       const gm_rel_out *ro = &g->rel[j];
-      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->killed, "", {0, 0, 0}, false, NULL, NULL, 0};
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->law, ro->killed, "", {0, 0, 0, 0, 0}, false, NULL, NULL, 0};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
       for (char *q = c->name; *q; q++) /* a record leaf's template: mul_b.x -> mul_b_x */
         if (*q == '.' || *q == '[' || *q == ']') *q = '_';
@@ -712,7 +598,7 @@ static int candidates(gm_run *R) {
 /* Every candidate on fresh inputs (never report a relation the original violates). */
 static int validate(gm_run *R, disc_subj *d) {
   int n = R->ncand ? R->ncand : 1;
-  val_res *vr = calloc((size_t)n, sizeof *vr);
+  gm_val *vr = calloc((size_t)n, sizeof *vr);
   bool *vdone = calloc((size_t)n, sizeof *vdone);
   if (!vr || !vdone) { free(vr); free(vdone); return oom(); }
   if (R->ncand) {
@@ -955,8 +841,10 @@ static FILE *write_report(const gm_run *R) {
   return f;
 }
 
-/* Suspected faults (disc_suspect.c, as AutoMR's): a readable form (gm_simple's laws, not
- * the GP's fitted inequalities, whose rare violations are their own) that held on every
+/* Suspected faults (disc_suspect.c, as AutoMR's): an unguarded equality among the
+ * readable forms (gm_simple's laws; not its orders or sign-guarded forms, nor the GP's
+ * fitted relations: "almost always" is what those claim, and on a correct run-length
+ * encoder libFuzzer broke `out1'[0] > 0 implies out1'[0] >= out2'[0]`) that held on every
  * one of at least GM_SUSPECT_MIN fresh inputs and that libFuzzer broke holds everywhere
  * but on a few inputs: shown with the fuzzer's input as evidence, never written, never
  * dropped silently. One a template, the best of its kind (cs sorted by by_kills):
@@ -970,7 +858,7 @@ static int suspects(const gm_run *R, FILE *so, FILE *rep) {
   for (int t = 0; t < R->nt; t++)
     for (int i = 0; i < R->ncand; i++) {
       const cand *c = &R->cs[i];
-      if (c->tmpl != t || !c->fzin || !c->simple || c->v.fail || c->v.pass < GM_SUSPECT_MIN) continue;
+      if (c->tmpl != t || !c->fzin || !c->law || c->v.fail || c->v.pass < GM_SUSPECT_MIN) continue;
       sus[n++] = (disc_suspect){c->rel, c->v.pass, 0, 0, true, 1, {c->fzin}, {c->fzlen}};
       break;
     }

@@ -5,7 +5,9 @@
  * constants adding to either and relating functions whose names share nothing (on a tie
  * the file's order); pairs that share
  * nothing, or that a wrapper cannot form (a two-parameter function with a one-parameter
- * one, a void function), are not tried; at most max, best first.
+ * one, a void function), are not tried; at most max, best first. Inverse pairs of strings
+ * or arrays by their names (b64_decode/b64_encode, to_json/from_json) come first, the
+ * forward word's function as F of the chain F->G, whatever the file's order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,23 @@ int main(void) {
   CHECK(k == 3 && !strcmp(it[p[1].a].name, "m_sin") && p[1].score == 10);
   CHECK(k == 3 && !strcmp(it[p[2].a].name, "m_gamma") && !strcmp(it[p[2].b].name, "m_lgamma") &&
         p[2].score == 10 && !strcmp(p[2].why, "12 constants"));
+
+  /* inverse names, strings: decode listed first, tried as encode->decode; to_/from_; a
+   * string function with a numeric one, and names with no inverse words, are not paired */
+  drv_sig_item st[] = {
+      item("b64_decode", 1, MR_KIND_CSTR, MR_KIND_CSTR), item("b64_encode", 1, MR_KIND_CSTR, MR_KIND_CSTR),
+      item("from_json", 1, MR_KIND_CSTR, MR_KIND_CSTR),  item("to_json", 1, MR_KIND_CSTR, MR_KIND_CSTR),
+      item("m_decode", 1, MR_KIND_F64, MR_KIND_F64),     item("b64_length", 1, MR_KIND_CSTR, MR_KIND_CSTR),
+  };
+  size_t ns = sizeof st / sizeof *st;
+  k = drv_across_pairs(st, NULL, ns, 8, p, &ncompat, &nrel);
+  CHECK(k == 2 && ncompat == 0 && nrel == 0);
+  CHECK(k == 2 && p[0].chain && !strcmp(st[p[0].a].name, "b64_encode") && !strcmp(st[p[0].b].name, "b64_decode") &&
+        !strcmp(p[0].why, "inverse names encode/decode"));
+  CHECK(k == 2 && p[1].chain && !strcmp(st[p[1].a].name, "to_json") && !strcmp(p[1].why, "inverse names to/from"));
+  CHECK(!has_pair(st, p, k, "m_decode", "b64_encode") && !has_pair(st, p, k, "b64_encode", "m_decode"));
+  for (size_t i = 0; i < ns; i++)
+    free(st[i].sig.params);
 
   for (size_t i = 0; i < n; i++)
     free(it[i].sig.params);
