@@ -203,8 +203,12 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
     printf(pairs[i].chain ? "== %s->%s (%s) ==\n" : "== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
     fflush(stdout);
     double t0 = drv_now();
-    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL,
-                                &recs[(*nrecs)++]);
+    drv_disc_rec *pr = &recs[(*nrecs)++];
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL, pr);
+    if (!pr->function) { /* refused before it ran: named in the document all the same */
+      pr->function = drv_fmt(pairs[i].chain ? "%s->%s" : "%s,%s", fns[0], fns[1]);
+      pr->exit_code = prc[i];
+    }
     secs[i] = drv_now() - t0;
     nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
     rc = prc[i] > rc ? prc[i] : rc;
