@@ -160,6 +160,9 @@ size_t drv_mr_rels(const char *path, drv_mr_rel **out) {
       x->origin = origin ? drv_strdup(origin) : NULL;
       x->has_checked = mrdsl_rel_meta_num(r, "checked", &x->checked);
       x->has_score = mrdsl_rel_meta_num(r, "score", &x->score);
+      memset(&x->calls, 0, sizeof x->calls);
+      for (int k = 1; k <= mrdsl_rel_execs(r); k++)
+        drv_list_push(&x->calls, drv_strdup(mrdsl_rel_calls(r, k) ? mrdsl_rel_calls(r, k) : "?"));
     }
   }
   mrdsl_ctx_free(ctx);
@@ -175,6 +178,9 @@ void drv_mr_rels_free(drv_mr_rel *r, size_t n) {
     free(r[i].name);
     free(r[i].type);
     free(r[i].origin);
+    for (size_t k = 0; k < r[i].calls.n; k++)
+      free((char *)r[i].calls.v[k]);
+    drv_list_fini(&r[i].calls);
   }
   free(r);
 }

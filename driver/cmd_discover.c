@@ -56,7 +56,8 @@ static const char disc_help[] =
     "                            relations kept with their scores, the suspected faults with\n"
     "                            their reproducers; fields in docs/discover.md)\n"
     "  --sarif OUT.sarif         also write the suspected faults as SARIF 2.1.0 (GitHub code\n"
-    "                            scanning; docs/checking.md); with FILE: one document for all\n"
+    "                            scanning; docs/checking.md); with FILE: one document for all;\n"
+    "                            a group F,G or F->G: one element naming its functions\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
     "scalars: automr, else genmorph; --engine forces one): OUTDIR/FUNCTION.mr each (default\n"
@@ -78,10 +79,8 @@ static const char disc_help[] =
     "relation (fresh and stress inputs, libFuzzer, suspects), guarded by an out-buffer's room.\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
-/* The target and build options b[1..n) (b[0]: the command) as one line for the replay
- * commands discovery prints (`mrfuzz repro LINE --mr ...`); arguments with shell
- * metacharacters single-quoted. Caller frees. */
-static char *replay_line(const drv_list *b) {
+/* See drv.h. */
+char *drv_replay_line(const drv_list *b) {
   drv_buf line = {0};
   for (size_t i = 1; i < b->n; i++) {
     drv_buf_printf(&line, "%s", i > 1 ? " " : "");
@@ -163,7 +162,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   }
   for (size_t i = 2; i < h.n; i++)
     corpus |= !strcmp(h.v[i], "--corpus");
-  char *replay = rc == DRV_EXIT_OK ? replay_line(&b) : NULL; /* as the user gave them */
+  char *replay = rc == DRV_EXIT_OK ? drv_replay_line(&b) : NULL; /* as the user gave them */
   if (ownval[3]) {
     drv_list_push(&b, "--build-dir");
     drv_list_push(&b, ownval[3]);

@@ -381,10 +381,48 @@ static int valid_mr(const char *path) {
 #endif
 }
 
+/* The wrapper's record (of its run, cmd_discover.c) as the user's: OUT.mr, the suspects
+ * rewritten into mr (NULL: none written), their reproducers (copied into rdir) replayed on
+ * FILE (b: the user's arguments) instead of the wrapper. */
+static void take_rec(drv_disc_rec *r, const drv_list *b, const char *out, const char *mr, const char *rdir) {
+  free(r->output);
+  r->output = strcmp(out, "-") ? drv_abspath(out) : NULL;
+  free(r->suspects);
+  r->suspects = mr ? drv_abspath(mr) : NULL;
+  char *head = drv_replay_line(b);
+  size_t k = 0;
+  for (size_t i = 0; i < r->nsus; i++) {
+    drv_disc_suspect *x = &r->sus[i];
+    x->line = mr ? drv_mr_rel_line(mr, x->name) : 0;
+    for (size_t j = 0; j < x->repro.n; j++) { /* wdir/NAME-k.min -> rdir/NAME-k.min */
+      const char *base = strrchr(x->repro.v[j], '/') ? strrchr(x->repro.v[j], '/') + 1 : x->repro.v[j];
+      const char *tail = strstr(x->replay.v[j], " --relation ");
+      char *file = drv_fmt("%s/%s", rdir, base);
+      char *replay = drv_fmt("mrfuzz repro %s --mr %s%.*s%s", head, mr ? mr : "-",
+                             tail ? (int)(strrchr(tail, ' ') - tail + 1) : 0, tail ? tail : "", file);
+      free((char *)x->repro.v[j]);
+      free((char *)x->replay.v[j]);
+      x->repro.v[j] = file;
+      x->replay.v[j] = replay;
+    }
+    if (x->line) { /* it reads two functions: rewritten */
+      r->sus[k++] = *x;
+      continue;
+    }
+    free(x->name);
+    for (size_t j = 0; j < x->repro.n; j++) free((char *)x->repro.v[j]), free((char *)x->replay.v[j]);
+    drv_list_fini(&x->repro);
+    drv_list_fini(&x->replay);
+  }
+  r->nsus = k;
+  free(head);
+}
+
 /* The wrapper's suspected faults (disc_suspect.c: WRAPPER.suspects.mr and the directory of
  * reproducers beside it), rewritten next to out as OUT.suspects.mr, OUT.suspects/ (the
- * inputs are the same: the wrapper takes the first function's parameters). */
-static void take_suspects(const grp *g, const char *dir, const char *file_arg, const char *out) {
+ * inputs are the same: the wrapper takes the first function's parameters), and r, the
+ * wrapper's record, made the user's (take_rec). */
+static void take_suspects(const grp *g, const char *dir, const drv_list *b, const char *out, drv_disc_rec *r) {
   char *wsus = drv_fmt("%s/across-wrapper.suspects.mr", dir), *text = drv_read_file(wsus, NULL);
   size_t n = strlen(out);
   if (n > 3 && !strcmp(out + n - 3, ".mr")) n -= 3;
@@ -395,7 +433,9 @@ static void take_suspects(const grp *g, const char *dir, const char *file_arg, c
   if (text && strcmp(out, "-"))
     rewrite_file(g, text, &x, &nout, &nleft);
   DIR *d = nout ? opendir(wdir) : NULL;
-  if (nout && drv_write_atomic(mr, x.s, x.len) == 0 && valid_mr(mr) == DRV_EXIT_OK) {
+  bool written = nout && drv_write_atomic(mr, x.s, x.len) == 0 && valid_mr(mr) == DRV_EXIT_OK;
+  take_rec(r, b, out, written ? mr : NULL, rdir);
+  if (written) {
     size_t ncopied = 0;
     if (d && drv_mkdirs(rdir) == 0)
       for (struct dirent *e; (e = readdir(d));) {
@@ -405,21 +445,43 @@ static void take_suspects(const grp *g, const char *dir, const char *file_arg, c
         free(from);
         free(to);
       }
-    const char *r1 = strstr(x.s, "\nrelation ") + 10; /* the first suspect's name */
-    printf("across: %d suspected faults across the functions in %s, %zu reproducers in %s/ "
-           "(replay, with discover's build options and --range: mrfuzz repro %s --mr %s --relation "
-           "%.*s %s/%.*s-1.min)\n", nout, mr, ncopied, rdir, file_arg, mr, (int)strcspn(r1, " "), r1, rdir,
-           (int)strcspn(r1, " "), r1);
+    printf("across: %d suspected faults across the functions in %s, %zu reproducers in %s/", nout, mr, ncopied,
+           rdir);
+    for (size_t i = 0; i < r->nsus; i++) /* the first reproducer of each, as discovery prints them */
+      if (r->sus[i].replay.n)
+        printf("\n    reproducer %s (replay: %s)", r->sus[i].repro.v[0], r->sus[i].replay.v[0]);
+    printf("\n");
   }
   if (d) closedir(d);
   drv_buf_fini(&x);
   free(text); free(wsus); free(mr); free(rdir); free(wdir);
 }
 
+/* The group's functions and their definitions into r, which the run named after its first
+ * function or the wrapper. */
+static void group_rec(drv_disc_rec *r, const grp *g, int rc) {
+  free(r->function);
+  drv_buf name = {0};
+  for (size_t i = 0; i < g->n; i++) drv_buf_printf(&name, "%s%s", i ? (g->chain ? "->" : ",") : "", g->fns[i]);
+  r->function = name.s;
+  r->exit_code = rc;
+  r->chain = g->chain;
+  r->ngroup = g->n;
+  r->group = drv_alloc(g->n * sizeof *r->group);
+  for (size_t i = 0; i < g->n; i++) {
+    const drv_sig *s = &g->sig[i];
+    r->group[i] = (drv_disc_def){drv_strdup(g->fns[i]), s->file ? drv_abspath(s->file) : NULL, s->line, s->col};
+  }
+  free(r->def_file); /* the first function's: the source of every relation */
+  r->def_file = r->group[0].file ? drv_strdup(r->group[0].file) : NULL;
+  r->def_line = r->group[0].line;
+  r->def_col = r->group[0].col;
+}
+
 /* See drv.h. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
                        const drv_list *extra, const char *const *fns, size_t n, bool chain,
-                       const char *out, const char *builddir, const char *log) {
+                       const char *out, const char *builddir, const char *log, drv_disc_rec *rec) {
   if (n < 2 || n > GRP_MAX || (chain && n != 2)) {
     drv_error("discover across functions: %zu functions given; a group has 2 to %d", n, GRP_MAX);
     return DRV_EXIT_USAGE;
@@ -440,7 +502,8 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     char *target = drv_fmt("%s:%s", file_arg, fns[0]), *def = drv_fmt("%s_%s.mr", fns[0], fns[1]);
     rc = drv_check_output("-o", out ? out : def);
     if (rc == DRV_EXIT_OK)
-      rc = drv_discover_inverse(b, file_arg, target, h, extra, &g.sig[0], &g.sig[1], out ? out : def, dir, log);
+      rc = drv_discover_inverse(b, file_arg, target, h, extra, &g.sig[0], &g.sig[1], out ? out : def, dir, log, rec);
+    if (rec) group_rec(rec, &g, rc);
     for (size_t i = 0; i < n; i++) drv_sig_free(&g.sig[i]);
     free(dir); free(target); free(def);
     return rc;
@@ -457,6 +520,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     drv_buf_printf(&d, ".mr");
     out = def = d.s;
   }
+  drv_disc_rec own = {0}, *r = rec ? rec : &own; /* the replays take_suspects prints are its */
   char *old = drv_read_file(src, NULL);
   if (drv_mkdirs(dir) != 0 || ((!old || strcmp(old, text)) && drv_write_atomic(src, text, strlen(text)) != 0)) {
     drv_error("cannot write %s: %s", src, strerror(errno));
@@ -489,9 +553,11 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     unlink(wsus); /* a previous run's */
     free(wsus);
     drv_disc_as as = {header && o->pos.n == 1, true, NULL, NULL};
-    rc = drv_discover_one((int)a.n, (char **)a.v, log, NULL, &as);
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, r, &as);
   }
   char *wtext = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? drv_read_file(wmr, NULL) : NULL;
+  if (!wtext) /* nothing of the wrapper's is the user's */
+    take_rec(r, b, "-", NULL, "");
   if (wtext) {
     drv_buf x = {0};
     int nout, nleft;
@@ -516,8 +582,10 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     free(tmp);
     drv_buf_fini(&x);
     free(wtext);
-    take_suspects(&g, dir, file_arg, out);
+    take_suspects(&g, dir, b, out, r);
   }
+  group_rec(r, &g, rc);
+  drv_disc_rec_fini(&own);
   fflush(stdout);
   drv_list_fini(&a);
   for (size_t i = 0; i < n; i++) drv_sig_free(&g.sig[i]);

@@ -159,7 +159,7 @@ static void push_own(drv_list *extra, const char **own);
  * code. */
 static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
                           const drv_sig_item *items, size_t n, size_t max, const char *outdir,
-                          const char *builddir, double budget) {
+                          const char *builddir, double budget, drv_disc_rec *recs, size_t *nrecs) {
   drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
   drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
   for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
@@ -203,7 +203,12 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
     printf(pairs[i].chain ? "== %s->%s (%s) ==\n" : "== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
     fflush(stdout);
     double t0 = drv_now();
-    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL);
+    drv_disc_rec *pr = &recs[(*nrecs)++];
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL, pr);
+    if (!pr->function) { /* refused before it ran: named in the document all the same */
+      pr->function = drv_fmt(pairs[i].chain ? "%s->%s" : "%s,%s", fns[0], fns[1]);
+      pr->exit_code = prc[i];
+    }
     secs[i] = drv_now() - t0;
     nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
     rc = prc[i] > rc ? prc[i] : rc;
@@ -284,8 +289,9 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     rc = DRV_EXIT_USAGE;
   }
   row *rows = drv_alloc(n * sizeof *rows);
-  drv_disc_rec *recs = drv_alloc((n ? n : 1) * sizeof *recs);
-  memset(recs, 0, (n ? n : 1) * sizeof *recs);
+  size_t nrecs = n; /* every function's, then the pairs' (--across) */
+  drv_disc_rec *recs = drv_alloc((n + (size_t)across + 1) * sizeof *recs);
+  memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
@@ -312,13 +318,14 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
     summary(rows, n, tsv);
     free(tsv);
-    int arc = across > 0 ? discover_pairs(o, b, h, own, items, n, (size_t)across, outdir, builddir, budget)
+    int arc = across > 0 ? discover_pairs(o, b, h, own, items, n, (size_t)across, outdir, builddir, budget, recs,
+                                          &nrecs)
                          : DRV_EXIT_OK;
     for (size_t i = 0; i < n; i++) /* not run: skipped, with the reason of the table */
       if (rows[i].rc < 0 && !recs[i].skipped)
         recs[i].skipped = rows[i].why ? rows[i].why : "not run";
     if ((own[OWN_JSON] || own[OWN_SARIF]) &&
-        drv_disc_reports(recs, n, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK)
+        drv_disc_reports(recs, nrecs, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK)
       rc = DRV_EXIT_INTERNAL;
     for (size_t i = 0; i < n; i++)
       if (rows[i].rc > rc)
@@ -330,7 +337,7 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   if (drv_stopped())
     rc = 128 + drv_stopped();
   free(rows);
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < nrecs; i++)
     drv_disc_rec_fini(&recs[i]);
   free(recs);
   free(outdir);
@@ -355,11 +362,12 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
     drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
     return DRV_EXIT_USAGE;
   }
-  if (own[OWN_JSON] || own[OWN_SARIF] || own[OWN_ACROSS]) {
-    drv_error("%s: not for relations across functions (FILE:F,G) yet",
-              own[OWN_ACROSS] ? "--across" : own[OWN_JSON] ? "--json" : "--sarif");
+  if (own[OWN_ACROSS]) {
+    drv_error("--across: for discover FILE (the pairs of its functions), not for one group FILE:F,G");
     return DRV_EXIT_USAGE;
   }
+  if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
+    return DRV_EXIT_USAGE;
   const char *file = o->pos.v[0];
   size_t flen = (size_t)(strrchr(file, ':') - file);
   char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
@@ -385,8 +393,14 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
   pos.v = pv;
   for (size_t i = 0; i < o->pos.n && i < 64; i++) pv[i] = i ? o->pos.v[i] : fargs;
   o2.pos = pos;
+  drv_disc_rec rec = {0};
+  bool reports = own[OWN_JSON] || own[OWN_SARIF];
   int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, arrow != NULL, own[OWN_OUT],
-                              own[OWN_BUILD], NULL);
+                              own[OWN_BUILD], NULL, reports ? &rec : NULL);
+  if (reports && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) &&
+      drv_disc_reports(&rec, 1, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK && rc == DRV_EXIT_OK)
+    rc = DRV_EXIT_INTERNAL;
+  drv_disc_rec_fini(&rec);
   drv_list_fini(&b2);
   drv_list_fini(&extra);
   free(fargs);

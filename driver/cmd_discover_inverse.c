@@ -177,7 +177,7 @@ static bool types_ok(const char *text, char **why) {
 /* See drv.h. */
 int drv_discover_inverse(const drv_list *b, const char *file_arg, const char *target, const drv_list *h,
                          const drv_list *extra, const drv_sig *sf, const drv_sig *sg, const char *out,
-                         const char *dir, const char *log) {
+                         const char *dir, const char *log, drv_disc_rec *rec) {
   inv_io f, g;
   const drv_param *bad;
   for (int t = 0; t < 2; t++)
@@ -226,7 +226,7 @@ int drv_discover_inverse(const drv_list *b, const char *file_arg, const char *ta
            f.out >= 0 ? "round trips guarded by the out-buffer's room," : "the round trip,", cands);
     fflush(stdout);
     drv_disc_as as = {false, false, cands, &callees};
-    rc = drv_discover_one((int)a.n, (char **)a.v, log, NULL, &as);
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec, &as);
   }
 #ifdef DRV_HAVE_DSL
   mrdsl_ctx *ctx;

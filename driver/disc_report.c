@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * disc_report.c - `mrfuzz discover --json OUT / --sarif OUT`, for one function or every
- * function of a file (one document over all of them). The harness leaves the record of
+ * disc_report.c - `mrfuzz discover --json OUT / --sarif OUT`, for one function, a group
+ * of functions (FILE:F,G, F->G: its record made the user's by cmd_discover_across.c) or
+ * every function of a file (one document over all of them). The harness leaves the record of
  * its run (--report: rt/engine/automr/discover.c, disc_suspect.c, genmorph/gm_cmd.c):
  * tab-separated lines, the engine, the .mr written, the table per type, the suspected
  * faults with their reproducers and replay commands. Read here with the relations of the
@@ -113,6 +114,11 @@ void drv_disc_rec_fini(drv_disc_rec *r) {
   }
   free(r->sus);
   free(r->def_file);
+  for (size_t i = 0; i < r->ngroup; i++) {
+    free(r->group[i].name);
+    free(r->group[i].file);
+  }
+  free(r->group);
   memset(r, 0, sizeof *r);
 }
 
@@ -135,6 +141,20 @@ static void put_types(mr_json *j, const drv_disc_rec *r) {
   mr_json_end(j);
 }
 
+static void put_calls(mr_json *j, const drv_mr_rel *rel) {
+  mr_json_arr(j, "calls");
+  for (size_t k = 0; rel && k < rel->calls.n; k++)
+    mr_json_str(j, NULL, rel->calls.v[k]);
+  mr_json_end(j);
+}
+
+static const drv_mr_rel *rel_named(const drv_mr_rel *v, size_t n, const char *name) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(v[i].name, name))
+      return &v[i];
+  return NULL;
+}
+
 static void put_relations(mr_json *j, const drv_disc_rec *r) {
   drv_mr_rel *rels = NULL;
   size_t n = r->output ? drv_mr_rels(r->output, &rels) : 0;
@@ -153,6 +173,7 @@ static void put_relations(mr_json *j, const drv_disc_rec *r) {
       mr_json_num(j, "score", rels[i].score);
     else
       mr_json_null(j, "score");
+    put_calls(j, &rels[i]);
     mr_json_end(j);
   }
   mr_json_end(j);
@@ -160,6 +181,8 @@ static void put_relations(mr_json *j, const drv_disc_rec *r) {
 }
 
 static void put_suspects(mr_json *j, const drv_disc_rec *r) {
+  drv_mr_rel *rels = NULL;
+  size_t nrels = r->suspects && r->nsus ? drv_mr_rels(r->suspects, &rels) : 0;
   mr_json_str(j, "suspects_file", r->suspects);
   mr_json_arr(j, "suspects");
   for (size_t i = 0; i < r->nsus; i++) {
@@ -171,6 +194,7 @@ static void put_suspects(mr_json *j, const drv_disc_rec *r) {
     mr_json_u64(j, "broken", x->broken);
     mr_json_u64(j, "broken_elsewhere", x->others);
     mr_json_bool(j, "fuzzed", x->fuzzed);
+    put_calls(j, rel_named(rels, nrels, x->name));
     mr_json_arr(j, "reproducers");
     for (size_t k = 0; k < x->repro.n; k++) {
       mr_json_obj(j, NULL);
@@ -182,6 +206,29 @@ static void put_suspects(mr_json *j, const drv_disc_rec *r) {
     mr_json_end(j);
   }
   mr_json_end(j);
+  drv_mr_rels_free(rels, nrels);
+}
+
+/* A group's functions with their definitions (null for one function), and whether it is
+ * a chain. */
+static void put_group(mr_json *j, const drv_disc_rec *r) {
+  if (!r->ngroup) {
+    mr_json_null(j, "group");
+  } else {
+    mr_json_arr(j, "group");
+    for (size_t i = 0; i < r->ngroup; i++) {
+      mr_json_obj(j, NULL);
+      mr_json_str(j, "function", r->group[i].name);
+      mr_json_str(j, "file", r->group[i].file);
+      if (r->group[i].file)
+        mr_json_u64(j, "line", r->group[i].line);
+      else
+        mr_json_null(j, "line");
+      mr_json_end(j);
+    }
+    mr_json_end(j);
+  }
+  mr_json_bool(j, "chain", r->chain);
 }
 
 typedef struct recs {
@@ -201,6 +248,7 @@ static void put_json(FILE *f, const void *ud) {
     const drv_disc_rec *r = &rs->v[i];
     mr_json_obj(&j, NULL);
     mr_json_str(&j, "function", r->function);
+    put_group(&j, r);
     mr_json_str(&j, "file", r->def_file);
     mr_json_str(&j, "engine", r->engine);
     mr_json_str(&j, "status", r->skipped ? "skipped" : r->have ? "run" : "failed");
@@ -229,24 +277,48 @@ static void put_json(FILE *f, const void *ud) {
 
 /* ============================== SARIF ============================== */
 
+/* Where result n's related locations go: the suspect's line, then, for a group, the
+ * definition of each other function its relation calls (their texts into owned). */
+static size_t put_related(const drv_disc_rec *r, const drv_disc_suspect *x, const drv_mr_rel *rel,
+                          mr_sarif_loc *at, drv_list *owned) {
+  char *text = drv_fmt("suspected relation %s", x->name);
+  drv_list_push(owned, text);
+  size_t n = 0;
+  at[n++] = (mr_sarif_loc){r->suspects, x->line, 0, text};
+  for (size_t i = 1; i < r->ngroup; i++) {
+    bool called = false;
+    for (size_t k = 0; rel && k < rel->calls.n; k++)
+      called |= !strcmp(rel->calls.v[k], r->group[i].name);
+    if (!called || !r->group[i].file)
+      continue;
+    text = drv_fmt("%s, which relation %s calls", r->group[i].name, x->name);
+    drv_list_push(owned, text);
+    at[n++] = (mr_sarif_loc){r->group[i].file, r->group[i].line, r->group[i].col, text};
+  }
+  return n;
+}
+
 static void put_sarif(FILE *f, const void *ud) {
   const recs *rs = ud;
-  size_t total = 0;
-  for (size_t i = 0; i < rs->n; i++)
+  size_t total = 0, per = 1;
+  for (size_t i = 0; i < rs->n; i++) {
     total += rs->v[i].nsus;
+    per = rs->v[i].ngroup > per ? rs->v[i].ngroup : per;
+  }
   mr_sarif_rule *rules = drv_alloc((total ? total : 1) * sizeof *rules);
   mr_sarif_result *res = drv_alloc((total ? total : 1) * sizeof *res);
-  mr_sarif_loc *related = drv_alloc((total ? total : 1) * sizeof *related);
+  mr_sarif_loc *related = drv_alloc((total ? total : 1) * per * sizeof *related);
   drv_list owned = {0};
   size_t n = 0;
-  for (size_t i = 0; i < rs->n; i++)
-    for (size_t k = 0; k < rs->v[i].nsus; k++, n++) {
-      const drv_disc_rec *r = &rs->v[i];
+  for (size_t i = 0; i < rs->n; i++) {
+    const drv_disc_rec *r = &rs->v[i];
+    drv_mr_rel *rels = NULL;
+    size_t nrels = r->ngroup && r->nsus && r->suspects ? drv_mr_rels(r->suspects, &rels) : 0;
+    for (size_t k = 0; k < r->nsus; k++, n++) {
       const drv_disc_suspect *x = &r->sus[k];
       char *id = drv_fmt("%s/%s", r->function, x->name);
       char *text = drv_fmt("suspected fault of %s: relation %s (%s:%u) held on all but a few inputs", r->function,
                            x->name, r->suspects, x->line);
-      char *rel = drv_fmt("suspected relation %s", x->name);
       char *why = x->repro.n ? drv_fmt("reproducer %s; replay: %s", x->repro.v[0], x->replay.v[0])
                              : drv_strdup("no reproducer replays (the breaking follow-up was random)");
       char *others = x->others ? drv_fmt(" and on %u special values or constants", x->others) : drv_strdup("");
@@ -257,14 +329,16 @@ static void put_sarif(FILE *f, const void *ud) {
       free(why);
       drv_list_push(&owned, id);
       drv_list_push(&owned, text);
-      drv_list_push(&owned, rel);
       drv_list_push(&owned, full);
-      related[n] = (mr_sarif_loc){r->suspects, x->line, 0, rel};
-      rules[n] = (mr_sarif_rule){id, x->name, text, related[n]};
-      res[n] = (mr_sarif_result){n, "warning", full, {r->def_file, r->def_line, r->def_col, NULL}, &related[n], 1,
+      mr_sarif_loc *at = &related[n * per];
+      size_t nat = put_related(r, x, rel_named(rels, nrels, x->name), at, &owned);
+      rules[n] = (mr_sarif_rule){id, x->name, text, at[0]};
+      res[n] = (mr_sarif_result){n, "warning", full, {r->def_file, r->def_line, r->def_col, NULL}, at, nat,
                                  r->function, x->repro.n ? x->repro.v[0] : NULL,
                                  x->replay.n ? x->replay.v[0] : NULL};
     }
+    drv_mr_rels_free(rels, nrels);
+  }
   char cwd[4096];
   mr_sarif_write(f, DRV_VERSION, getcwd(cwd, sizeof cwd) ? cwd : NULL, rules, n, res, n);
   for (size_t i = 0; i < owned.n; i++)

@@ -458,7 +458,12 @@ typedef struct drv_disc_suspect {
   bool fuzzed;
   drv_list repro, replay;  /* owned strings: each reproducer and its replay command */
 } drv_disc_suspect;
-/* What one function's discovery did, from the harness's record (--report). */
+/* A function of a group and its definition (file NULL: not found). */
+typedef struct drv_disc_def {
+  char *name, *file;       /* owned */
+  unsigned line, col;
+} drv_disc_def;
+/* What one function's (or group's) discovery did, from the harness's record (--report). */
 typedef struct drv_disc_rec {
   char *function;          /* owned */
   const char *skipped;     /* borrowed: why it was not run (discover FILE), or NULL */
@@ -474,6 +479,10 @@ typedef struct drv_disc_rec {
   size_t nsus;
   char *def_file;          /* owned: the function's definition (drv_sig_of), or NULL */
   unsigned def_line, def_col;
+  drv_disc_def *group;     /* owned [ngroup]: relations across functions (FILE:F,G, F->G): each
+                            * function, the source first, and its definition; else none */
+  size_t ngroup;
+  bool chain;              /* the group is a chain F->G */
 } drv_disc_rec;
 /* Read the record at path into r (r->have: it was there and well formed). */
 void drv_disc_rec_read(drv_disc_rec *r, const char *path);
@@ -518,24 +527,30 @@ typedef struct drv_disc_as {
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
  * inherited); as NULL for a function of the user's. DRV_EXIT_*. */
 int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as);
+/* The target and build options b[1..n) (b[0]: the command) as one line for the replay
+ * commands discovery prints (`mrfuzz repro LINE --mr ...`); arguments with shell
+ * metacharacters single-quoted. Caller frees. */
+char *drv_replay_line(const drv_list *b);
 /* `discover FILE:F,G[,...]` and discover FILE --across (cmd_discover_across.c): relations
  * across the functions fns[n] (2..4, one signature), or with chain (FILE:F->G, n 2) those
  * of G(F(x)) and x, written to out (NULL: F_G.mr); their
  * wrapper discovered in builddir (NULL: .mrfuzz)/mr_across_F__G. o: the parsed build
  * options, b: the user's arguments with FILE at the pointer file_arg, h: the harness's
  * options, extra: more arguments of discover (--timeout, --budget; may be NULL); the
- * harness's output appended to log (NULL: inherited). DRV_EXIT_*. */
+ * harness's output appended to log (NULL: inherited); rec (NULL: none) gets the record of
+ * the run as the user sees it (the group, OUT.mr, OUT.suspects.mr; for --json, --sarif).
+ * DRV_EXIT_*. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
                        const drv_list *extra, const char *const *fns, size_t n, bool chain,
-                       const char *out, const char *builddir, const char *log);
+                       const char *out, const char *builddir, const char *log, drv_disc_rec *rec);
 /* `discover FILE:F->G` for strings and arrays (cmd_discover_inverse.c): the round trip
  * G(F(x)) = x of signatures sf, sg, validated by the harness's vet, written to out; b, h,
  * extra, log as for drv_discover_group, with target in b at file_arg's place (FILE:F and
- * FILE beside it); the harness built in dir. DRV_EXIT_* (2: a pair one relation cannot
- * call, the parameter named). */
+ * FILE beside it); the harness built in dir; rec as for drv_discover_one. DRV_EXIT_* (2: a
+ * pair one relation cannot call, the parameter named). */
 int drv_discover_inverse(const drv_list *b, const char *file_arg, const char *target, const drv_list *h,
                          const drv_list *extra, const drv_sig *sf, const drv_sig *sg, const char *out,
-                         const char *dir, const char *log);
+                         const char *dir, const char *log, drv_disc_rec *rec);
 /* The engine discover runs on req's function when --engine does not say (disc_engine.c):
  * "automr" or "genmorph" into *engine, and why, from its signature ("array parameter a"),
  * into why. DRV_EXIT_OK, or the signature's error code (message printed). */
@@ -569,6 +584,7 @@ typedef struct drv_mr_rel {
   char *type, *origin;    /* owned: its metadata (discover's), NULL when absent */
   double checked, score;  /* its metadata, when has_... */
   bool has_checked, has_score;
+  drv_list calls;         /* owned: the subject each execution calls, 1..h */
 } drv_mr_rel;
 /* The relations of the file at path into *out (release with drv_mr_rels_free); how many
  * (0 when it cannot be read, or without the mrdsl library). */

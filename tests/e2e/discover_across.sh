@@ -6,7 +6,8 @@
 # between sin and cos), the file is lint-clean and `mrfuzz check FILE` finds no violation
 # on it; glibc's exp and expm1 as black boxes give expm1 = exp - 1, clean under check too;
 # the chain log->exp gives exp(log(x)) = x where log is finite; a sine wrong on a narrow
-# window is caught by relations across (suspects with reproducers that replay); a group
+# window is caught by relations across (suspects with reproducers that replay); --json and
+# --sarif name the group, its relations and suspects (check_group_report.py); a group
 # the wrapper cannot form is refused with exit 2. Smaller under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 TRIG="$EXAMPLES/trig/trig.c"
@@ -55,9 +56,13 @@ expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
 check "a chain: exp(log(x)) = x (math.h:log->exp), within log's domain (the isfinite guard)"
-expect_exit 0 "$MRFUZZ" discover 'math.h:log->exp' -l m --types I --seed 1 "${SMALL[@]}" --fuzz-falsify 2 -o chain.mr
+expect_exit 0 "$MRFUZZ" discover 'math.h:log->exp' -l m --types I --seed 1 "${SMALL[@]}" --fuzz-falsify 2 -o chain.mr \
+  --json chain.json
 expect_out "across: wrote"
 expect_exit 0 "$MRFUZZ" lint chain.mr
+check "--json of the chain: log->exp, its functions at their declarations, the relations with the calls of each execution"
+"$PYTHON" "$E2E/check_group_report.py" --json chain.json --stdout out --group 'log->exp' --output chain.mr --exit 0 \
+  --engine automr >/dev/null || fail "the chain's JSON"
 awk_rels chain.mr
 # exp at log's result (x2 = y1), compared with an input of log's (at x1 or a moved x3)
 has "calls log, exp" "x2 = y1;" "isfinite\\(y1\\)" "approx\\(z2( \\+ [0-9.]+)?, ([0-9.]+ \\* )?x[13]( [+-] [0-9.]+)?," ||
@@ -67,23 +72,42 @@ if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
 check "discover FILE --across 1: every function alone, then the best pair (one family, shared mined constants)"
 expect_exit 0 "$MRFUZZ" discover "$TRIG" --across 1 --budget-per-function 3 --types I,II --runs 4 --iters 20 \
-  --fuzz-falsify 1 -o trigdir
+  --fuzz-falsify 1 -o trigdir --json trigdir.json
 expect_out "across: 3 pairs of one signature, 3 related (one family, a shared name stem, shared mined constants); trying 1 (--across 1)"
 expect_out "mrfuzz: discover --across: 1 pairs (trigdir/across/)"
 grep -qE "^trig_sin, trig_cos +one family, [1-9][0-9]* constants +[1-9]" out || { cat out; fail "the pair's row"; }
 expect_exit 0 "$MRFUZZ" lint trigdir/across/trig_sin_trig_cos.mr
+"$PYTHON" - trigdir.json "$PWD" <<'PY' || fail "discover FILE --across: the pair in the JSON"
+import json, sys
+fns = json.load(open(sys.argv[1]))["functions"]
+assert fns[-1]["function"] == "trig_sin,trig_cos" and "trig_sin" in [f["function"] for f in fns], fns
+assert all(f["group"] is None for f in fns[:-1]), fns  # every function alone, then the pair
+p = fns[-1]
+assert [g["function"] for g in p["group"]] == ["trig_sin", "trig_cos"] and not p["chain"], p
+assert p["output"] == sys.argv[2] + "/trigdir/across/trig_sin_trig_cos.mr" and p["relations"], p
+assert all(len(set(r["calls"])) == 2 for r in p["relations"]), p["relations"]
+PY
 expect_exit 2 "$MRFUZZ" discover "$TRIG" --across x -o trigdir
 expect_err "--across x: expected a number of pairs"
 
 check "a seeded fault in one function of a pair (ab_sin wrong on 1/4000 of the domain): suspects, not relations"
 expect_exit 1 "$MRFUZZ" discover "$E2E/inputs/across_bug.c:ab_sin,ab_cos" --types I --seed 1 "${SMALL[@]}" \
-  --fuzz-falsify 2 -o bug.mr
+  --fuzz-falsify 2 -o bug.mr --json bug.json --sarif bug.sarif
+cp out bug.out
 grep -q "^across: [1-9][0-9]* suspected faults across the functions in bug.suspects.mr" out || { cat out; fail "no suspect across"; }
 expect_exit 0 "$MRFUZZ" lint bug.suspects.mr
 R=$(grep "^relation " bug.suspects.mr | head -1 | cut -d' ' -f2)
 expect_exit 1 "$MRFUZZ" repro "$E2E/inputs/across_bug.c" --mr bug.suspects.mr --relation "$R" "bug.suspects/$R-1.min"
 expect_err "violates relation $R"
 if [ -e bug.mr ] && grep -q "^relation $R " bug.mr; then fail "suspect $R written as a relation"; fi
+check "--json and --sarif of the group: the suspects across at their lines, replayed on across_bug.c; valid SARIF at ab_sin"
+validate sarif bug.sarif
+cmd=$("$PYTHON" "$E2E/check_group_report.py" --json bug.json --sarif bug.sarif --stdout bug.out --group ab_sin,ab_cos \
+  --output bug.mr --exit 1 --engine automr) || fail "the group's JSON and SARIF"
+[ -n "$cmd" ] || fail "no replay command in the JSON"
+# shellcheck disable=SC2086  # the listed command, word-split as a shell would
+expect_exit 1 "$MRFUZZ" ${cmd#mrfuzz }
+expect_err "violates relation"
 
 check "a group refused: one signature needed, each function once, at least two"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_abs,num_hypot" -o x.mr
@@ -92,8 +116,10 @@ expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_sin" -o x.mr
 expect_err "trig_sin is named twice"
 expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --engine genmorph -o x.mr
 expect_err "relations across functions are AutoMR's"
-expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --json x.json -o x.mr
-expect_err "--json: not for relations across functions (FILE:F,G) yet"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --across 1 -o x.mr
+expect_err "--across: for discover FILE (the pairs of its functions), not for one group FILE:F,G"
+expect_exit 2 "$MRFUZZ" discover "$TRIG:trig_sin,trig_cos" --json no/such/dir/x.json --build-dir nb -o x.mr
+[ ! -e nb ] || fail "--json refused after work began"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/numeric/numeric.c:num_hypot->num_hypot" -o x.mr
 expect_err "a chain F->G needs functions of one parameter"
 echo "PASS"

@@ -9,7 +9,8 @@
 # that replay) and is caught by `check` with the correct build's relation, while relations
 # of the decoder alone do not see it (two written here; GenMorph's, docs/benchmarks.md, are
 # not asserted: what its search keeps varies with the machine's speed). A pair one relation
-# cannot call is refused, naming the parameter. `discover FILE --across 1` tries the inverse pair first.
+# cannot call is refused, naming the parameter. --json and --sarif of the round trips are
+# read by check_group_report.py. `discover FILE --across 1` tries the inverse pair first.
 . "$(dirname "$0")/lib.sh"
 CODEC=$EXAMPLES/codec
 DISC=(--seed 1 --fuzz-falsify 2 --jobs 2)
@@ -28,8 +29,10 @@ grep -qE "^vet: round_trip: dropped: broken on [0-9]+ of 200000 fresh inputs" ou
 if grep -q "^relation" back.mr; then cat back.mr; fail "encode(decode(t)) = t written"; fi
 
 check "run-length coding: decode(encode(a)) = a where the out-buffer has room for the pairs"
-expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" "${DISC[@]}" -o rle.mr
+expect_exit 0 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" "${DISC[@]}" -o rle.mr --json rle.json
 expect_out "vet: round_trip_room2: held on"
+"$PYTHON" "$E2E/check_group_report.py" --json rle.json --stdout out --group 'rle_encode->rle_decode' --output rle.mr \
+  --exit 0 --engine vet >/dev/null || fail "the round trip's JSON"
 grep -q "^  where cap1 >= 2 \* n1;" rle.mr && grep -q "^  in2 = truncate(out1', y1);" rle.mr &&
   grep -q "^  check out2' == in1 && z2 == n1;" rle.mr || { cat rle.mr; fail "no guarded round trip"; }
 [ "$(grep -c '^relation' rle.mr)" = 1 ] || { cat rle.mr; fail "more than the weakest guard"; }
@@ -40,13 +43,19 @@ expect_out "round_trip                   checked"
 expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c" --mr rle.mr --build-dir ckrle --jobs 1 -- -max_total_time=8
 
 check "the seeded fault: the guarded round trip is a suspected fault whose reproducer replays"
-expect_exit 1 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" -D CODEC_BUG_RLE "${DISC[@]}" -o bug.mr
+expect_exit 1 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" -D CODEC_BUG_RLE "${DISC[@]}" -o bug.mr \
+  --json bug.json --sarif bug.sarif
+cp out bug.out
 expect_out "vet: round_trip_room2: broken on"
 if grep -q "^relation" bug.mr; then cat bug.mr; fail "a stronger guard hid the fault"; fi
 rep=$(sed -n 's/^    reproducer \([^ ]*\) (replay: .*/\1/p' out | head -1)
 [ -n "$rep" ] && [ -f "$rep" ] || { cat out; fail "no reproducer"; }
 expect_exit 1 "$MRFUZZ" repro "$CODEC/rle.c:rle_encode" -D CODEC_BUG_RLE --mr bug.suspects.mr \
   --relation round_trip_room2 --build-dir rp "$rep"
+check "--json and --sarif of the pair: the suspect with its replay commands, at rle_encode's definition (valid SARIF)"
+validate sarif bug.sarif
+"$PYTHON" "$E2E/check_group_report.py" --json bug.json --sarif bug.sarif --stdout bug.out --group 'rle_encode->rle_decode' \
+  --output bug.mr --exit 1 --engine vet >/dev/null || fail "the pair's JSON and SARIF"
 
 check "check with the correct build's round trip catches it, with a reproducer that replays"
 expect_exit 1 "$MRFUZZ" check "$CODEC/rle.c" -D CODEC_BUG_RLE --mr rle.mr --build-dir ckbug --jobs 1 -- -max_total_time=30

@@ -23,7 +23,7 @@
 
 typedef struct vet_opts {
   eng_run_opts run;
-  const char *mr, *out, *fuzz_harness, *replay_as;
+  const char *mr, *out, *fuzz_harness, *replay_as, *report;
   double budget, fuzz_secs;
   int jobs, validate;
   bool first, quiet;
@@ -185,6 +185,7 @@ static void say(const mrdsl_file *f, const int *st, const vet_res *res, const bo
 
 /* Validate, decide, falsify, report and write (see the file's comment). */
 static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, const char *header) {
+  double t0 = eng_now();
   int n = (int)mrdsl_rel_count(f), rc = ENG_EXIT_OK;
   const mrdsl_prog **progs = calloc((size_t)n + 1, sizeof *progs);
   vet_res *res = calloc((size_t)n + 1, sizeof *res);
@@ -234,7 +235,16 @@ static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, 
       x->len[x->ninputs++] = fzlen[i];
     }
   }
-  int replays = nsus ? disc_suspects_report(s, o->out, header, sus, nsus, o->dom_args, o->replay_as, stdout, NULL) : 0;
+  FILE *rep = rc == ENG_EXIT_OK && o->report ? fopen(o->report, "w") : NULL; /* format: automr/disc.h */
+  if (rep) {
+    fprintf(rep, "mrfuzz-discover-report\t1\nengine\tvet\nseed\t%llu\n", (unsigned long long)o->run.seed);
+    if (strcmp(o->out, "-")) fprintf(rep, "output\t%s\n", o->out);
+    fprintf(rep, "seconds\t%.3f\n", eng_now() - t0);
+  } else if (rc == ENG_EXIT_OK && o->report) {
+    eng_error("vet: cannot write %s", o->report);
+  }
+  int replays = nsus ? disc_suspects_report(s, o->out, header, sus, nsus, o->dom_args, o->replay_as, stdout, rep) : 0;
+  if (rep && fclose(rep) != 0) eng_error("vet: cannot write %s", o->report);
   if (rc == ENG_EXIT_OK && replays > 0) rc = ENG_EXIT_VIOLATION;
   for (int i = 0; fzin && i < n; i++) free(fzin[i]);
   free((void *)d.bad);
