@@ -11,7 +11,7 @@
  * residual in mrdsl; their "probe" twins (approx(P, bound, abs=S), never failing: S is
  * huge) report the distance to the bound instead. A black box has no coverage to grow
  * the corpus from, so its source values are features too, as under `mrfuzz check`
- * (check_feat.c): without them the corpus stays at the few bytes of the first inputs, and
+ * (eng_path_values): without them the corpus stays at the few bytes of the first inputs, and
  * the rare seeds where a relation breaks (adler32's high sum >= 65521) are never reached.
  */
 #include <fcntl.h>
@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "automr/disc.h"
-#include "check/check.h"
 
 #define FZ_MAX_REL 1024
 #define FZ_BUCKETS 128 /* quarter octaves of residual / tolerance, 2^-30 .. 2^2 */
@@ -45,7 +44,7 @@ typedef struct fz_rel {
 /* The one falsification run of this process (libFuzzer drives one target). */
 static struct {
   const mr_subject *s;
-  bool black;           /* no coverage: its values are the features (check_feat.c) */
+  bool black;           /* no coverage: its values are the features (eng_path_values) */
   mrdsl_ctx *ctx;       /* owned */
   fz_rel *rels;         /* owned [n] */
   size_t n, alive;      /* relations; real ones still standing */
@@ -258,7 +257,7 @@ int disc_fuzz_input(const uint8_t *data, size_t size) {
     if (!valued) { /* the source execution is the same for every relation */
       int nx;
       const mrdsl_exec *x = eng_mg_execs(z->mg, &nx);
-      chk_feat_values(F.s, x[0].in, x[0].ret);
+      eng_path_values(F.s, x[0].in, x[0].ret);
       valued = true;
     }
     feedback(i, &res);

@@ -534,8 +534,14 @@ static inline void eng_path_call(void (*call)(const uint64_t *, uint64_t *), con
     call(a, ret);
 }
 /* Feature x of libFuzzer's extra counters (one of 4096: a byte of path.c's region and one
- * of 8 values), shared by source paths and a black box's values (check_feat.c). */
+ * of 8 values), shared by source paths and a black box's values (eng_path_values). */
 void eng_path_feature(uint64_t x);
+/* Feature (salt, bucket), hashed into the same region. */
+void eng_path_mark(uint32_t salt, uint32_t bucket);
+/* A black box's source execution as features: its inputs' and result's magnitudes (sign
+ * and binary exponent, zero, infinities, NaN); `check`'s and discovery's falsification
+ * fuzzer alike (a black box has no coverage to grow the corpus from). */
+void eng_path_values(const mr_subject *s, const uint64_t *in, uint64_t ret);
 /* Disarm p (p->recorded tells whether the source execution ran). */
 void eng_path_end(eng_path *p);
 /* A deep copy of the input in slots: arrays, strings and zeroed out-cells in a's own

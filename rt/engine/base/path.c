@@ -9,6 +9,7 @@
  * hash. Under libFuzzer the hash also sets one byte of an extra-counters region, so a new
  * path is a new feature and the corpus keeps one input per path, not only per new edge.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,4 +188,36 @@ bool eng_path_run(eng_path *p, const uint64_t *src) {
   eng_path_end(p);
   eng_args_fini(&a);
   return ok;
+}
+
+/* See eng.h. A black box has no path to share the region with; a harness of several
+ * subjects mixes them, which only merges a few features. Every byte libFuzzer scans costs
+ * every input, so the values have no region of their own. */
+void eng_path_mark(uint32_t salt, uint32_t bucket) {
+  eng_path_feature((uint64_t)(salt * 0x9E3779B1u + bucket) * 0x9E3779B97F4A7C15ull >> 52);
+}
+
+/* A value's class: NaN, ±infinity, zero, or sign and binary exponent (clamped). */
+static uint32_t magnitude(double v) {
+  if (isnan(v))
+    return 0;
+  if (isinf(v))
+    return v > 0 ? 1 : 2;
+  if (v == 0)
+    return 3;
+  int e = ilogb(v);
+  e = e < -64 ? -64 : e > 64 ? 64 : e;
+  return 4 + (uint32_t)(e + 64) * 2 + (v < 0);
+}
+
+/* See eng.h. */
+void eng_path_values(const mr_subject *s, const uint64_t *in, uint64_t ret) {
+  for (size_t i = 0; i < s->nparams; i++) {
+    const mr_subject_param *p = &s->params[i];
+    if (p->kind == MR_KIND_CSTR || (p->flags & (MR_PF_ARRAY | MR_PF_OUT)))
+      continue; /* lengths carry the size of arrays and strings */
+    eng_path_mark((uint32_t)i + 1, magnitude(eng_slot_dec(p->kind, in[i])));
+  }
+  if (s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_CSTR)
+    eng_path_mark(0, magnitude(eng_slot_dec(s->ret_kind, ret)));
 }

@@ -371,7 +371,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
   c->has_hash = false;
   mrdsl_build_opts bo = {rng_cb, c, c->ranges};
   int out = MRDSL_PASS;
-  bool valued = !c->black; /* a black box's source values are features (check_feat.c) */
+  bool valued = !c->black; /* a black box's source values are features (eng_path_values) */
   eng_path_begin(&c->path, c->src.slots);
   for (size_t i = 0; i < c->nrels; i++) {
     chk_rel *k = &c->rels[i];
@@ -394,7 +394,7 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
       if (!valued) {
         int h;
         const mrdsl_exec *x = rel_execs(c, k, &h);
-        chk_feat_values(c->s, x[0].in, x[0].ret);
+        eng_path_values(c->s, x[0].in, x[0].ret);
         valued = true;
       }
       chk_feat_residual(i, &res);

@@ -14,8 +14,6 @@
 /* ---- libFuzzer's features of a check (check_feat.c) ---------------------------------- */
 /* Relation rel's verdict on the input. */
 void chk_feat_verdict(size_t rel, bool skipped);
-/* A black box's source execution: its inputs' and result's magnitudes. */
-void chk_feat_values(const mr_subject *s, const uint64_t *in, uint64_t ret);
 /* How close relation rel came to failing on the input. */
 void chk_feat_residual(size_t rel, const mrdsl_result *res);
 
