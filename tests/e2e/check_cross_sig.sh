@@ -54,8 +54,13 @@ expect_err "(follow-up, hex_len): t2 = \""
 check "mrfuzz embed: the generated C == the oracle API's interpreter, with and without the fault"
 ROOT=$(cd "$E2E/../.." && pwd)
 LIB=$(cd "$(dirname "$MRFUZZ")/../lib" && pwd)
+SAN="" # the libraries of the asan preset need the sanitizers' runtimes (embed.sh)
+if nm "$LIB/libmreng.a" 2>/dev/null | grep -q __asan_report; then
+  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+fi
 expect_exit 0 "$MRFUZZ" embed "$MR" -o geom.h
-$CC -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I"$ROOT/include" -I. \
+# shellcheck disable=SC2086
+$CC -std=c11 -O1 -g $SAN -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I"$ROOT/include" -I. \
   -DEMBED_H='"geom.h"' "$E2E/embed_geom.c" "$GEOM" \
   "$LIB/libmreng.a" "$LIB/libmrdsl.a" "$LIB/libmrrt.a" -lz3 -llapacke -llapack -lblas -lm -lpthread -o geom
 expect_exit 0 ./geom "$MR" 3000 7
