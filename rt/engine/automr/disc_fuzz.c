@@ -27,11 +27,10 @@
 #define FZ_BYTES 4096u /* libFuzzer clears and scans every byte after every input */
 
 /* libFuzzer (Linux) collects every byte of this section as coverage features: each
- * (candidate, bucket) hashes to a byte and one of 8 counter values (libFuzzer buckets
- * counts: 1, 2, 3, 4-7, 8-15, ...), 32 K features in 4 KB. One slot a feature, 128 KB,
- * made the stage 5-10 times slower than `check`; a collision only merges two features. */
+ * (candidate, bucket) hashes to a byte and one of its 8 counter values
+ * (eng_counter_feature), 32 K features in 4 KB. One slot a feature, 128 KB, made the
+ * stage 5-10 times slower than `check`; a collision only merges two features. */
 __attribute__((used, section("__libfuzzer_extra_counters"))) static uint8_t fz_counters[FZ_BYTES];
-static const uint8_t fz_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
 
 typedef struct fz_rel {
   eng_mg *mg;     /* owned */
@@ -207,8 +206,8 @@ static void feedback(size_t i, const mrdsl_result *res) {
     ratio = 0x1p-31;
   int b = (int)floor(4.0 * log2(ratio)) + 120;
   b = b < 0 ? 0 : b >= FZ_BUCKETS ? FZ_BUCKETS - 1 : b;
-  uint64_t x = (uint64_t)(i * FZ_BUCKETS + (size_t)b + 1) * 0x9E3779B97F4A7C15ull >> 32;
-  fz_counters[x % FZ_BYTES] = fz_value[(x / FZ_BYTES) % 8];
+  eng_counter_feature(fz_counters, FZ_BYTES,
+                      (uint64_t)(i * FZ_BUCKETS + (size_t)b + 1) * 0x9E3779B97F4A7C15ull >> 32);
 }
 
 /* An internal error ends the run (exit 3: the stage reports it, nothing is dropped for it). */

@@ -533,6 +533,10 @@ static inline void eng_path_call(void (*call)(const uint64_t *, uint64_t *), con
   else
     call(a, ret);
 }
+/* Feature x in a region of libFuzzer's extra counters of `bytes` bytes: a byte and one of
+ * the 8 values libFuzzer tells apart (its buckets 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+),
+ * so 8 features a byte, an eighth of the bytes it clears and scans after every input. */
+void eng_counter_feature(uint8_t *region, size_t bytes, uint64_t x);
 /* Feature x of libFuzzer's extra counters (one of 4096: a byte of path.c's region and one
  * of 8 values), shared by source paths and a black box's values (eng_path_values). */
 void eng_path_feature(uint64_t x);

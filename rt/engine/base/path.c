@@ -24,7 +24,6 @@
  * so the two share one region rather than each costing libFuzzer a scan per input. */
 #define PATH_SLOTS 512u
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t path_counters[PATH_SLOTS];
-static const uint8_t bucket_value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
 
 /* See eng.h: the path waiting for its source execution (one subject at a time, one thread). */
 eng_path *eng_path_armed;
@@ -138,9 +137,13 @@ void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *)
 }
 
 /* See eng.h. */
-void eng_path_feature(uint64_t x) {
-  path_counters[x % PATH_SLOTS] = bucket_value[(x / PATH_SLOTS) % 8];
+void eng_counter_feature(uint8_t *region, size_t bytes, uint64_t x) {
+  static const uint8_t value[8] = {1, 2, 3, 4, 8, 16, 32, 128};
+  region[x % bytes] = value[(x / bytes) % 8];
 }
+
+/* See eng.h. */
+void eng_path_feature(uint64_t x) { eng_counter_feature(path_counters, PATH_SLOTS, x); }
 
 /* See eng.h. */
 void eng_path_end(eng_path *p) {
