@@ -306,7 +306,7 @@ static void task_gp(void *ud, int t, void *out) {
       if (gm_tree_vacuous(sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
       if (!gm_tree_print(sp, &best[k].t, ro->text, sizeof ro->text)) continue;
       ro->simple = k < ns;
-      ro->law = ro->simple && best[k].t.len > 0 && best[k].t.n[best[k].t.len - 1].op == GM_OP_EQ;
+      ro->law = ro->simple && best[k].t.len > 0 && best[k].t.n[0].op == GM_OP_EQ; /* prefix: the root first */
       ro->fp = best[k].fp;
       ro->fn = best[k].fn;
       ro->size = best[k].t.len;
@@ -859,7 +859,9 @@ static int suspects(const gm_run *R, FILE *so, FILE *rep) {
     for (int i = 0; i < R->ncand; i++) {
       const cand *c = &R->cs[i];
       if (c->tmpl != t || !c->fzin || !c->law || c->v.fail || c->v.pass < GM_SUSPECT_MIN) continue;
-      sus[n++] = (disc_suspect){c->rel, c->v.pass, 0, 0, true, 1, {c->fzin}, {c->fzlen}};
+      /* counted as disc_suspect says: plain random inputs of the domain (not the
+       * edges, wide or libFuzzer-style ones validation also ran) */
+      sus[n++] = (disc_suspect){c->rel, c->v.dom, c->v.dom_fail, c->v.fail - c->v.dom_fail, true, 1, {c->fzin}, {c->fzlen}};
       break;
     }
   char def[512];
@@ -900,7 +902,7 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
      * 2^32) is what only this stage finds, and its time is the odds of finding it */
     double left = R.end - eng_now() - 1, share = o->budget * 0.2;
     double secs = fmax(o->fuzz_secs, fmin(left, share));
-    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d, o->fuzz_secs > 0 ? secs : 0);
+    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d, secs);
     prune(&R);
     rc = write_out(&R);
   }
