@@ -68,6 +68,15 @@ grep -q "0 suspected faults" out || { cat out; fail "a suspect on a correct func
 [ ! -e vee.suspects.mr ] || fail "vee.suspects.mr written for a correct function"
 grep -qE "check y1 - y2 (<=|>=) -?1\.0;" vee.mr || { cat vee.mr; fail "no |x| - |x + 1| <= 1"; }
 
+check "input inequalities (max(a, b), a2 > -b1): bounds hold at the boundary the follow-ups may reach"
+# the random offsets of x2 > v are rarely below 1e-6, so a bound read off them (y1 + y2 >=
+# 1.6e-7 for max) held on every fresh input, and libFuzzer's zero bytes broke it in check
+expect_exit 0 "$MRFUZZ" discover "$E2E/inputs/multi.c:ml_max" --seed 1 --fuzz-falsify 0 --types VII,VIII \
+  --all -o ineq.mr
+grep -q "^  a2 > " ineq.mr || { cat ineq.mr; fail "no relation with an input inequality"; }
+expect_exit 0 "$MRFUZZ" check "$E2E/inputs/multi.c:ml_max" --mr ineq.mr --jobs 1 -- -runs=300000 -seed=1
+grep -q " 0 violated" out || { cat out err; fail "check broke a bound under an input inequality"; }
+
 check "integer outputs that grow slowly (Euclid's steps): no bound where the sample ended"
 expect_exit 0 "$MRFUZZ" discover "$T:tr_steps" "${OPTS[@]}" -o steps.mr
 grep -q "0 suspected faults" out || { cat out; fail "a suspect on a correct function"; }

@@ -434,9 +434,10 @@ static inline __attribute__((always_inline)) bool follow_k(const disc_prob *p, c
       if (!(gap > 0))
         return false;
       double s = fmin(gap, fmax(1.0, fabs(v)));
-      v = d->in_int[e] ? v + 1 + floor(eps[e] * (s - 1)) : v + eps[e] * s;
-      if (v > d->hi[e])
-        v = d->hi[e];
+      double x = d->in_int[e] ? v + 1 + floor(eps[e] * (s - 1)) : v + eps[e] * s;
+      if (!(x > v)) /* an offset below v's ulp: the next value up, as mrdsl_build does */
+        x = nextafter(v, INFINITY);
+      v = x > d->hi[e] ? d->hi[e] : x;
     }
     if (!(v >= d->lo[e] && v <= d->hi[e]))
       return false;

@@ -474,6 +474,12 @@ static void check_ineq(chk *c, const filt *F) {
   for (int i = 0; i < NTOP; i++) {
     if (F->topv[i] == -INFINITY) continue;
     memcpy(pt, F->top[i], sizeof pt);
+    if (rel->in_ineq) { /* the follow-ups at the boundary the input relation allows */
+      double edge[DISC_MAX_N * DISC_MAX_H], o0 = eval_at(c, pt, NULL) ? objective(c, false) : -INFINITY;
+      memcpy(edge, pt, sizeof edge);
+      for (int d = p->n; d < c->dim; d++) edge[d] = 0x1p-53;
+      if (eval_at(c, edge, NULL) && objective(c, false) > o0) memcpy(pt, edge, sizeof pt);
+    }
     double o = compass(c, pt, false, budget);
     ext = rel->cmp < 0 ? fmax(ext, o) : fmin(ext, -o);
   }

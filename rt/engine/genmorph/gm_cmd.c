@@ -233,7 +233,7 @@ typedef struct cmd_ud {
   const gm_tmpl *tm;  /* the input relations */
   const cand *cs;     /* validation: the candidates */
   disc_subj *d;       /* the workers' subject: its regions (a numeric one) */
-  bool readable_only; /* a black box: gm_simple's laws, no GP (run's comment) */
+  bool readable_only; /* gm_simple's laws, no GP: a black box (run's comment), no falsification */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -553,7 +553,14 @@ static int executions(gm_run *R, disc_subj *d) {
 static int evolve(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   int nt = R->nt, jobs = o->jobs < nt ? o->jobs : nt;
-  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm};
+  /* the GP's relations fit the executions they saw; only libFuzzer tries them where those
+   * were not (without it, `!approx(A) == !approx(B)` for two rarely true A, B held on
+   * 184836 fresh inputs of ml_sum and `check` broke it within a second) */
+  bool nofuzz = !o->fuzz_harness || o->fuzz_secs <= 0;
+  if (nofuzz && !R->ifm && !o->quiet)
+    fprintf(stderr, "mrfuzz: genmorph: readable forms only: without libFuzzer falsification (--fuzz-falsify 0) "
+                    "the GP's fitted relations are not written\n");
+  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm || nofuzz};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
