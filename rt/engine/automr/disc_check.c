@@ -100,6 +100,8 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
   if (!eval_at(c, pt, NULL))
     return -INFINITY;
   best = objective(c, raw);
+  eng_rng rng; /* the random directions: from the start, so a run repeats */
+  eng_rng_seed(&rng, eng_fnv(0xcbf29ce484222325ull, pt, (size_t)c->dim * sizeof *pt));
   for (int d = 0; d < c->dim; d++)
     step[d] = d < p->n ? 0.02 * (p->d->hi[d] - p->d->lo[d]) : 0.25;
   while (budget > 0) {
@@ -131,6 +133,28 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
     }
     if (!alive)
       break;
+    /* no axis move helps: as many moves along random directions of the same steps before
+     * the steps shrink, since the maximum of a kinked function lies on a ridge no axis
+     * follows (-max(a1, b1) - 0.75 max(a2, b2) under a2 > 4 a1 + 3 b1 + 5 pi/2 peaks
+     * along a1 = b1, where compass steps alone stopped at half its value) */
+    for (int k = 0; k < c->dim && !moved && budget > 0; k++) {
+      double old[DISC_MAX_N * DISC_MAX_H];
+      memcpy(old, pt, (size_t)c->dim * sizeof *pt);
+      for (int d = 0; d < c->dim; d++) {
+        double u = eng_rng_f64(&rng, -1, 1) * step[d];
+        if (d < p->n && p->d->in_int[d]) u = nearbyint(u);
+        double v = pt[d] + u;
+        pt[d] = d < p->n ? fmin(fmax(v, p->d->lo[d]), p->d->hi[d]) : fmin(fmax(v, 0x1p-53), 1.0);
+      }
+      budget--;
+      double o = eval_at(c, pt, NULL) ? objective(c, raw) : -INFINITY;
+      if (o > best) {
+        best = o;
+        moved = true;
+      } else {
+        memcpy(pt, old, (size_t)c->dim * sizeof *pt);
+      }
+    }
     if (!moved)
       for (int d = 0; d < c->dim; d++)
         step[d] *= 0.5;
