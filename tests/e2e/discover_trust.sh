@@ -9,6 +9,10 @@
 . "$(dirname "$0")/lib.sh"
 T="$E2E/inputs/trust.c"
 OPTS=(-l m --seed 1 --fuzz-falsify 2)
+# expm1 at full size in either build: its outputs span 44 decades, and a search of 8 runs
+# leaves no bound that enough of the sample approaches, so the short set would have nothing
+# to cut
+EXPM_OPTS=("${OPTS[@]}")
 VERIFY_N=200000
 if [ "${1:-OFF}" = ON ]; then # sanitizer build: a smaller search, the same assertions
   OPTS+=(--runs 8 --iters 30)
@@ -29,7 +33,7 @@ expect_exit 0 "$MRFUZZ" check "$T:tr_cot" -l m --mr cot.mr -- -max_total_time=10
 grep -q " 0 violated" out || { cat out err; fail "check found a violation of cot's relations"; }
 
 check "outputs that grow past the box (expm1): no bound read off the box, on a 7x wider domain"
-expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" -o expm.mr
+expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${EXPM_OPTS[@]}" -o expm.mr
 cat out
 cp out expm.out
 expect_exit 0 .mrfuzz/tr_expm/harness verify --mr expm.mr -n "$VERIFY_N" --seed 13 --range x=-700:700
@@ -38,7 +42,7 @@ if grep -E "check .*(<=|>=) -?[0-9.]+e[0-9]{2}" expm.mr; then fail "a bound on t
 
 check "the short set: at most 20 relations by default, --max N, and what it keeps is printed"
 [ "$(grep -c '^relation' expm.mr)" -le 20 ] || fail "more than 20 relations without --all"
-expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${OPTS[@]}" --max 5 -o expm5.mr
+expect_exit 0 "$MRFUZZ" discover "$T:tr_expm" "${EXPM_OPTS[@]}" --max 5 -o expm5.mr
 cp out expm5.out
 [ "$(grep -c '^relation' expm5.mr)" -le 5 ] || fail "more than 5 relations with --max 5"
 line=$(grep -E "^short set: 5 of [0-9]+ relations \(--max 5; --all writes every one\), by the mutants they kill .* [0-9]+% of the mutation score of all" expm5.out) ||

@@ -667,6 +667,9 @@ static int run_type(disc_run *R, int tyi) {
 
 /* Every type, then the candidates simplest first. */
 static int search(disc_run *R) {
+  /* all is never NULL, so the phases after need no case for a search that kept nothing */
+  if (!R->all && !(R->all = malloc(64 * sizeof *R->all))) return oom();
+  R->capall = R->capall ? R->capall : 64;
   for (int t = 0; t < R->ntypes; t++) {
     int rc = run_type(R, t);
     if (rc != ENG_EXIT_OK) return rc;
