@@ -93,6 +93,14 @@ static double objective(chk *c, bool raw) {
   return rel->cmp < 0 ? c->W : -c->W;
 }
 
+#define EPS_MIN 0x1p-53 /* the least offset of an input inequality (eq. 5), phase II's too */
+
+/* Search dimension d at v, inside its range: an input's domain, an offset's (0, 1]. */
+static double clamp_dim(const chk *c, int d, double v) {
+  const disc_subj *s = c->p->d;
+  return d < c->p->n ? fmin(fmax(v, s->lo[d]), s->hi[d]) : fmin(fmax(v, EPS_MIN), 1.0);
+}
+
 /* Compass search from pt maximising objective(); returns the best value, pt updated. */
 static double compass(chk *c, double *pt, bool raw, int budget) {
   disc_prob *p = c->p;
@@ -115,9 +123,7 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
         continue;
       alive = true;
       for (int sg = -1; sg <= 1 && budget > 0; sg += 2) {
-        double old = pt[d], v = old + sg * (integral ? floor(step[d]) : step[d]);
-        if (d < p->n) v = fmin(fmax(v, p->d->lo[d]), p->d->hi[d]);
-        else v = fmin(fmax(v, 0x1p-53), 1.0);
+        double old = pt[d], v = clamp_dim(c, d, old + sg * (integral ? floor(step[d]) : step[d]));
         if (v == old)
           continue;
         pt[d] = v;
@@ -143,8 +149,7 @@ static double compass(chk *c, double *pt, bool raw, int budget) {
       for (int d = 0; d < c->dim; d++) {
         double u = eng_rng_f64(&rng, -1, 1) * step[d];
         if (d < p->n && p->d->in_int[d]) u = nearbyint(u);
-        double v = pt[d] + u;
-        pt[d] = d < p->n ? fmin(fmax(v, p->d->lo[d]), p->d->hi[d]) : fmin(fmax(v, 0x1p-53), 1.0);
+        pt[d] = clamp_dim(c, d, pt[d] + u);
       }
       budget--;
       double o = eval_at(c, pt, NULL) ? objective(c, raw) : -INFINITY;
@@ -230,7 +235,7 @@ static inline __attribute__((always_inline)) void phase2_k(chk *c, eng_rng *rng,
     for (size_t z = z0; z < z1; z++) {
       double *q = bpt[nb];
       for (int i = n; i < c->dim; i++) /* offsets (eq. 5); unused by equalities */
-        q[i] = rel->in_ineq ? ((double)(eng_rng_next(rng) >> 11) + 1) * 0x1p-53 : 1.0;
+        q[i] = rel->in_ineq ? ((double)(eng_rng_next(rng) >> 11) + 1) * EPS_MIN : 1.0;
       tried++;
       if (!p->Fok[z])
         continue;
@@ -485,18 +490,23 @@ static int cmp_dbl(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The median of the finite values B'v of the rows (row[3]), on a sample of them; NaN
- * when there are none. */
-static double median_w(const double *rows, size_t nv) {
-  enum { SAMPLE = 2048 };
-  double s[SAMPLE];
+enum { SAMPLE = 2048 };
+
+/* Column col of the rows (P, N, S, B'v) on up to SAMPLE of them, evenly spaced (the
+ * finite values only, when asked), sorted into s; how many. */
+static size_t sample_col(const double *rows, size_t nv, int col, bool finite, double *s) {
   size_t n = 0, step = nv / SAMPLE + 1;
   for (size_t z = 0; z < nv && n < SAMPLE; z += step)
-    if (isfinite(rows[z * 4 + 3])) s[n++] = rows[z * 4 + 3];
-  if (n == 0)
-    return NAN;
+    if (!finite || isfinite(rows[z * 4 + col])) s[n++] = rows[z * 4 + col];
   qsort(s, n, sizeof *s, cmp_dbl);
-  return s[n / 2];
+  return n;
+}
+
+/* The median of the finite values B'v of the rows, on a sample; NaN when there are none. */
+static double median_w(const double *rows, size_t nv) {
+  double s[SAMPLE];
+  size_t n = sample_col(rows, nv, 3, true, s);
+  return n ? s[n / 2] : NAN;
 }
 
 /* An inequality after phase II: its bound is the extreme value over fresh and
@@ -518,10 +528,10 @@ static void check_ineq(chk *c, const filt *F) {
     if (F->topv[i] == -INFINITY) continue;
     memcpy(pt, F->top[i], sizeof pt);
     if (rel->in_ineq) { /* the follow-ups at the boundary the input relation allows */
-      double edge[DISC_MAX_N * DISC_MAX_H], o0 = eval_at(c, pt, NULL) ? objective(c, false) : -INFINITY;
+      double edge[DISC_MAX_N * DISC_MAX_H]; /* topv: the top point's objective, phase II's */
       memcpy(edge, pt, sizeof edge);
-      for (int d = p->n; d < c->dim; d++) edge[d] = 0x1p-53;
-      if (eval_at(c, edge, NULL) && objective(c, false) > o0) memcpy(pt, edge, sizeof pt);
+      for (int d = p->n; d < c->dim; d++) edge[d] = EPS_MIN;
+      if (eval_at(c, edge, NULL) && objective(c, false) > F->topv[i]) memcpy(pt, edge, sizeof pt);
     }
     double o = compass(c, pt, false, budget);
     ext = rel->cmp < 0 ? fmax(ext, o) : fmin(ext, -o);
@@ -612,15 +622,9 @@ static void check_ineq(chk *c, const filt *F) {
  * of cosh over [-100, 100] is 1e42) would blind the check wherever outputs are small, so
  * it sits well below every scale the function shows. */
 static double floor_scale(const double *rows, size_t nv) {
-  enum { SAMPLE = 2048 };
   double s[SAMPLE];
-  size_t n = 0, step = nv / SAMPLE + 1;
-  for (size_t z = 0; z < nv && n < SAMPLE; z += step)
-    s[n++] = rows[z * 4 + 2];
-  if (n == 0)
-    return 0;
-  qsort(s, n, sizeof *s, cmp_dbl);
-  return 1e-3 * s[n / 10];
+  size_t n = sample_col(rows, nv, 2, false, s);
+  return n ? 1e-3 * s[n / 10] : 0;
 }
 
 /* See disc.h: the shape, phase II on fresh inputs, then the equality's or the

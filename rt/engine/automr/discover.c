@@ -587,7 +587,7 @@ static void merge_dup(disc_run *R, int tyi, const disc_rel *rel, const char *txt
 /* Append rel to R->all (grown). false on allocation failure. */
 static bool push_rel(disc_run *R, const disc_rel *rel) {
   if (R->nall == R->capall) {
-    int nc = R->capall ? R->capall * 2 : 64;
+    int nc = R->capall * 2; /* search() made the first 64 */
     disc_rel *na = realloc(R->all, (size_t)nc * sizeof *na);
     if (!na) return false;
     R->all = na;
@@ -668,8 +668,8 @@ static int run_type(disc_run *R, int tyi) {
 /* Every type, then the candidates simplest first. */
 static int search(disc_run *R) {
   /* all is never NULL, so the phases after need no case for a search that kept nothing */
-  if (!R->all && !(R->all = malloc(64 * sizeof *R->all))) return oom();
-  R->capall = R->capall ? R->capall : 64;
+  R->capall = 64;
+  if (!(R->all = malloc((size_t)R->capall * sizeof *R->all))) return oom();
   for (int t = 0; t < R->ntypes; t++) {
     int rc = run_type(R, t);
     if (rc != ENG_EXIT_OK) return rc;

@@ -374,13 +374,16 @@ static bool rel_text(const disc_subj *d, const gm_tmpl *tm, const cand *c, const
   return n > 0 && (size_t)n < cap;
 }
 
+/* Does the run have libFuzzer falsification (a fuzz build and --fuzz-falsify > 0)? */
+static bool fuzzes(const gm_opts *o) { return o->fuzz_harness && o->fuzz_secs > 0; }
+
 /* GenMorph's OASIs step (section 7): libFuzzer, in the falsification variant of the
  * harness (disc_fuzz.c), tries for --fuzz-falsify seconds to break the candidates that
  * passed validation, guided by the target's coverage and, for approx() checks, by their
  * residuals. It only drops relations. Returns how many it broke, or -1 when it did not run. */
 static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
                    cand *cs, int ncand, const disc_subj *d, double secs) {
-  if (!o->fuzz_harness || o->fuzz_secs <= 0)
+  if (!fuzzes(o))
     return -1;
   char *text = NULL;
   size_t len = 0;
@@ -556,7 +559,7 @@ static int evolve(gm_run *R, disc_subj *d) {
   /* the GP's relations fit the executions they saw; only libFuzzer tries them where those
    * were not (without it, `!approx(A) == !approx(B)` for two rarely true A, B held on
    * 184836 fresh inputs of ml_sum and `check` broke it within a second) */
-  bool nofuzz = !o->fuzz_harness || o->fuzz_secs <= 0;
+  bool nofuzz = !fuzzes(o);
   if (nofuzz && !R->ifm && !o->quiet)
     fprintf(stderr, "mrfuzz: genmorph: readable forms only: without libFuzzer falsification (--fuzz-falsify 0) "
                     "the GP's fitted relations are not written\n");
