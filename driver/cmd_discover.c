@@ -37,7 +37,9 @@ static const char disc_help[] =
     "relation type (candidates, left after each stage, time). genmorph, for arrays,\n"
     "strings and out-buffers: changes the inputs by fixed templates and evolves the output\n"
     "relations that catch seeded bugs (mutants; for a black box, wrong outputs at its\n"
-    "interface).\n\n"
+    "interface). The work is counted (search runs, generations, executions), so the same\n"
+    "command and --seed write the same relations on any machine and with any --jobs; a\n"
+    "wall-time cap (--budget, --fuzz-falsify, --timeout) that cuts a stage says so.\n\n"
     "options:\n"
     "  -o OUT.mr|-               where the relations go (default FUNCTION.mr)\n"
     "  --engine E                automr or genmorph (default: from the signature)\n"
@@ -45,9 +47,9 @@ static const char disc_help[] =
     "                            the mutants they kill (a white box's mutation build, else\n"
     "                            interface faults), then by generality; --all writes every one\n"
     "                            (GenMorph keeps the relations that add a kill, of the same)\n"
-    "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates for S\n"
-    "                            seconds in total (default 5; 0: no libFuzzer stage, no fuzz build;\n"
-    "                            genmorph: up to a fifth of --budget when the search left it)\n"
+    "  --fuzz-falsify S          libFuzzer tries to break the surviving candidates, for --fuzz-runs\n"
+    "                            executions (default 1000000; genmorph 4000000) capped at S seconds\n"
+    "                            (default 60; 0: no libFuzzer stage, no fuzz build)\n"
     "  --timeout SECONDS         kill discovery after SECONDS (default 3600; 0: none)\n"
     "  --build-dir DIR           build directory (default .mrfuzz/FUNCTION)\n"
     "  --mutate SCOPE            functions whose mutants choose the short set (genmorph: and\n"
@@ -64,7 +66,7 @@ static const char disc_help[] =
     "OUTDIR: FILESTEM-mr), build directories under --build-dir (default .mrfuzz)/FUNCTION,\n"
     "and a table (function, engine, relations, mutation score, time, skipped functions with\n"
     "the reason) printed and written to OUTDIR/summary.tsv.\n"
-    "  --budget-per-function S   each function's --budget (default 60 s; --budget overrides)\n"
+    "  --budget-per-function S   each function's --budget, a wall-time cap (default 600 s)\n"
     "  --across N                then relations across the N best pairs of FILE's functions of one\n"
     "                            signature (one family such as sin/cos/tan, a shared name stem\n"
     "                            such as exp/expm1, shared mined constants), into\n"
@@ -140,7 +142,7 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                     "--mutate", "--json", "--sarif", NULL};
-  const char *ownval[8] = {NULL, "3600", "5", NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
+  const char *ownval[8] = {NULL, "3600", "60", NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);

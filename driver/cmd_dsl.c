@@ -252,7 +252,7 @@ static mrdsl_rel *dsl_find(const mrdsl_file *f, const char *name, const char *pa
 int drv_cmd_implies(int argc, char **argv) {
   const char *pos[3];
   int npos = 0;
-  mrdsl_smt_opts o = {0, MRDSL_SMT_REAL, NULL, 0, false};
+  mrdsl_smt_opts o = {0, MRDSL_SMT_REAL, NULL, 0, false, 0};
   mrdsl_bound bounds[16];
   o.bounds = bounds;
   for (int i = 1; i < argc; i++) {
@@ -303,7 +303,7 @@ int drv_cmd_implies(int argc, char **argv) {
 int drv_cmd_entails(int argc, char **argv) {
   const char *pos[2], *from = NULL;
   int npos = 0;
-  mrdsl_smt_opts o = {0, MRDSL_SMT_REAL, NULL, 0, false};
+  mrdsl_smt_opts o = {0, MRDSL_SMT_REAL, NULL, 0, false, 0};
   mrdsl_bound bounds[16];
   o.bounds = bounds;
   for (int i = 1; i < argc; i++) {

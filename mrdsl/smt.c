@@ -802,6 +802,8 @@ static int smt_solve(smt_state *S, Z3_ast *f, int n, const mrdsl_smt_opts *o, in
   Z3_params_inc_ref(z, pr);
   Z3_params_set_uint(z, pr, Z3_mk_string_symbol(z, "timeout"),
                      o && o->timeout_ms ? o->timeout_ms : 10000u);
+  if (o && o->rlimit)
+    Z3_params_set_uint(z, pr, Z3_mk_string_symbol(z, "rlimit"), o->rlimit);
   /* Bounded quantifier instantiation: matching loops end in "unknown", not in a hang. */
   Z3_params_set_uint(z, pr, Z3_mk_string_symbol(z, "qi.max_instances"), 50000);
   Z3_solver_set_params(z, sv, pr);

@@ -322,6 +322,8 @@ typedef struct mrdsl_smt_opts {
   bool in_process;           /* run Z3 in this process: faster, but Z3 does not always stop
                               * at its timeout and can crash. Default (false): a forked
                               * child, killed at the deadline (answer UNKNOWN, "killed"). */
+  unsigned rlimit;           /* Z3 resource units per solver call (0: none): unlike the
+                              * timeout, the same on every machine, so answers repeat */
 } mrdsl_smt_opts;
 
 typedef struct mrdsl_smt_result {

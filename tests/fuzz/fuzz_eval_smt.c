@@ -181,7 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mrdsl_exec ex[2] = {{in, NULL, 0}, {in, NULL, 0}};
   int v = mrdsl_eval(p, ex, NULL);
   if (v != MRDSL_SKIP) {
-    mrdsl_smt_opts o = {2000, MRDSL_SMT_IEEE, NULL, 0, true};
+    mrdsl_smt_opts o = {2000, MRDSL_SMT_IEEE, NULL, 0, true, 0};
     mrdsl_smt_result res;
     int rc = mrdsl_smt_check_sat(ctx, r, false, &o, &res);
     if (rc != MR_OK) {

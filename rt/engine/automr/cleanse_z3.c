@@ -22,9 +22,11 @@
 
 #include "automr/disc.h"
 
-#define Z3_QUERY_MS 300 /* what Z3 proves here it proves in milliseconds; an unknown keeps
-                         * the relation (conservative), so a short limit costs redundancy,
-                         * never truth */
+#define Z3_QUERY_RLIMIT 2000000u /* what Z3 proves here it proves in a few resource units;
+                                  * an unknown keeps the relation (conservative), so a short
+                                  * limit costs redundancy, never truth. Counted in Z3's own
+                                  * units, so the answers are the same on any machine */
+#define Z3_QUERY_MS 5000 /* the time cap behind it: a query that reaches it was cut */
 #define CACHE_CAP 1024  /* verdicts cached per worker (a power of two) */
 
 enum { Q_RANGE, Q_IMPLIES, Q_SAME_INPUT, Q_ENTAILS };
@@ -98,6 +100,8 @@ static int ask(const z3_job *j, int kind, const int *prem, int np, int goal, cle
   st->yes += ans == MRDSL_YES;
   st->no += ans == MRDSL_NO;
   st->unknown += ans == MRDSL_UNKNOWN;
+  st->timed += ans == MRDSL_UNKNOWN && rc == MR_OK && (strstr(res.reason, "timeout") || strstr(res.reason, "cancel") ||
+                                                       strstr(res.reason, "killed"));
   if (c && !c->answer[at]) { c->key[at] = key; c->answer[at] = (int8_t)(ans + 1); }
   return ans;
 }
@@ -254,7 +258,7 @@ int cleanse_z3(disc_subj *d, const cleanse_z3_in *in, bool *keep, cleanse_z3_sta
   int n = in->n;
   if (n <= 0) return 0;
   z3_job j = {d, in->ctx, in->rr, in->rels, n, NULL, calloc((size_t)n, sizeof(uint64_t)),
-              {Z3_QUERY_MS, MRDSL_SMT_REAL, in->bound, in->bound ? 1 : 0, true}, in->deadline,
+              {Z3_QUERY_MS, MRDSL_SMT_REAL, in->bound, in->bound ? 1 : 0, true, Z3_QUERY_RLIMIT}, in->deadline,
               calloc(1, sizeof(vcache))};
   bool *k0 = malloc((size_t)n * sizeof *k0), *done = calloc((size_t)n, sizeof *done);
   z3_res *res = calloc((size_t)n, sizeof *res);
@@ -274,6 +278,7 @@ int cleanse_z3(disc_subj *d, const cleanse_z3_in *in, bool *keep, cleanse_z3_sta
     if (!done[i]) { st->late++; continue; }
     st->queries += res[i].st.queries; st->yes += res[i].st.yes; st->no += res[i].st.no;
     st->unknown += res[i].st.unknown; st->cached += res[i].st.cached; st->late += res[i].st.late;
+    st->timed += res[i].st.timed;
     st->settled += res[i].st.settled;
     st->solver_secs += res[i].st.solver_secs;
     if (res[i].red) { keep[i] = false; dropped++; }

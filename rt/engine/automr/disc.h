@@ -548,6 +548,7 @@ typedef struct cleanse_z3_stats {
   int cached;                    /* queries answered from a worker's cache */
   int settled;                   /* queries not asked: a cheaper test settled them */
   int late;                      /* candidates kept unasked at the deadline */
+  int timed;                     /* unknowns at the time cap, not at the resource limit */
   double solver_secs;            /* time inside the solver, summed over the workers */
 } cleanse_z3_stats;
 /* Drop (keep[i] = false) the inequalities implied by the output range, by one of the same
@@ -570,13 +571,25 @@ __attribute__((weak)) int disc_fuzz_init(const mr_subject *s);
  * (libFuzzer's convention); ends the process once every candidate is broken (exit 0) or
  * on an internal error (exit 3). */
 __attribute__((weak)) int disc_fuzz_input(const uint8_t *data, size_t size);
-/* In discovery: run harness (the fuzz variant) for at most `seconds` on rels[n] (mrdsl
- * names names[n]) and clear keep[i] for each one it breaks; when in and inlen are given
- * ([n] each, NULL on entry), in[i] receives the input that broke relation i (malloc'd,
- * inlen[i] bytes, in `check`'s encoding for the same domains; the caller frees). Returns
- * the number dropped, or -1 when the stage could not run (nothing dropped; a note in
- * *why, static text). */
-int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
+/* The stage's work, which the seed decides, and its outer wall-time cap: runs libFuzzer
+ * executions in total, split evenly over DISC_FUZZ_PROCS processes with seeds of their own
+ * (whatever --jobs is: jobs of them run at once), so the same seed breaks the same
+ * candidates on any machine unless the cap cuts a process short (then eng_cut says so). */
+#define DISC_FUZZ_PROCS 4
+#define DISC_FUZZ_RUNS 1000000ull /* default runs: ~5 s for a scalar function on 2 cores */
+#define DISC_FUZZ_CAP 60.0        /* default cap (s), --fuzz-falsify */
+typedef struct disc_fuzz_work {
+  uint64_t runs; /* executions in total (--fuzz-runs) */
+  double cap;    /* wall-time cap of the stage in seconds (--fuzz-falsify; 0: no stage) */
+  int jobs;      /* processes at once (--jobs) */
+} disc_fuzz_work;
+/* In discovery: run harness (the fuzz variant) for the work w on rels[n] (mrdsl names
+ * c<i>) and clear keep[i] for each one it breaks; when in and inlen are given ([n] each,
+ * NULL on entry), in[i] receives the input that broke relation i (malloc'd, inlen[i]
+ * bytes, in `check`'s encoding for the same domains; the caller frees). Returns the number
+ * dropped, or -1 when the stage could not run (nothing dropped; a note in *why, static
+ * text). */
+int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, const disc_fuzz_work *w,
                       const disc_rel *const *rels, int n, bool *keep, uint8_t **in, size_t *inlen,
                       const char **why);
 /* Discovery's domain as `check`'s options, one per line (--range for every input
@@ -589,15 +602,11 @@ char *disc_exclude_args(const disc_subj *d);
  * named c<i> (0 <= i < n; probe_c<i> twins are guidance only); check_args are `check`'s
  * domain options (--range, --len; one per line, for the dictionary too), own_args the
  * falsification's (--exclude V,..., --generic: a subject that is not a numeric vector).
- * The fuzzer's seed and its per-input timeout come from seed and call_timeout; procs
- * fuzzer processes (1..DISC_FUZZ_PROCS, discovery's --jobs) run at once, each with its
- * own seed: a violation on a rare input is what the stage is for, and the wall time is
- * the same. */
-#define DISC_FUZZ_PROCS 8
+ * The fuzzers' seeds and their per-input timeout come from seed and call_timeout; a
+ * candidate broken by several processes keeps the input of the first (in seed order). */
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
-                           const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, int procs, uint8_t **in, size_t *inlen,
-                           const char **why);
+                           const char *own_args, int n, bool *keep, const disc_fuzz_work *w, uint64_t seed,
+                           double call_timeout, uint8_t **in, size_t *inlen, const char **why);
 
 /* ---- Suspected faults (disc_suspect.c; docs/discover.md) ------------------------------ */
 #define DISC_SUSPECT_INPUTS 4

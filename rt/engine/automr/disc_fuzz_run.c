@@ -3,7 +3,8 @@
  * harness: the candidates that survived the filter, the local search and the mrdsl
  * re-check go to a temporary .mr (inequalities with a probe twin that exposes their
  * distance to the bound, see disc_fuzz.c), the fuzz variant of the harness runs on them
- * for a bounded time (a child process, killed when it overruns), and every relation it
+ * for a number of executions (child processes with seeds of their own, under a wall-time
+ * cap, killed when they overrun it), and every relation it
  * records as broken is dropped. It only ever removes relations, so it cannot add a false
  * alarm; a crash of the target under the fuzzer ends the stage early, keeping what it found.
  */
@@ -106,12 +107,14 @@ static int exec_fuzzer(void *ud) {
   return 127;
 }
 
-/* Start the fuzz harness with env (and env2 when not NULL); its output goes to log, its
- * artifacts to art/, with dict as its dictionary when readable. The child, or -1. */
+/* Start the fuzz harness with env (and env2 when not NULL) for runs executions (0: no
+ * limit) and at most seconds; its output goes to log, its artifacts to art/, with dict as
+ * its dictionary when readable. The child, or -1. */
 static pid_t launch_start(const char *harness, char *env, char *env2, const char *log, const char *art,
-                          const char *dict, double seconds, uint64_t seed, double call_timeout) {
-  char t[32], sd[48], to[32], ap[4200], df[4200];
+                          const char *dict, uint64_t runs, double seconds, uint64_t seed, double call_timeout) {
+  char t[32], rn[40], sd[48], to[32], ap[4200], df[4200];
   snprintf(t, sizeof t, "-max_total_time=%d", (int)ceil(seconds));
+  snprintf(rn, sizeof rn, "-runs=%llu", (unsigned long long)runs);
   snprintf(sd, sizeof sd, "-seed=%u", (unsigned)(seed % 4000000000u) + 1);
   snprintf(to, sizeof to, "-timeout=%d", (int)ceil(call_timeout) + 1);
   snprintf(ap, sizeof ap, "-artifact_prefix=%s/", art);
@@ -119,7 +122,7 @@ static pid_t launch_start(const char *harness, char *env, char *env2, const char
   struct stat sb; /* libFuzzer refuses a missing or empty dictionary */
   bool use_dict = dict && stat(dict, &sb) == 0 && sb.st_size > 0;
   char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0",
-                  use_dict ? df : NULL, NULL};
+                  runs ? rn : (char *)"-runs=-1", use_dict ? df : NULL, NULL};
   fuzz_exec x = {harness, argv, env, env2, log};
   return eng_fork(NULL, exec_fuzzer, &x);
 }
@@ -138,8 +141,22 @@ static int launch_wait(pid_t pid, double t0, double seconds, double call_timeout
 static int launch(const char *harness, char *env, char *env2, const char *log, const char *art,
                   const char *dict, double seconds, uint64_t seed, double call_timeout) {
   double t0 = eng_now();
-  return launch_wait(launch_start(harness, env, env2, log, art, dict, seconds, seed, call_timeout), t0,
+  return launch_wait(launch_start(harness, env, env2, log, art, dict, 0, seconds, seed, call_timeout), t0,
                      seconds, call_timeout);
+}
+
+/* The executions libFuzzer's log says it did ("Done N runs"), or -1 when it has no such
+ * line (the harness ended the process: every candidate broken, or a failure). */
+static long long runs_done(const char *log) {
+  FILE *f = fopen(log, "r");
+  long long done = -1, k;
+  char line[512];
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "Done %lld runs", &k) == 1)
+      done = k;
+  if (f)
+    fclose(f);
+  return done;
 }
 
 /* Remove the temporary directory and everything libFuzzer left in it. */
@@ -199,14 +216,16 @@ static int read_broken(const char *out, int n, bool *keep, const char *dir, uint
 
 /* See disc.h. */
 int disc_fuzz_falsify_text(const char *harness, const char *text, const char *check_args,
-                           const char *own_args, int n, bool *keep, double seconds, uint64_t seed,
-                           double call_timeout, int procs, uint8_t **in, size_t *inlen, const char **why) {
+                           const char *own_args, int n, bool *keep, const disc_fuzz_work *w, uint64_t seed,
+                           double call_timeout, uint8_t **in, size_t *inlen, const char **why) {
   *why = NULL;
   if (access(harness, X_OK) != 0) {
     *why = "the fuzz harness is missing";
     return -1;
   }
-  procs = procs < 1 ? 1 : procs > DISC_FUZZ_PROCS ? DISC_FUZZ_PROCS : procs;
+  enum { P = DISC_FUZZ_PROCS };
+  int jobs = w->jobs < 1 ? 1 : w->jobs > P ? P : w->jobs;
+  uint64_t per = (w->runs + P - 1) / P; /* the same share per process, whatever jobs is */
   const char *tmp = getenv("TMPDIR");
   char dir[4096], mr[4200], log[4200], dict[4200], envd[4300];
   snprintf(dir, sizeof dir, "%s/mrfuzz-falsify-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -223,9 +242,9 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
   written = f && fclose(f) == 0 && written;
   /* every process has its directory (its --out file, the inputs that broke candidates,
    * libFuzzer's artifacts and log) and its seed: the same candidates, other inputs */
-  char pdir[DISC_FUZZ_PROCS][4200], out[DISC_FUZZ_PROCS][4300], plog[DISC_FUZZ_PROCS][4300];
-  char *env[DISC_FUZZ_PROCS] = {0};
-  for (int j = 0; j < procs; j++) {
+  char pdir[P][4200], out[P][4300], plog[P][4300];
+  char *env[P] = {0};
+  for (int j = 0; j < P; j++) {
     char files[8700];
     snprintf(pdir[j], sizeof pdir[j], "%s/p%d", dir, j);
     snprintf(out[j], sizeof out[j], "%s/broken", pdir[j]);
@@ -243,30 +262,45 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
      * written by the same harness; without it the stage still runs */
     if (launch(harness, envc, envd, log, dir, NULL, 1, seed, call_timeout) != 0)
       unlink(dict);
-    pid_t pid[DISC_FUZZ_PROCS];
     double t0 = eng_now();
-    for (int j = 0; j < procs; j++)
-      pid[j] = launch_start(harness, env[j], NULL, plog[j], pdir[j], dict, seconds,
-                            seed + (uint64_t)j * 7919u, call_timeout);
-    int fails = 0;
-    dropped = 0;
-    for (int j = 0; j < procs; j++) {
-      int st = launch_wait(pid[j], t0, seconds, call_timeout);
-      dropped += read_broken(out[j], n, keep, pdir[j], in, inlen);
-      if (st == -1)
-        *why = "the fuzz harness did not run or was stopped after its time";
-      else if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
-        *why = "the target failed under the fuzzer (crash, sanitizer or timeout); the stage ended early";
-      fails += st != 0;
+    int st[P], ran = 0, fails = 0, short_of = 0;
+    /* jobs processes at a time; a wave starts only with time left under the cap */
+    for (int j0 = 0; j0 < P; j0 += jobs) {
+      double left = w->cap > 0 ? w->cap - (eng_now() - t0) : 1e9;
+      if (left < 0.5)
+        break;
+      pid_t pid[P];
+      double tw = eng_now();
+      for (int j = j0; j < j0 + jobs && j < P; j++)
+        pid[j] = launch_start(harness, env[j], NULL, plog[j], pdir[j], dict, per, left,
+                              seed + (uint64_t)j * 7919u, call_timeout);
+      for (int j = j0; j < j0 + jobs && j < P; j++, ran++) {
+        st[j] = launch_wait(pid[j], tw, left, call_timeout);
+        long long done = runs_done(plog[j]);
+        short_of += st[j] == -1 || (st[j] == 0 && done >= 0 && (uint64_t)done < per);
+      }
     }
-    if (fails < procs)
-      *why = NULL; /* another process ran its whole time */
+    /* in seed order: a candidate two processes broke keeps the first one's input */
+    dropped = 0;
+    for (int j = 0; j < ran; j++) {
+      dropped += read_broken(out[j], n, keep, pdir[j], in, inlen);
+      if (st[j] == -1)
+        *why = "the fuzz harness did not run or was stopped after its time";
+      else if (WIFSIGNALED(st[j]) || (WIFEXITED(st[j]) && WEXITSTATUS(st[j]) != 0))
+        *why = "the target failed under the fuzzer (crash, sanitizer or timeout); the stage ended early";
+      fails += st[j] != 0;
+    }
+    if (fails < ran)
+      *why = NULL; /* another process ran its whole work */
+    if (ran < P || short_of > 0)
+      eng_cut("libFuzzer falsification", "%d of %d processes of %llu runs each ran them all in --fuzz-falsify %g s",
+              ran - short_of, P, (unsigned long long)per, w->cap);
   }
   if (getenv("MRFUZZ_DISCOVER_DEBUG")) /* the candidates and libFuzzer's logs, kept */
     fprintf(stderr, "falsify: kept %s (candidates.mr, p*/fuzz.log)\n", dir);
   else
     remove_dir(dir);
-  for (int j = 0; j < procs; j++)
+  for (int j = 0; j < P; j++)
     free(env[j]);
   free(envc);
   return dropped;
@@ -279,7 +313,7 @@ char *disc_domain_args(const disc_subj *d) { return domain_args(d, false); }
 char *disc_exclude_args(const disc_subj *d) { return domain_args(d, true); }
 
 /* See disc.h. */
-int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, double seconds,
+int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness, const disc_fuzz_work *w,
                       const disc_rel *const *rels, int n, bool *keep, uint8_t **in, size_t *inlen,
                       const char **why) {
   char *text = NULL, *args = domain_args(d, false), *own = domain_args(d, true);
@@ -291,8 +325,8 @@ int disc_fuzz_falsify(const disc_subj *d, const disc_cfg *c, const char *harness
   if (!ok)
     *why = "cannot write the candidates";
   else
-    dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, seconds, c->seed, c->call_timeout,
-                                     c->jobs, in, inlen, why);
+    dropped = disc_fuzz_falsify_text(harness, text, args, own, n, keep, w, c->seed, c->call_timeout, in, inlen,
+                                     why);
   free(text);
   free(args);
   free(own);

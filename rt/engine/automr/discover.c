@@ -19,6 +19,7 @@
 
 #define CAND_PER_RUN 64
 #define SAMPLE_N 1000
+#define SAMPLE_TASKS 2 /* of SAMPLE_N random inputs each */
 /* Families along a valley of constants keep their simplest members: two equalities (the
  * valley is one statement), three inequalities (tight bounds at different constants say
  * different things, but a few show the shape); an input relation its two best inequalities. */
@@ -42,7 +43,8 @@ typedef struct disc_opts {
   int max;                  /* --max: the short set's size */
   bool all;                 /* --all: no short set */
   bool across;              /* --across: keep relations that read two outputs or more */
-  double fuzz_secs;         /* --fuzz-falsify: its time in total; 0: no libFuzzer stage */
+  double fuzz_secs;         /* --fuzz-falsify: the stage's wall-time cap; 0: no libFuzzer stage */
+  int fuzz_runs;            /* --fuzz-runs: its executions in total (the work) */
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
 } disc_opts;
@@ -85,6 +87,8 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   c->suspect_rate = 0.001;
   c->suspect_min = 10000;
   o->max = 20;
+  o->fuzz_secs = DISC_FUZZ_CAP;
+  o->fuzz_runs = (int)DISC_FUZZ_RUNS;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -501,7 +505,7 @@ static int sample(disc_run *R) {
   disc_opts *o = &R->o;
   disc_cfg *c = &o->cfg;
   disc_subj *d = &R->d;
-  int nsamp = o->jobs;
+  int nsamp = SAMPLE_TASKS; /* not --jobs: the sample is the seed's alone */
   sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
   bool *sd = calloc((size_t)nsamp, sizeof *sd);
   if (!sr || !sd) { free(sr); free(sd); return oom(); }
@@ -659,6 +663,11 @@ static int run_type(disc_run *R, int tyi) {
   cached_tyi = -1;
   disc_par_run(&R->d, R->o.jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, &R->ps);
   st->secs = eng_now() - t0;
+  int skipped = 0;
+  for (int i = 0; i < nt; i++) skipped += !done[i];
+  if (c->deadline > 0 && eng_now() > c->deadline) /* a swarm stops between iterations too */
+    eng_cut("the search", "type %s: %d of %d runs not run, the others may have stopped early, in --budget %g s",
+            R->types[tyi].name, skipped, nt, R->o.budget);
   int rc = merge_runs(R, tyi, res, done, nt, st);
   free(res);
   free(done);
@@ -700,6 +709,8 @@ static int cleanse(disc_run *R) {
   R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ, dl) +
             cleanse_algebra(R->all + nclean, R->nall - nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ,
                             PER_INPUT_INEQ, dl);
+  if (dl > 0 && eng_now() > dl)
+    eng_cut("algebraic cleansing", "the relations it had not compared are kept");
   R->t_alg = eng_now() - R->t_alg;
   R->ph_wall[PH_ALGEBRA] = R->t_alg;
   R->ph_cpu[PH_ALGEBRA] = eng_cpu() - c0;
@@ -886,6 +897,10 @@ static int recheck(disc_run *R) {
   free(which);
   R->t_chk = eng_now() - R->t_chk;
   if (rc != ENG_EXIT_OK) return rc;
+  int ncut = 0;
+  for (int i = 0; i < R->nr; i++) ncut += R->cr[i].cut;
+  if (ncut) /* slow calls: a loop up to a huge input */
+    eng_cut("validation", "%d candidates checked on fewer inputs, %g s each at most", ncut, VAL_SECS);
   const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
   for (int i = 0; i < R->nr; i++) {
     const chk_res *v = &R->cr[i];
@@ -933,11 +948,11 @@ static int fuzz_falsify(disc_run *R) {
   const char *why = NULL;
   int n = 0;
   for (int i = 0; i < R->nr; i++) { fr[i] = &R->all[R->idx[i]]; k0[i] = R->keep[i]; n += R->keep[i]; }
-  status_line(o->quiet, "falsification with libFuzzer: %d candidates, %g s", n, o->fuzz_secs);
-  R->nfz = n > 0 ? disc_fuzz_falsify(&R->d, &o->cfg, o->fuzz_harness, o->fuzz_secs, fr, R->nr, R->keep,
-                                     R->fzin, R->fzlen, &why) : 0;
-  /* not counted in the table's "falsify" column: what the fuzzer reaches in its time
-   * varies from run to run, and --seed keeps the columns up to "falsify" exact. A
+  status_line(o->quiet, "falsification with libFuzzer: %d candidates, %d runs", n, o->fuzz_runs);
+  disc_fuzz_work w = {(uint64_t)o->fuzz_runs, o->fuzz_secs, o->jobs};
+  R->nfz = n > 0 ? disc_fuzz_falsify(&R->d, &o->cfg, o->fuzz_harness, &w, fr, R->nr, R->keep, R->fzin, R->fzlen,
+                                     &why) : 0;
+  /* not counted in the table's "falsify" column, which is the local search's. A
    * candidate that held on every one of many validation inputs and that the fuzzer broke
    * is held on all inputs but a few: a suspect, with the fuzzer's input as evidence. */
   const disc_cfg *c = &o->cfg;
@@ -1021,10 +1036,9 @@ static int prune_z3(disc_run *R) {
     disc_rel *tmp = calloc((size_t)nr, sizeof *tmp);
     if (!tmp) return oom();
     for (int i = 0; i < nr; i++) tmp[i] = R->all[R->idx[i]];
-    /* Z3 must not dominate: at most half the time spent so far (at least 3 s, at most
-     * 20 s), or what is left of --budget when that is more; relations it has no time
-     * for are kept (redundant at worst) */
-    double now = eng_now(), lim = fmin(fmax(0.5 * (now - R->t_start), 3.0), 20.0);
+    /* each query has a resource limit; the stage has a time cap, 60 s or what is left of
+     * --budget when that is more: relations it cuts are kept (redundant at worst) */
+    double now = eng_now(), lim = 60;
     if (c->deadline > 0) lim = fmax(lim, c->deadline - now);
     mrdsl_bound b = {"ret", c->ylo[0], c->yhi[0]};
     cleanse_z3_in in = {R->ctx, R->rr, tmp, nr, &b, R->o.jobs, now + lim};
@@ -1032,6 +1046,9 @@ static int prune_z3(disc_run *R) {
     free(tmp);
   }
   R->t_z3 = eng_now() - R->t_z3;
+  if (R->z3.late || R->z3.timed)
+    eng_cut("Z3 cleansing", "%d candidates kept unasked, %d queries stopped by their time cap", R->z3.late,
+            R->z3.timed);
   for (int i = 0; i < nr; i++) R->nz3 += R->cd[i] && R->cr[i].fail == 0 && R->cr[i].pass > 0 && !R->keep[i];
   for (int i = nr - 1; i >= 0; i--) {
     if (!R->keep[i]) { mrdsl_remove_relation(R->f, R->rr[i]); continue; }
@@ -1187,6 +1204,8 @@ static void summary(const disc_run *R) {
   for (int i = 0; R->cr && i < R->nr; i++) ncut += R->cr[i].cut;
   if (ncut)
     fprintf(so, "validation: %d candidates stopped at %.0f s (slow calls) on fewer inputs\n", ncut, VAL_SECS);
+  if (*eng_cuts())
+    fprintf(so, "cut by a time cap: %s\n", eng_cuts());
   if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
     fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
   if (R->nall_kept > R->nkept) {

@@ -30,8 +30,13 @@
 /* ---- System (sys.c) ------------------------------------------------------------------ */
 /* Messages on stderr, prefixed like the driver's: "mrfuzz: error: ...". */
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Seconds on the monotonic clock: deadlines, budgets and rates. */
+/* Seconds on the monotonic clock: outer caps and rates, never the amount of work. */
 double eng_now(void);
+/* A wall-time cap (--budget, --fuzz-falsify) cut stage short: warn on stderr, naming what
+ * was skipped (printf-style), since the result now depends on the machine's speed. */
+void eng_cut(const char *stage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* What the caps cut in this process, "stage (what); ..." ("" when nothing): static. */
+const char *eng_cuts(void);
 /* A report that put(f, ud) writes (JSON, SARIF: mr_json.h) to path atomically: a temporary
  * file next to it, renamed over it. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed). */
 int eng_write_report(const char *path, void (*put)(FILE *f, const void *ud), const void *ud);

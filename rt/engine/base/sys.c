@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * sys.c - what every file of the harness needs from the system: messages in the driver's
- * form ("mrfuzz: error: ...", a child's end in words) and the one monotonic clock that
- * deadlines, budgets and rates are measured with.
+ * form ("mrfuzz: error: ...", a child's end in words, what a time cap cut) and the one
+ * monotonic clock that caps and rates are measured with. Work is counted, not timed: the
+ * seed alone decides a result unless a cap cut it, and then eng_cut says so.
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -25,6 +26,25 @@ void eng_error(const char *fmt, ...) {
   fputc('\n', stderr);
   va_end(ap);
 }
+
+/* What wall time cut short, for eng_cuts(): "stage (what was skipped); ..." */
+static char cuts[1024];
+
+/* See eng.h. */
+void eng_cut(const char *stage, const char *fmt, ...) {
+  char what[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  size_t n = strlen(cuts);
+  snprintf(cuts + n, sizeof cuts - n, "%s%s (%s)", n ? "; " : "", stage, what);
+  fprintf(stderr, "mrfuzz: warning: the time cap cut %s: %s; this result depends on the machine's "
+                  "speed, not on the seed alone\n", stage, what);
+}
+
+/* See eng.h. */
+const char *eng_cuts(void) { return cuts; }
 
 /* See eng.h. */
 double eng_now(void) {

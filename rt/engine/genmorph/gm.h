@@ -129,6 +129,7 @@ typedef struct gm_cache {
   volatile uint64_t *gbeat; /* shared: ... and the calls before its current group */
   gm_fails fails;
   double orig_secs;   /* the original's run over everything */
+  int cut;            /* mutants (and the original, as one) not run for the wall-time cap */
 } gm_cache;
 
 /* Run every (template, input) group on the original and on mutants 1..nmut of fn
@@ -209,9 +210,13 @@ typedef struct gm_gp_cfg {
   double pcross, pmut;  /* 0.9, 0.3 */
   double pbest;         /* best-match selection instead of tournament */
   int max_nodes;        /* 16 */
-  double deadline;      /* absolute; the GP stops here */
-  int max_gens;         /* 0: until the deadline */
+  double deadline;      /* absolute wall-time cap (0: none); the work decides before it */
+  int max_gens;         /* generations (GM_GENERATIONS) */
+  double work;          /* row evaluations of one population over all its generations at
+                         * most: the population shrinks to fit (40 at least); 0: no limit */
 } gm_gp_cfg;
+#define GM_GENERATIONS 40
+#define GM_GP_WORK 1.5e8
 
 /* Training data of one input relation: pos rows (correct), neg rows (incorrect) with the
  * mutant behind each. */

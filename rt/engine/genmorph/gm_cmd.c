@@ -33,7 +33,8 @@ typedef struct gm_opts {
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   const char *replay_as;    /* --replay-as: the target of the suspects' replay commands */
   const char *fuzz_harness; /* --fuzz-harness: the falsification variant, or NULL */
-  double fuzz_secs;         /* --fuzz-falsify */
+  double fuzz_secs;         /* --fuzz-falsify: the stage's wall-time cap (0: none) */
+  int fuzz_runs;            /* --fuzz-runs: its executions in total */
   char dom_args[2048];      /* --range and --len as given, one per line (for the fuzzer) */
   eng_run_opts run;
   double budget;
@@ -78,13 +79,14 @@ static int parse(const mr_subject *s, int argc, char **argv, gm_opts *o) {
   if (!o->run.dom) return ENG_EXIT_INTERNAL;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
-  o->budget = 120;
+  o->budget = 0; /* a cap only: the work options decide */
   o->ntmpl = 6;
   o->nin = 1000;
   o->validate = 100000; /* a false relation usually fails early: the cost is the true ones' */
   o->max_exec = 9000;
-  o->fuzz_secs = 5;
-  o->gp = (gm_gp_cfg){1000, 10, 160, 10, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, 0}; /* Table III */
+  o->fuzz_secs = DISC_FUZZ_CAP;
+  o->fuzz_runs = 4 * (int)DISC_FUZZ_RUNS; /* needles (adler32's chaining near 2^32) */
+  o->gp = (gm_gp_cfg){1000, 10, 160, 10, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, GM_GENERATIONS, GM_GP_WORK}; /* Table III */
   void *bases[] = {o};
   int rc = eng_opts_parse(&gm_cmdline, bases, s, argc, argv);
   if (rc != ENG_EXIT_OK) return rc;
@@ -226,7 +228,7 @@ typedef struct cmd_ud {
   const gm_opts *o;
   const double *consts;
   int nconsts;
-  double gp_end;      /* absolute end of the GP phase */
+  double gp_end;      /* the GP's wall-time cap (absolute; 0: none) */
   int rounds;         /* tasks per worker */
   mrdsl_ctx *ctx;     /* validation */
   const mrdsl_prog **progs;
@@ -288,9 +290,7 @@ static void task_gp(void *ud, int t, void *out) {
       res->nneg > 0) {
     gm_data d = {pos, res->npos, neg, res->nneg, negmut, u->c->nf};
     gm_gp_cfg cfg = u->o->gp;
-    double now = eng_now(), share = (u->gp_end - now) / (u->rounds > 0 ? u->rounds : 1);
-    cfg.deadline = now + (share > 0.5 ? share : 0.5);
-    if (cfg.deadline > u->gp_end) cfg.deadline = u->gp_end;
+    cfg.deadline = u->gp_end;
     gm_ind best[GM_OUT];
     /* the readable forms first (half the slots at most), then the GP's */
     char *end;
@@ -382,7 +382,7 @@ static bool fuzzes(const gm_opts *o) { return o->fuzz_harness && o->fuzz_secs > 
  * passed validation, guided by the target's coverage and, for approx() checks, by their
  * residuals. It only drops relations. Returns how many it broke, or -1 when it did not run. */
 static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
-                   cand *cs, int ncand, const disc_subj *d, double secs) {
+                   cand *cs, int ncand, const disc_subj *d) {
   if (!fuzzes(o))
     return -1;
   char *text = NULL;
@@ -410,8 +410,9 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
   const char *why = "out of memory";
   if (ok && alive) {
     double t = eng_now();
-    broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep,
-                                    secs, o->run.seed, 1.0, o->jobs, in, inlen, &why);
+    disc_fuzz_work w = {(uint64_t)o->fuzz_runs, o->fuzz_secs, o->jobs};
+    broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, ncand, keep, &w, o->run.seed, 1.0,
+                                    in, inlen, &why);
     if (broken >= 0)
       for (int i = 0; i < ncand; i++)
         if (cs[i].ok && !keep[i]) {
@@ -528,8 +529,11 @@ static int setup(gm_run *R) {
   return ENG_EXIT_OK;
 }
 
-/* Source inputs, then every (template, input) group on the original and every mutant:
- * a quarter of the budget at most. */
+/* The wall-time cap of a phase that ends at share of --budget (absolute; 0: none). */
+static double cap_at(const gm_run *R, double share) { return R->end > 0 ? R->t0 + share * R->o->budget : 0; }
+
+/* Source inputs, then every (template, input) group on the original and every mutant
+ * (capped at a quarter of --budget when one is given). */
 static int executions(gm_run *R, disc_subj *d) {
   gm_opts *o = R->o;
   /* the cache stays under 512 MiB: fewer source inputs when rows are wide */
@@ -544,10 +548,13 @@ static int executions(gm_run *R, disc_subj *d) {
   const gm_space **sps = calloc((size_t)R->nt, sizeof *sps);
   if (!sps) return oom();
   for (int t = 0; t < R->nt; t++) sps[t] = &R->sp[gm_tmpl_base(&R->tm[t])];
-  int rc = gm_exec_all(&R->cache, sps, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, R->t0 + o->budget * 0.25,
-                       d, GM_CALL_TIMEOUT);
+  int rc = gm_exec_all(&R->cache, sps, R->ctx, R->progs, R->src.slots, R->fn, o->jobs, cap_at(R, 0.25), d,
+                       GM_CALL_TIMEOUT);
   free(sps);
   if (rc != 0) return oom();
+  if (R->cache.cut)
+    eng_cut("GenMorph's executions", "%d of %d mutants not run in a quarter of --budget %g s", R->cache.cut,
+            R->cache.nmut, o->budget);
   say(o, "mrfuzz: genmorph: executions cached (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
 }
@@ -563,13 +570,20 @@ static int evolve(gm_run *R, disc_subj *d) {
   if (nofuzz && !R->ifm && !o->quiet)
     fprintf(stderr, "mrfuzz: genmorph: readable forms only: without libFuzzer falsification (--fuzz-falsify 0) "
                     "the GP's fitted relations are not written\n");
-  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, R->t0 + o->budget * 0.7, (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm || nofuzz};
+  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, cap_at(R, 0.7), (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm || nofuzz};
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
   disc_par_stats st;
   memset(&st, 0, sizeof st);
-  disc_par_run(d, jobs, nt, task_gp, &R->u, R->gres, sizeof *R->gres, R->done, R->u.gp_end + 5, 1e9, &st);
+  disc_par_run(d, jobs, nt, task_gp, &R->u, R->gres, sizeof *R->gres, R->done, R->u.gp_end > 0 ? R->u.gp_end + 5 : 0,
+               1e9, &st);
+  int short_of = 0;
+  for (int t = 0; t < nt; t++)
+    short_of += !R->ifm && !nofuzz && (!R->done[t] || (R->gres[t].npos > 0 && R->gres[t].nneg > 0 && R->gres[t].gens < o->gp.max_gens));
+  if (short_of)
+    eng_cut("GenMorph's evolution", "%d of %d input relations evolved fewer than %d generations in 70%% of --budget %g s",
+            short_of, nt, o->gp.max_gens, o->budget);
   say(o, "mrfuzz: genmorph: evolution done (%s%.1f s)\n", "", eng_now() - R->t0);
   return ENG_EXIT_OK;
 }
@@ -664,17 +678,21 @@ static void prune(gm_run *R) {
   cand *cs = R->cs;
   int ncand = R->ncand;
   qsort(cs, (size_t)ncand, sizeof *cs, by_kills);
-  mrdsl_smt_opts so = {300, MRDSL_SMT_REAL, NULL, 0, false};
+  mrdsl_smt_opts so = {5000, MRDSL_SMT_REAL, NULL, 0, false, 2000000u}; /* see cleanse_z3.c */
+  int unasked = 0;
   for (int i = 0; i < ncand; i++) {
     if (!cs[i].ok) continue;
     for (int j = 0; j < i && cs[i].ok; j++) {
-      if (!cs[j].ok || cs[j].tmpl != cs[i].tmpl || eng_now() > R->end) continue;
+      if (!cs[j].ok || cs[j].tmpl != cs[i].tmpl) continue;
+      if (R->end > 0 && eng_now() > R->end) { unasked++; continue; }
       mrdsl_smt_result sr;
       if (cs[j].kills >= cs[i].kills && mrdsl_smt_implies(R->ctx, cs[j].rel, cs[i].rel, &so, &sr) == MR_OK &&
           sr.answer == MRDSL_YES)
         cs[i].ok = false;
     }
   }
+  if (unasked)
+    eng_cut("GenMorph's Z3 pruning", "%d implications not asked after --budget %g s", unasked, R->o->budget);
   uint64_t covered[GM_KBITS / 64] = {0};
   pick_by_kills(cs, ncand, true, covered);
   pick_by_kills(cs, ncand, false, covered);
@@ -891,7 +909,7 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   R.fn = fn;
   R.ifm = ifm;
   R.t0 = eng_now();
-  R.end = R.t0 + o->budget;
+  R.end = o->budget > 0 ? R.t0 + o->budget : 0;
   R.nfz = -1;
   /* the workers' subject: GenMorph's tasks call through eng_mg_run, not disc_call; a
    * numeric one (discovery's input vector) has its failing regions probed and left out */
@@ -907,12 +925,7 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   if (rc == ENG_EXIT_OK) rc = candidates(&R);
   if (rc == ENG_EXIT_OK) rc = validate(&R, &d);
   if (rc == ENG_EXIT_OK) {
-    /* at least --fuzz-falsify, and up to a fifth of --budget when the search left it
-     * unused: a law broken only on a needle of the domain (adler32's from a seed 16 below
-     * 2^32) is what only this stage finds, and its time is the odds of finding it */
-    double left = R.end - eng_now() - 1, share = o->budget * 0.2;
-    double secs = fmax(o->fuzz_secs, fmin(left, share));
-    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d, secs);
+    R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d);
     prune(&R);
     rc = write_out(&R);
   }

@@ -170,7 +170,10 @@ static int run_original(const exec_job *j, disc_subj *d, double call_timeout, do
     progress pr = {c, ng, from, eng_now(), call_timeout};
     bool killed;
     int status = eng_child_wait(pid, deadline, stalled, &pr, &killed);
-    if (deadline > 0 && eng_now() > deadline) break; /* out of time, not the target's fault */
+    if (deadline > 0 && eng_now() > deadline) { /* out of time, not the target's fault */
+      c->cut = 1;
+      break;
+    }
     while (from < ng && c->st[from] != GM_ROW_NONE) from++;
     if (from < ng) failed(j, d, from++, status, killed, call_timeout, hangs_of);
   }
@@ -202,6 +205,7 @@ int gm_exec_all(gm_cache *c, const gm_space *const *sps, mrdsl_ctx *ctx, const m
   c->cell = (disc_shm *)(void *)(c->st + ST_CELL(c)); /* aligned: see ST_CELL */
   c->gbeat = (volatile uint64_t *)(void *)(c->cell + 1);
   memset(&c->fails, 0, sizeof c->fails);
+  c->cut = 0;
   /* the original's calls publish their inputs in the cell and skip d's regions */
   mr_subject ws;
   disc_shm *keep = d->shm;
@@ -247,6 +251,7 @@ int gm_exec_all(gm_cache *c, const gm_space *const *sps, mrdsl_ctx *ctx, const m
   }
   for (int k = 0; k < nj; k++)
     if (pid[k] > 0) eng_child_kill(pid[k]);
+  for (int m = 1; rc == 0 && m <= c->nmut; m++) c->cut += c->mstat[m] == 0; /* after the original's */
   for (int t = 0; mg && t < c->ntmpl; t++) eng_mg_free(mg[t]);
   free(mg);
   d->shm = keep;

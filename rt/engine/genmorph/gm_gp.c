@@ -275,27 +275,20 @@ int gm_gp_run(const gm_space *sp, const gm_data *d, const gm_gp_cfg *c, eng_rng 
   popu fp = {0}, fn = {0};
   int n = 0;
   *gens = 0;
-  if (g.scratch && c->deadline > 0 && c->max_gens <= 0) { /* scale to the time: >= 25 generations */
-    double t0 = eng_now();
-    for (int i = 0; i < 16; i++) {
-      gm_ind x;
-      memset(&x, 0, sizeof x);
-      while (!gm_tree_random(sp, &x.t, GM_T_BOOL, 2 + i % 4, cc.max_nodes, r, consts, nconsts)) x.t.len = 0;
-      gm_fitness(sp, d, &x, g.scratch);
-    }
-    double per = (eng_now() - t0) / 16 + 1e-7, left = c->deadline - eng_now();
-    double fit = left / (25 * 2 * per);
+  if (c->work > 0 && c->max_gens > 0) { /* counted, not timed: the same population anywhere */
+    double fit = c->work / ((double)c->max_gens * (double)(d->npos + d->nneg));
     if (fit < cc.pop) cc.pop = fit < 40 ? 40 : (int)fit;
     if (cc.elite > cc.pop / 4) cc.elite = cc.pop / 4;
+    if (cc.migrate > cc.pop / 2) cc.migrate = cc.pop / 2;
   }
   if (g.scratch && popu_init(&g, &fp, true) && popu_init(&g, &fn, false)) {
-    while ((c->max_gens <= 0 || *gens < c->max_gens) && (c->deadline <= 0 || eng_now() < c->deadline)) {
+    while (*gens < c->max_gens && (c->deadline <= 0 || eng_now() < c->deadline)) {
       generation(&g, &fp);
       generation(&g, &fn);
       ++*gens;
       if (*gens % c->freq == 0) {
-        migrate(&g, &fn, &fp, c->migrate);
-        migrate(&g, &fp, &fn, c->migrate);
+        migrate(&g, &fn, &fp, cc.migrate);
+        migrate(&g, &fp, &fn, cc.migrate);
       }
     }
     /* the best of both populations, FP-first, simplified, without false positives */

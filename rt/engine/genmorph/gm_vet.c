@@ -24,8 +24,8 @@
 typedef struct vet_opts {
   eng_run_opts run;
   const char *mr, *out, *fuzz_harness, *replay_as, *report;
-  double budget, fuzz_secs;
-  int jobs, validate;
+  double budget, fuzz_secs; /* wall-time caps (0: none; --fuzz-falsify 0: no libFuzzer stage) */
+  int jobs, validate, fuzz_runs;
   bool first, quiet;
   char dom_args[2048];
 } vet_opts;
@@ -144,8 +144,9 @@ static bool falsify(const vet_opts *o, const char *header, mrdsl_file *f, disc_s
   if (text && own) {
     const char *why = NULL;
     double t = eng_now();
-    int broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, n, keep, o->fuzz_secs,
-                                        o->run.seed, VET_CALL_TIMEOUT, o->jobs, fzin, fzlen, &why);
+    disc_fuzz_work w = {(uint64_t)o->fuzz_runs, o->fuzz_secs, o->jobs};
+    int broken = disc_fuzz_falsify_text(o->fuzz_harness, text, o->dom_args, own, n, keep, &w, o->run.seed,
+                                        VET_CALL_TIMEOUT, fzin, fzlen, &why);
     ran = broken >= 0;
     printf("falsification with libFuzzer: %d broken in %.1f s%s%s\n", broken < 0 ? 0 : broken,
            eng_now() - t, why ? "; " : "", why ? why : "");
@@ -209,7 +210,12 @@ static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, 
     vet_ud u = {&d, ctx, progs, o};
     disc_par_stats ps;
     memset(&ps, 0, sizeof ps);
-    disc_par_run(&d, o->jobs, n, task_vet, &u, res, sizeof *res, done, eng_now() + o->budget, VET_CALL_TIMEOUT, &ps);
+    double cap = o->budget > 0 ? eng_now() + o->budget : 0;
+    disc_par_run(&d, o->jobs, n, task_vet, &u, res, sizeof *res, done, cap, VET_CALL_TIMEOUT, &ps);
+    int late = 0;
+    for (int i = 0; i < n; i++) late += !done[i];
+    if (late && cap > 0 && eng_now() > cap)
+      eng_cut("validation", "%d of %d candidates not validated within --budget %g s", late, n, o->budget);
     bool decided = false;
     for (int i = 0; i < n; i++) {
       st[i] = decided ? VET_SKIPPED : verdict(&res[i], done[i]);
@@ -259,9 +265,9 @@ int eng_cmd_vet(const mr_subject *s, int argc, char **argv) {
   if (!o.run.dom) return ENG_EXIT_INTERNAL;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o.jobs = np > 0 ? (int)np : 1;
-  o.budget = 120;
   o.validate = 200000; /* a suspect needs 10^4 plain inputs where a guard applies */
-  o.fuzz_secs = 5;
+  o.fuzz_secs = DISC_FUZZ_CAP;
+  o.fuzz_runs = (int)DISC_FUZZ_RUNS;
   void *bases[] = {&o};
   int rc = eng_opts_parse(&vet_cmdline, bases, s, argc, argv);
   if (rc == ENG_EXIT_OK && (!o.mr || !o.out)) {

@@ -256,7 +256,7 @@ static void test_gp(void) {
   CHECK(rows_2x(&sp, 200, false, &d));
   eng_rng r;
   eng_rng_seed(&r, 3);
-  gm_gp_cfg c = {150, 5, 20, 5, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, 25};
+  gm_gp_cfg c = {150, 5, 20, 5, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, 25, 0};
   double consts[] = {1, -1, 2};
   gm_ind best[4];
   int gens = 0;

@@ -82,7 +82,7 @@ static int pipeline(mrdsl_ctx *ctx, const char *text, size_t len, const char *tm
   mrdsl_work_free(w);
   if (rc != MRDSL_PASS) return rc;
   if (smt) {
-    mrdsl_smt_opts o = {2000, MRDSL_SMT_REAL, NULL, 0, true};
+    mrdsl_smt_opts o = {2000, MRDSL_SMT_REAL, NULL, 0, true, 0};
     mrdsl_smt_result res;
     rc = mrdsl_smt_guard_sat(ctx, mrdsl_rel_find(f, "increasing"), &o, &res);
     if (rc) return rc;

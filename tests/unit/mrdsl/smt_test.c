@@ -17,7 +17,7 @@ static int answer(int rc, const mrdsl_smt_result *r) { return rc == MR_OK ? r->a
 static void test_trig(void) {
   mrdsl_file *f;
   CHECK(mrdsl_load_path(ctx, MR_SOURCE_DIR "/examples/trig/trig_sin.mr", &f) == MR_OK);
-  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true, 0};
   mrdsl_smt_result r;
   mrdsl_rel *periodic = mrdsl_rel_find(f, "periodic"), *pos = mrdsl_rel_find(f, "periodic_positive");
   /* Formula 24: periodic (lenient input, stricter output) makes periodic_positive redundant. */
@@ -26,7 +26,7 @@ static void test_trig(void) {
   CHECK(answer(mrdsl_smt_implies(ctx, pos, periodic, &o, &r), &r) == MRDSL_NO);
   CHECK(answer(mrdsl_smt_implies(ctx, periodic, mrdsl_rel_find(f, "odd"), &o, &r), &r) == MRDSL_NO);
   /* The same in a forked solver (the default). */
-  mrdsl_smt_opts fo = {5000, MRDSL_SMT_REAL, NULL, 0, false};
+  mrdsl_smt_opts fo = {5000, MRDSL_SMT_REAL, NULL, 0, false, 0};
   CHECK(answer(mrdsl_smt_implies(ctx, periodic, pos, &fo, &r), &r) == MRDSL_YES);
   CHECK(answer(mrdsl_smt_implies(ctx, pos, periodic, NULL, &r), &r) == MRDSL_NO);
   /* Entailment: f(x+pi) + f(x+2pi) = 0 from f(x) + f(x+pi) = 0 and f(x) = f(x+2pi). */
@@ -35,7 +35,7 @@ static void test_trig(void) {
   CHECK(answer(mrdsl_smt_entails(ctx, set, 2, mrdsl_rel_find(f, "half_turn_shifted"), &fo, &r), &r) == MRDSL_YES);
   /* Not entailed: tolerances add up (1e-12 + 1e-9 > 1e-9), or nothing to go on. */
   const mrdsl_rel *set2[2] = {mrdsl_rel_find(f, "odd"), mrdsl_rel_find(f, "half_turn")};
-  mrdsl_smt_opts q = {1500, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts q = {1500, MRDSL_SMT_REAL, NULL, 0, true, 0};
   CHECK(answer(mrdsl_smt_entails(ctx, set2, 2, mrdsl_rel_find(f, "odd_then_half_turn"), &q, &r), &r) != MRDSL_YES);
   CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, periodic, &q, &r), &r) != MRDSL_YES);
   /* Looser tolerance: entailed. */
@@ -47,12 +47,12 @@ static void test_trig(void) {
   mrdsl_rel *b;
   CHECK(mrdsl_add_relation(ctx, f, "relation within { x2 = x1 + 1; check abs(y1) <= 1.0 && y2 <= 1.0; }", &b) == MR_OK);
   mrdsl_bound bound = {"y", -1.0, 1.0};
-  mrdsl_smt_opts ob = {5000, MRDSL_SMT_REAL, &bound, 1, true};
+  mrdsl_smt_opts ob = {5000, MRDSL_SMT_REAL, &bound, 1, true, 0};
   CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, b, &ob, &r), &r) == MRDSL_YES);
   CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, b, &q, &r), &r) != MRDSL_YES);
   CHECK(answer(mrdsl_smt_implies(ctx, b, b, &ob, &r), &r) == MRDSL_YES);
   mrdsl_bound badb = {"nope", 0, 1};
-  mrdsl_smt_opts obad = {5000, MRDSL_SMT_REAL, &badb, 1, true};
+  mrdsl_smt_opts obad = {5000, MRDSL_SMT_REAL, &badb, 1, true, 0};
   CHECK(mrdsl_smt_entails(ctx, NULL, 0, b, &obad, &r) == MR_EINVAL);
   /* Guard satisfiability. */
   CHECK(answer(mrdsl_smt_guard_sat(ctx, pos, &o, &r), &r) == MRDSL_YES);
@@ -65,19 +65,25 @@ static void test_trig(void) {
                                    "check approx(y2^3 - 7 * y1^5 + y1 * y2^2, 11.0 * y1^2 - 3, abs=1e-9); }", &h1) == MR_OK);
   CHECK(mrdsl_add_relation(ctx, f, "relation hard2 { x2 = x1 * x1 * x1 - 3 * x1; "
                                    "check approx(y2^5 - 2 * y1^7 + y1^3 * y2, 13.0 * y2^2 * y1 - 5, abs=1e-7); }", &h2) == MR_OK);
-  mrdsl_smt_opts tiny = {1, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts tiny = {1, MRDSL_SMT_REAL, NULL, 0, true, 0};
   CHECK(answer(mrdsl_smt_implies(ctx, h1, h2, &tiny, &r), &r) == MRDSL_UNKNOWN);
   CHECK(strlen(r.reason) > 0);
   printf("tiny timeout: %s after %.3f s\n", r.reason, r.seconds);
+  /* A resource limit ends the same query the same way on any machine: unknown, and the
+   * reason says it was the limit, not the clock. */
+  mrdsl_smt_opts lim = {5000, MRDSL_SMT_REAL, NULL, 0, true, 1};
+  CHECK(answer(mrdsl_smt_implies(ctx, h1, h2, &lim, &r), &r) == MRDSL_UNKNOWN);
+  CHECK(strstr(r.reason, "timeout") == NULL && strstr(r.reason, "cancel") == NULL);
+  printf("rlimit 1: %s\n", r.reason);
   /* IEEE semantics decides closed checks as the evaluator does; reals differ. */
   mrdsl_rel *c;
   CHECK(mrdsl_add_relation(ctx, f, "relation closed { x2 = x1; check 0.1 + 0.2 == 0.3; }", &c) == MR_OK);
-  mrdsl_smt_opts ie = {5000, MRDSL_SMT_IEEE, NULL, 0, true};
+  mrdsl_smt_opts ie = {5000, MRDSL_SMT_IEEE, NULL, 0, true, 0};
   CHECK(answer(mrdsl_smt_check_sat(ctx, c, false, &ie, &r), &r) == MRDSL_NO);
   CHECK(answer(mrdsl_smt_check_sat(ctx, c, false, &o, &r), &r) == MRDSL_YES);
   CHECK(answer(mrdsl_smt_check_sat(ctx, c, true, &o, &r), &r) == MRDSL_NO);
   /* Errors. */
-  mrdsl_smt_opts badsem = {5000, 7, NULL, 0, true};
+  mrdsl_smt_opts badsem = {5000, 7, NULL, 0, true, 0};
   CHECK(mrdsl_smt_implies(ctx, c, c, &badsem, &r) == MR_EINVAL);
   CHECK(mrdsl_smt_implies(ctx, c, NULL, &o, &r) == MR_EINVAL);
 }
@@ -90,7 +96,7 @@ static void test_isolation(void) {
   const mrdsl_rel *set[64];
   for (size_t i = 0; i < n && k < 64; i++)
     if (strcmp(mrdsl_rel_name(mrdsl_rel_at(f, i)), "periodic_positive")) set[k++] = mrdsl_rel_at(f, i);
-  mrdsl_smt_opts o = {500, MRDSL_SMT_REAL, NULL, 0, false};
+  mrdsl_smt_opts o = {500, MRDSL_SMT_REAL, NULL, 0, false, 0};
   mrdsl_smt_result r;
   int rc = mrdsl_smt_entails(ctx, set, k, mrdsl_rel_find(f, "periodic_positive"), &o, &r);
   CHECK(rc == MR_OK);
@@ -105,7 +111,7 @@ static void test_examples_self(void) {
                                       "intmath/ipow", "intmath/is_prime", "intmath/next_prime",
                                       "arrays/arr_sort", "arrays/arr_min", "arrays/arr_mean",
                                       "strings/str_repeat", "strings/str_pad_left"};
-  mrdsl_smt_opts o = {3000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts o = {3000, MRDSL_SMT_REAL, NULL, 0, true, 0};
   int nyes = 0, nrel = 0, errors = 0, nos = 0;
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     char path[512];
@@ -141,7 +147,7 @@ static void test_cross(void) {
                   "relation other2 calls s, c { v2 = x1 * 1; check y1 == w2; }\n";
   mrdsl_file *f;
   CHECK(mrdsl_load(ctx, "x.mr", t, strlen(t), &f) == MR_OK);
-  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true, 0};
   mrdsl_smt_result r;
   mrdsl_rel *same = mrdsl_rel_find(f, "same"), *other = mrdsl_rel_find(f, "other"), *other2 = mrdsl_rel_find(f, "other2");
   CHECK(answer(mrdsl_smt_entails(ctx, NULL, 0, same, &o, &r), &r) == MRDSL_YES);
@@ -163,7 +169,7 @@ static void test_cross_sig(void) {
                   "relation count calls hyp, cnt { k2 = 2; check z2 >= h1 - h1; }\n";
   mrdsl_file *f;
   CHECK(mrdsl_load(ctx, "g.mr", t, strlen(t), &f) == MR_OK);
-  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true};
+  mrdsl_smt_opts o = {5000, MRDSL_SMT_REAL, NULL, 0, true, 0};
   mrdsl_smt_result r;
   mrdsl_rel *pyth = mrdsl_rel_find(f, "pyth"), *pyth2 = mrdsl_rel_find(f, "pyth2"), *off = mrdsl_rel_find(f, "off"),
             *swap = mrdsl_rel_find(f, "swap"), *count = mrdsl_rel_find(f, "count");
