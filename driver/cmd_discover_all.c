@@ -64,9 +64,16 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   for (size_t i = 0; i < b->n; i++)
     drv_list_push(&a, b->v[i] == file_arg ? target : b->v[i]);
   bool budget = false;
-  for (size_t i = 0; i < h->n; i++) {
+  const drv_etab *mine = !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover;
+  for (size_t i = 0; i < h->n; i++) { /* the options of its engine: work options are per engine */
+    const drv_eopt *e = drv_etab_find(mine, h->v[i], strlen(h->v[i]));
+    const drv_eopt *any = e ? e : drv_etab_find(mine == &drv_tab_discover ? &drv_tab_genmorph : &drv_tab_discover,
+                                                h->v[i], strlen(h->v[i]));
+    size_t k = any && any->meta && i + 1 < h->n ? 2 : 1; /* the option and its value */
     budget |= !strcmp(h->v[i], "--budget");
-    drv_list_push(&a, h->v[i]);
+    for (size_t j = i; e && j < i + k; j++)
+      drv_list_push(&a, h->v[j]);
+    i += k - 1;
   }
   if (!budget) {
     drv_list_push(&a, "--budget");

@@ -60,6 +60,9 @@ void drv_disc_rec_read(drv_disc_rec *r, const char *path) {
       r->seed = strtoull(f[1], NULL, 10);
     } else if (n == 2 && !strcmp(f[0], "seconds")) {
       r->seconds = strtod(f[1], NULL);
+    } else if (n == 2 && !strcmp(f[0], "cut")) {
+      free(r->cut);
+      r->cut = drv_strdup(f[1]);
     } else if (n == 2 && !strcmp(f[0], "output")) {
       r->output = drv_abspath(f[1]);
     } else if (n == 2 && !strcmp(f[0], "suspects")) {
@@ -99,6 +102,7 @@ void drv_disc_rec_read(drv_disc_rec *r, const char *path) {
 void drv_disc_rec_fini(drv_disc_rec *r) {
   free(r->function);
   free(r->engine);
+  free(r->cut);
   free(r->output);
   free(r->suspects);
   free(r->types);
@@ -261,9 +265,11 @@ static void put_json(FILE *f, const void *ud) {
     if (r->have) {
       mr_json_u64(&j, "seed", r->seed);
       mr_json_num(&j, "seconds", r->seconds);
+      mr_json_str(&j, "cut", r->cut); /* null: the seed alone decided */
     } else {
       mr_json_null(&j, "seed");
       mr_json_null(&j, "seconds");
+      mr_json_null(&j, "cut");
     }
     mr_json_str(&j, "output", r->output);
     put_types(&j, r);

@@ -472,6 +472,8 @@ typedef struct drv_disc_rec {
   char *engine;            /* owned: automr, genmorph */
   unsigned long long seed;
   double seconds;
+  char *cut;               /* owned: what a wall-time cap cut ("stage (what); ..."), or NULL:
+                            * then the seed alone decided the result */
   char *output, *suspects; /* owned, absolute: the .mr written; OUT.suspects.mr; or NULL */
   drv_disc_type *types;    /* owned [ntypes] (automr) */
   size_t ntypes;

@@ -171,6 +171,9 @@ int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o,
       break;
     out->lost++;
   }
+  if (out->calls < calls && eng_now() >= deadline)
+    eng_cut("dynamic constants", "%llu of %llu calls in %g s", (unsigned long long)out->calls,
+            (unsigned long long)calls, seconds);
   int rc = summarize(fn, acc, nsites, out);
   free(acc);
   munmap(shm, sizeof *shm);

@@ -1332,6 +1332,7 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   }
   if (rep) {
     fprintf(rep, "seconds\t%.3f\n", eng_now() - R.t_start);
+    if (*eng_cuts()) fprintf(rep, "cut\t%s\n", eng_cuts()); /* no tab in it */
     if (fclose(rep) != 0) eng_error("discover: cannot write %s: %s", R.o.report, strerror(errno));
   }
   /* evidence of a fault: a suspect's reproducer, or the target crashed or hung */

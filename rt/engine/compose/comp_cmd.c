@@ -256,6 +256,8 @@ static int search(comp_ctx *C) {
     if (!C->quiet)
       fprintf(stderr, "mrfuzz: compose: %u layers: %u GA runs, %u new candidates, %zu "
               "composites evaluated so far\n", L, runs, found, C->nents);
+    if (eng_now() > C->deadline) /* the runs are the work; the budget only caps them */
+      eng_cut("the compose search", "%u of %u GA runs of %u layers in --budget %g s", runs, C->ga_runs, L, C->budget);
   }
   return C->err;
 }

@@ -833,6 +833,8 @@ static int write_out(gm_run *R) {
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
   report_fails(R);
   chain_hint(R);
+  if (*eng_cuts())
+    printf("cut by a time cap: %s\n", eng_cuts());
   printf("relations: %d\n", nout);
   const char *path = o->out;
   char def[512];
@@ -863,6 +865,7 @@ static FILE *write_report(const gm_run *R) {
     fprintf(f, "mrfuzz-discover-report\t1\nengine\tgenmorph\nseed\t%llu\n", (unsigned long long)o->run.seed);
     if (strcmp(out, "-")) fprintf(f, "output\t%s\n", out);
     fprintf(f, "seconds\t%.3f\n", eng_now() - R->t0);
+    if (*eng_cuts()) fprintf(f, "cut\t%s\n", eng_cuts()); /* no tab in it */
   } else {
     eng_error("discover: cannot write %s", o->report);
   }

@@ -246,6 +246,7 @@ static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, 
     fprintf(rep, "mrfuzz-discover-report\t1\nengine\tvet\nseed\t%llu\n", (unsigned long long)o->run.seed);
     if (strcmp(o->out, "-")) fprintf(rep, "output\t%s\n", o->out);
     fprintf(rep, "seconds\t%.3f\n", eng_now() - t0);
+    if (*eng_cuts()) fprintf(rep, "cut\t%s\n", eng_cuts()); /* no tab in it */
   } else if (rc == ENG_EXIT_OK && o->report) {
     eng_error("vet: cannot write %s", o->report);
   }
