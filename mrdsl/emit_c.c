@@ -346,7 +346,7 @@ static ec_val ec_call(ec_state *C, const ast_expr *e) {
               : e->op == MRDSL_BI_STARTS_WITH ? "starts" : "ends", sa, sb);
       return r;
     }
-    default: ec_unsupported(C, ty_builtin_name(e->op)); return r;
+    default: ec_unsupported(C, bi_name(e->op)); return r;
   }
 }
 
@@ -479,7 +479,7 @@ static int ec_tr_op(int bi) {
  * relation's transform buffers start at c->bufs + tb (set by the caller). */
 static unsigned ec_tree(ec_state *C, const ast_expr *e) {
   if (e->kind == MRDSL_E_VAR || e->kind == MRDSL_E_STR) return ec_seq(C, e);
-  if (e->kind != MRDSL_E_CALL || !ty_is_transform(e->op)) {
+  if (e->kind != MRDSL_E_CALL || !bi_is_transform(e->op)) {
     ec_unsupported(C, "this sequence expression");
     return 0;
   }
