@@ -139,13 +139,6 @@ mrdsl_rel *mrdsl_rel_at(const mrdsl_file *f, size_t i) {
   return f && i < f->nrels ? f->rels[i] : NULL;
 }
 
-/* The relation called name, or NULL. */
-mrdsl_rel *mrdsl_rel_find(const mrdsl_file *f, const char *name) {
-  for (size_t i = 0; f && name && i < f->nrels; i++)
-    if (!strcmp(f->rels[i]->name, name)) return f->rels[i];
-  return NULL;
-}
-
 const char *mrdsl_rel_name(const mrdsl_rel *r) { return r ? r->name : NULL; }
 int mrdsl_rel_execs(const mrdsl_rel *r) { return r && r->state == 2 ? r->h : 0; }
 int mrdsl_rel_line(const mrdsl_rel *r) { return r ? r->line : 0; }

@@ -453,7 +453,7 @@ static void cg_call(cg_state *C, const ast_expr *e) {
       return;
     }
     default: C->rc = arena_err(C->ctx, MR_EINVAL, "%s() cannot be evaluated here",
-                               ty_builtin_name(e->op));
+                               bi_name(e->op));
   }
 }
 
@@ -510,7 +510,7 @@ static eval_tnode *cg_tnode(cg_state *C, const ast_expr *e) {
     t->litlen = e->u.str.len;
     return t;
   }
-  if (e->kind != MRDSL_E_CALL || !ty_is_transform(e->op)) {
+  if (e->kind != MRDSL_E_CALL || !bi_is_transform(e->op)) {
     C->rc = arena_err(C->ctx, MR_EINVAL, "unsupported sequence expression");
     return t;
   }

@@ -9,7 +9,6 @@
  */
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,78 +23,6 @@ typedef struct ec_val {
 
 static const uint8_t ec_identity[MRDSL_MAX_EXECS + 1] = {0, 1, 2, 3, 4, 5, 6, 7, 8,
                                                          9, 10, 11, 12, 13, 14, 15, 16};
-
-/* Room for n more bytes and a terminator; false (C->rc set) when out of memory. */
-static bool ec_reserve(ec_state *C, size_t n) {
-  if (C->rc) return false;
-  if (C->len + n + 1 > C->cap) {
-    size_t cap = C->cap ? C->cap : 4096;
-    while (cap < C->len + n + 1) cap *= 2;
-    char *np = arena_heap(C->ctx, C->buf, C->cap, cap);
-    if (!np) {
-      C->rc = MR_ENOMEM;
-      return false;
-    }
-    C->buf = np;
-    C->cap = cap;
-  }
-  return true;
-}
-
-MR_INTERNAL void ec_raw(ec_state *C, const char *p, size_t n) {
-  if (!ec_reserve(C, n)) return;
-  memcpy(C->buf + C->len, p, n);
-  C->len += n;
-  C->buf[C->len] = 0;
-}
-
-/* Formatted text of any length (paths and names are unbounded): measure, reserve, print. */
-static void ec_vprintf(ec_state *C, const char *fmt, va_list ap) {
-  va_list ap2;
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
-  va_end(ap2);
-  if (n < 0 || !ec_reserve(C, (size_t)n)) return;
-  vsnprintf(C->buf + C->len, (size_t)n + 1, fmt, ap);
-  C->len += (size_t)n;
-}
-
-MR_INTERNAL void ec_printf(ec_state *C, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  ec_vprintf(C, fmt, ap);
-  va_end(ap);
-}
-
-/* One statement line at the current indentation. */
-static void ec_line(ec_state *C, const char *fmt, ...) MR_PRINTF(2, 3);
-static void ec_line(ec_state *C, const char *fmt, ...) {
-  for (int i = 0; i < C->depth; i++) ec_raw(C, "  ", 2);
-  va_list ap;
-  va_start(ap, fmt);
-  ec_vprintf(C, fmt, ap);
-  va_end(ap);
-  ec_raw(C, "\n", 1);
-}
-
-/* bytes as a C string literal (octal escapes: never greedy). */
-MR_INTERNAL void ec_cstr(ec_state *C, const char *p, size_t n) {
-  ec_raw(C, "\"", 1);
-  for (size_t i = 0; i < n; i++) {
-    unsigned char ch = (unsigned char)p[i];
-    if (ch == '\n') {
-      static const char nl[] = "\\n\"\n    \"";
-      ec_raw(C, nl, sizeof nl - 1);
-    } else if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\' && ch != '?') {
-      ec_raw(C, (const char *)&ch, 1);
-    } else {
-      char e[5];
-      snprintf(e, sizeof e, "\\%03o", ch);
-      ec_raw(C, e, 4);
-    }
-  }
-  ec_raw(C, "\"", 1);
-}
 
 static int ec_unsupported(ec_state *C, const char *what) {
   if (!C->rc)
@@ -346,7 +273,7 @@ static ec_val ec_call(ec_state *C, const ast_expr *e) {
               : e->op == MRDSL_BI_STARTS_WITH ? "starts" : "ends", sa, sb);
       return r;
     }
-    default: ec_unsupported(C, ty_builtin_name(e->op)); return r;
+    default: ec_unsupported(C, bi_name(e->op)); return r;
   }
 }
 
@@ -479,7 +406,7 @@ static int ec_tr_op(int bi) {
  * relation's transform buffers start at c->bufs + tb (set by the caller). */
 static unsigned ec_tree(ec_state *C, const ast_expr *e) {
   if (e->kind == MRDSL_E_VAR || e->kind == MRDSL_E_STR) return ec_seq(C, e);
-  if (e->kind != MRDSL_E_CALL || !ty_is_transform(e->op)) {
+  if (e->kind != MRDSL_E_CALL || !bi_is_transform(e->op)) {
     ec_unsupported(C, "this sequence expression");
     return 0;
   }

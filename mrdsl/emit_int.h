@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * emit_int.h - what the parts of `mrfuzz embed`'s code generator share: emit_c.c (the
  * relations, the slot-level API) and emit_typed.c (the typed entry, the test head of
- * `mrfuzz repro --emit-test`).
+ * `mrfuzz repro --emit-test`), both writing through emit_buf.c's buffer.
  */
 #ifndef MRDSL_EMIT_INT_H
 #define MRDSL_EMIT_INT_H
@@ -25,9 +25,11 @@ typedef struct ec_state {
   unsigned nbufs;           /* transform buffers used by this relation */
 } ec_state;
 
-/* Append n bytes of p; a formatted text; bytes as a C string literal (octal escapes). */
+/* The buffer (emit_buf.c). Append n bytes of p; a formatted text; a line at the current
+ * indentation; bytes as a C string literal (octal escapes). */
 MR_INTERNAL void ec_raw(ec_state *C, const char *p, size_t n);
 MR_INTERNAL void ec_printf(ec_state *C, const char *fmt, ...) MR_PRINTF(2, 3);
+MR_INTERNAL void ec_line(ec_state *C, const char *fmt, ...) MR_PRINTF(2, 3);
 MR_INTERNAL void ec_cstr(ec_state *C, const char *p, size_t n);
 
 /* The typed entry of the subject (emit_typed.c): PFX_fn, PFX_init_fn, PFX_check_args, and

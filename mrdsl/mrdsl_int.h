@@ -120,7 +120,7 @@ enum {
 #define MRDSL_T_IS_SEQ(t) ((t) == MRDSL_T_STR || (t) == MRDSL_T_IARR || (t) == MRDSL_T_FARR)
 
 /* Builtin functions: id, name, min args, max args. ORDER: one table, expanded here and in
- * type.c; only the ones marked in ty_is_transform build arrays (follow-ups only). */
+ * builtin.c; only the ones marked in bi_is_transform build arrays (follow-ups only). */
 #define MRDSL_BUILTINS(X)                                                       \
   X(ABS, "abs", 1, 1) X(MIN, "min", 1, 2) X(MAX, "max", 1, 2) X(SQRT, "sqrt", 1, 1) \
   X(LOG, "log", 1, 1) X(EXP, "exp", 1, 1)                                       \
@@ -134,6 +134,11 @@ enum {
 #define MRDSL_BI_ENUM(id, name, lo, hi) MRDSL_BI_##id,
 enum { MRDSL_BUILTINS(MRDSL_BI_ENUM) MRDSL_BI__COUNT };
 #undef MRDSL_BI_ENUM
+/* The table's lookups (builtin.c), below every module that reads builtins. */
+MR_INTERNAL int bi_find(const char *s, size_t n);
+MR_INTERNAL const char *bi_name(int bi);
+MR_INTERNAL void bi_arity(int bi, int *lo /* OUT */, int *hi /* OUT */);
+MR_INTERNAL bool bi_is_transform(int bi);
 
 /* Expression node kinds. */
 enum {
@@ -317,8 +322,6 @@ MR_INTERNAL int ty_check_file(mrdsl_ctx *ctx, mrdsl_file *f);
 /* Check one relation of a checked file. */
 MR_INTERNAL int ty_check_rel(mrdsl_ctx *ctx, mrdsl_file *f, mrdsl_rel *r);
 MR_INTERNAL const char *ty_name(int ty);
-MR_INTERNAL const char *ty_builtin_name(int bi);
-MR_INTERNAL bool ty_is_transform(int bi);
 /* The variable's value type: view prime (after call) or input; T_ERR when none. */
 MR_INTERNAL int ty_var_type(const ast_subject *s, int param, bool prime);
 /* Split a reference "x12" / "x1_2" into (param, exec); false when it is not one. */

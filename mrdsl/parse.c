@@ -270,17 +270,9 @@ static ast_expr *parse_binary(parse_state *P, int op, const lex_token *at, ast_e
 
 static ast_expr *parse_expr(parse_state *P);
 
-static int parse_builtin(const char *s, size_t n) {
-#define X(id, name, lo, hi) \
-  if (n == sizeof(name) - 1 && !memcmp(s, name, n)) return MRDSL_BI_##id;
-  MRDSL_BUILTINS(X)
-#undef X
-  return -1;
-}
-
 /* name '(' args ')' with named tolerances for approx. The current token is '('. */
 static ast_expr *parse_call(parse_state *P, const lex_token *name) {
-  int bi = parse_builtin(P->src + name->off, name->len);
+  int bi = bi_find(P->src + name->off, name->len);
   if (bi < 0) {
     parse_error_at(P, name->line, name->col, "unknown function '%.*s'", (int)name->len,
                    P->src + name->off);
@@ -335,7 +327,7 @@ static ast_expr *parse_call(parse_state *P, const lex_token *name) {
       ast_expr *a = parse_expr(P);
       if (!a) return NULL;
       if (n == 2) {
-        parse_error_at(P, at.line, at.col, "too many arguments to %s()", ty_builtin_name(bi));
+        parse_error_at(P, at.line, at.col, "too many arguments to %s()", bi_name(bi));
         return NULL;
       }
       args[n++] = a;

@@ -146,7 +146,7 @@ static const char *pp_op(int tok) {
 static void pp_sub(pp_out *o, const ast_expr *e, int min);
 
 static void pp_call(pp_out *o, const ast_expr *e) {
-  pp_puts(o, ty_builtin_name(e->op));
+  pp_puts(o, bi_name(e->op));
   pp_puts(o, "(");
   for (int i = 0; i < e->nargs; i++) {
     if (i) pp_puts(o, ", ");

@@ -148,7 +148,7 @@ static Z3_func_decl smt_seqfn(smt_state *S, int bi, bool fl, int n, const Z3_sor
                               Z3_sort range) {
   if (S->fn[bi][fl]) return S->fn[bi][fl];
   char name[48];
-  snprintf(name, sizeof name, "%s%s", bi == MRDSL_BI__COUNT ? "elem" : ty_builtin_name(bi),
+  snprintf(name, sizeof name, "%s%s", bi == MRDSL_BI__COUNT ? "elem" : bi_name(bi),
            fl ? "_f" : "");
   Z3_func_decl d = Z3_mk_func_decl(S->z, Z3_mk_string_symbol(S->z, name), (unsigned)n, dom, range);
   if (Z3_get_error_code(S->z) != Z3_OK) {

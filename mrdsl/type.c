@@ -15,22 +15,6 @@ static const char *const ty_names[MRDSL_T__COUNT] = {"<error>", "bool", "int", "
 
 const char *ty_name(int ty) { return ty >= 0 && ty < MRDSL_T__COUNT ? ty_names[ty] : "?"; }
 
-static const struct {
-  const char *name;
-  int lo, hi;
-} ty_builtins[MRDSL_BI__COUNT] = {
-#define X(id, name, lo, hi) {name, lo, hi},
-    MRDSL_BUILTINS(X)
-#undef X
-};
-
-/* The source name of builtin bi ("approx"). */
-const char *ty_builtin_name(int bi) {
-  return bi >= 0 && bi < MRDSL_BI__COUNT ? ty_builtins[bi].name : "?";
-}
-
-bool ty_is_transform(int bi) { return bi >= MRDSL_BI_REVERSE && bi <= MRDSL_BI_TRUNCATE; }
-
 /* ============================== Subject ============================== */
 
 static int ty_scalar(int kind) {
@@ -337,7 +321,7 @@ static int ty_elem(int seq) { return seq == MRDSL_T_FARR ? MRDSL_T_FLOAT : MRDSL
 /* Builtins whose first argument is a sequence (and transforms). */
 static int ty_call_seq(ty_state *T, ast_expr *e, const int *t) {
   int bi = e->op;
-  const char *fn = ty_builtin_name(bi);
+  const char *fn = bi_name(bi);
   if (!MRDSL_T_IS_SEQ(t[0])) {
     ty_err(T, e->line, e->col, "%s() needs an array or string, not %s", fn, ty_name(t[0]));
     return MRDSL_T_ERR;
@@ -385,14 +369,15 @@ static int ty_call_seq(ty_state *T, ast_expr *e, const int *t) {
 
 static int ty_call(ty_state *T, ast_expr *e) {
   int bi = e->op, n = e->nargs;
-  const char *fn = ty_builtin_name(bi);
-  if (n < ty_builtins[bi].lo || n > ty_builtins[bi].hi) {
-    ty_err(T, e->line, e->col, "%s() takes %d%s argument%s, not %d", fn, ty_builtins[bi].lo,
-           ty_builtins[bi].lo != ty_builtins[bi].hi ? " or 2" : "",
-           ty_builtins[bi].hi > 1 ? "s" : "", n);
+  const char *fn = bi_name(bi);
+  int lo, hi;
+  bi_arity(bi, &lo, &hi);
+  if (n < lo || n > hi) {
+    ty_err(T, e->line, e->col, "%s() takes %d%s argument%s, not %d", fn, lo,
+           lo != hi ? " or 2" : "", hi > 1 ? "s" : "", n);
     return MRDSL_T_ERR;
   }
-  if (ty_is_transform(bi) && T->phase < 2) {
+  if (bi_is_transform(bi) && T->phase < 2) {
     ty_err(T, e->line, e->col, "%s() builds follow-up inputs; use it in a definition such as "
            "a2 = %s(a1)", fn, fn);
     return MRDSL_T_ERR;
@@ -400,7 +385,7 @@ static int ty_call(ty_state *T, ast_expr *e) {
   int t[2] = {MRDSL_T_ERR, MRDSL_T_ERR};
   for (int i = 0; i < n; i++) t[i] = ty_expr(T, e->u.call.args[i]);
   for (int i = 0; i < n; i++)
-    if (t[i] == MRDSL_T_ERR || (!ty_is_transform(bi) && !ty_seq_operand(T, e->u.call.args[i])))
+    if (t[i] == MRDSL_T_ERR || (!bi_is_transform(bi) && !ty_seq_operand(T, e->u.call.args[i])))
       return MRDSL_T_ERR;
   switch (bi) {
     case MRDSL_BI_ABS:
@@ -487,6 +472,14 @@ static int ty_expr(ty_state *T, ast_expr *e) {
 }
 
 /* ============================== Relations ============================== */
+
+/* The relation called name, or NULL (see mrdsl.h). Here with the checker, which resolves
+ * relation names (follow R(j), a relation added twice). */
+mrdsl_rel *mrdsl_rel_find(const mrdsl_file *f, const char *name) {
+  for (size_t i = 0; f && name && i < f->nrels; i++)
+    if (!strcmp(f->rels[i]->name, name)) return f->rels[i];
+  return NULL;
+}
 
 static bool ty_assignable(int to, int from) {
   return to == from || (to == MRDSL_T_FLOAT && from == MRDSL_T_INT) ||

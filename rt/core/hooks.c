@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * hooks.c - __mr_enter/__mr_exit, called by instrumented clones while MR_STATE_TRACE is
- * set, and the encoder that turns a call's argument slots into an ENTER or EXIT record.
+ * set, the encoder that turns a call's argument slots into an ENTER or EXIT record, and
+ * __mr_module_init, called by every instrumented module's constructor.
  * Invariant: with recording off a hook is one relaxed load and a predictable branch; with
  * it on, nothing allocates: records go to the thread's pool buffer or a stack buffer.
  */
@@ -287,4 +288,13 @@ MR_ABI_EXPORT void __mr_enter(mr_fn_desc *desc, const uint64_t *args) {
 MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t ret) {
   if (RT_LIKELY(!atomic_load_explicit(&rt_recording, memory_order_relaxed))) return;
   record(RT_REC_EXIT, desc, args, ret);
+}
+
+/* Register every descriptor in [start, stop) (a module's mr_sites section, or one
+ * descriptor of a harness; see rt_register) and turn on MR_TRACE recording the first time
+ * any module starts. Idempotent and cheap when repeated. Aborts on an ABI mismatch or a
+ * corrupt descriptor. */
+MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) {
+  rt_register(abi, start, stop);
+  rt_env_init();
 }

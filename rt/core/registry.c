@@ -104,10 +104,10 @@ static void register_one(mr_fn_desc *d) {
 }
 
 /* Register every descriptor in [start, stop) (a module's mr_sites section, or one
- * descriptor of a harness). Idempotent and cheap when repeated: a descriptor already in
- * the table keeps its id. Aborts on an ABI mismatch or a corrupt descriptor. Also turns
- * on MR_TRACE recording the first time any module starts. */
-MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) {
+ * descriptor of a harness), for __mr_module_init. Idempotent and cheap when repeated: a
+ * descriptor already in the table keeps its id. Aborts on an ABI mismatch or a corrupt
+ * descriptor. */
+void rt_register(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) {
   if (abi != MR_ABI_VERSION) {
     char v[16];
     snprintf(v, sizeof v, "%u", (unsigned)abi);
@@ -117,7 +117,6 @@ MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc
   if (start && stop && start < stop)
     for (mr_fn_desc **p = start; p < stop; p++)
       if (*p) register_one(*p); /* linkers may pad sections with zeros */
-  rt_env_init();
 }
 
 /* Number of registered target functions. */

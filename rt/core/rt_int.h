@@ -82,6 +82,8 @@ enum rt_rec_type {
 /* Registered descriptors by id; entries [0, count) are immutable once published. */
 MR_INTERNAL extern mr_fn_desc *rt_fns[RT_MAX_FNS];
 MR_INTERNAL extern _Atomic uint32_t rt_nfns;
+/* Register the descriptors in [start, stop) (__mr_module_init); aborts on a bad one. */
+MR_INTERNAL void rt_register(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
 /* The registered descriptor d, or NULL when d was never registered. */
 static inline mr_fn_desc *rt_fn_checked(const mr_fn_desc *d) {
   uint32_t id = __atomic_load_n(&d->id, __ATOMIC_RELAXED);
@@ -94,7 +96,7 @@ extern MR_ABI_EXPORT _Atomic uint32_t __mr_state;
 extern MR_ABI_EXPORT _Atomic uint32_t __mr_mutant;
 /* Mutants of the functions registered so far: the next function's mutant_base. */
 MR_INTERNAL extern _Atomic uint32_t rt_nmutants;
-/* The hooks of mr_abi.h, called from instrumented code (hooks.c, registry.c). */
+/* The hooks of mr_abi.h, called from instrumented code (hooks.c, dynconst.c). */
 MR_ABI_EXPORT void __mr_enter(mr_fn_desc *desc, const uint64_t *args);
 MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t ret);
 MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop);
@@ -106,8 +108,6 @@ MR_INTERNAL _Noreturn void rt_die(const char *a, const char *b, const char *c);
 MR_INTERNAL size_t rt_kind_size(int kind);
 /* True while mr_coverage_enable(true) is in force (coverage.c). */
 MR_INTERNAL bool rt_coverage_wanted(void);
-/* Read MR_TRACE once per process and open it (first module init or the rt ctor). */
-MR_INTERNAL void rt_env_init(void);
 
 /* ============================== CRC32 (crc32.c) ===================================== */
 MR_INTERNAL uint32_t rt_crc32(uint32_t crc, const void *p, size_t n);
@@ -151,6 +151,8 @@ MR_INTERNAL void rt_emit_func(mr_fn_desc *d);
 /* Append n bytes of whole records to the trace with one write(2) (unbuffered path). */
 MR_INTERNAL void rt_write_direct(const uint8_t *p, size_t n);
 MR_INTERNAL uint32_t rt_thread_id(rt_thread *t);
+/* Read MR_TRACE once per process and open it (first module init or the rt ctor). */
+MR_INTERNAL void rt_env_init(void);
 
 /* Little-endian stores into a record under construction. */
 static inline void rt_put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * state.c - process-wide runtime state: __mr_state (read by every instrumented target),
- * the recording flag read by the hooks, value-kind tables, fatal messages, and the start-up
- * step that turns tracing on from MR_TRACE=<path>. Nothing here allocates.
+ * the recording flag read by the hooks, value-kind tables and fatal messages. Below every
+ * other file of the core: it calls none of them. Nothing here allocates.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -68,17 +68,3 @@ _Noreturn void rt_die(const char *a, const char *b, const char *c) {
   rt_msg(a, b, c);
   abort();
 }
-
-/* Turn recording on from MR_TRACE=<path> the first time any start-up path gets here.
- * A failure to open is reported once and leaves tracing off: the program still runs. */
-void rt_env_init(void) {
-  static _Atomic uint32_t done = 0;
-  if (atomic_exchange(&done, 1)) return;
-  const char *path = getenv("MR_TRACE");
-  if (!path || !*path) return;
-  if (mr_trace_open(path) != MR_OK) rt_msg("cannot open MR_TRACE=", path, "; tracing stays off");
-}
-
-/* Runs before user constructors (101 is the first priority not reserved for the
- * implementation); instrumented modules may have got here earlier (priority 2). */
-__attribute__((constructor(101))) static void rt_ctor(void) { rt_env_init(); }

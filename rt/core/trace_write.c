@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
- * trace_write.c - the trace writer: opening and closing the file, per-thread record
- * buffers, FUNC and COVER records, and the paths that get buffered records to disk at
- * thread exit, process exit, fork and fatal signals. Every write(2) carries whole records
- * to an O_APPEND descriptor, so concurrent writers never interleave inside a record.
+ * trace_write.c - the trace writer: opening and closing the file (at start-up too, from
+ * MR_TRACE=<path>), per-thread record buffers, FUNC and COVER records, and the paths that
+ * get buffered records to disk at thread exit, process exit, fork and fatal signals. Every
+ * write(2) carries whole records to an O_APPEND descriptor, so concurrent writers never
+ * interleave inside a record.
  */
 #define _XOPEN_SOURCE 700 /* XSI: SA_ONSTACK, so a stack overflow still reaches handlers */
 #include <errno.h>
@@ -428,3 +429,18 @@ void mr_trace_close(void) {
 
 /* True while recording. */
 bool mr_trace_active(void) { return atomic_load(&rt_recording) != 0; }
+
+/* Turn recording on from MR_TRACE=<path> the first time any start-up path gets here (the
+ * constructor below, or __mr_module_init in hooks.c). A failure to open is reported once
+ * and leaves tracing off: the program still runs. */
+void rt_env_init(void) {
+  static _Atomic uint32_t done = 0;
+  if (atomic_exchange(&done, 1)) return;
+  const char *path = getenv("MR_TRACE");
+  if (!path || !*path) return;
+  if (mr_trace_open(path) != MR_OK) rt_msg("cannot open MR_TRACE=", path, "; tracing stays off");
+}
+
+/* Runs before user constructors (101 is the first priority not reserved for the
+ * implementation); instrumented modules may have got here earlier (priority 2). */
+__attribute__((constructor(101))) static void rt_ctor(void) { rt_env_init(); }

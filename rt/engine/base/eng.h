@@ -525,19 +525,9 @@ void eng_path_fini(eng_path *p);
 uint8_t eng_path_bucket(uint64_t hits);
 /* Arm p for source input src (slots, borrowed until eng_path_end). */
 void eng_path_begin(eng_path *p, const uint64_t *src);
-/* The armed path (path.c), NULL when none: tested inline on every call of a checked input
- * (all but the source execution, mostly, only pass through). */
-extern eng_path *eng_path_armed;
-void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *), const uint64_t *a,
-                         uint64_t *ret);
 /* Call the subject's thunk; when a path is armed and a equals its source input, measure
  * this call (and mark the path in libFuzzer's extra counters). */
-static inline void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
-  if (eng_path_armed)
-    eng_path_armed_call(eng_path_armed, call, a, ret);
-  else
-    call(a, ret);
-}
+void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret);
 /* Feature x in a region of libFuzzer's extra counters of `bytes` bytes: a byte and one of
  * the 8 values libFuzzer tells apart (its buckets 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+),
  * so 8 features a byte, an eighth of the bytes it clears and scans after every input. */

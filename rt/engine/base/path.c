@@ -25,8 +25,9 @@
 #define PATH_SLOTS 512u
 __attribute__((section("__libfuzzer_extra_counters"), used)) static uint8_t path_counters[PATH_SLOTS];
 
-/* See eng.h: the path waiting for its source execution (one subject at a time, one thread). */
-eng_path *eng_path_armed;
+/* The armed path, waiting for its source execution (one subject at a time, one thread);
+ * NULL when none. */
+static eng_path *eng_path_armed;
 
 /* See eng.h. */
 bool eng_path_init(eng_path *p, const mr_subject *s, const mr_fn *fn) {
@@ -100,9 +101,9 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-/* See eng.h: eng_path_call while p is armed: measured when a is its source input. */
-void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *), const uint64_t *a,
-                         uint64_t *ret) {
+/* eng_path_call while p is armed: measured when a is its source input. */
+static void armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *), const uint64_t *a,
+                       uint64_t *ret) {
   if (!is_source(p, a)) {
     call(a, ret);
     return;
@@ -134,6 +135,15 @@ void eng_path_armed_call(eng_path *p, void (*call)(const uint64_t *, uint64_t *)
   p->nstmts = nst;
   p->recorded = true;
   eng_path_feature(p->hash);
+}
+
+/* See eng.h. Every call of a checked input comes here; all but the source execution,
+ * mostly, only pass through. */
+void eng_path_call(void (*call)(const uint64_t *, uint64_t *), const uint64_t *a, uint64_t *ret) {
+  if (eng_path_armed)
+    armed_call(eng_path_armed, call, a, ret);
+  else
+    call(a, ret);
 }
 
 /* See eng.h. */
