@@ -4,6 +4,7 @@
  * `mrfuzz prioritize --apfd` (for `report --fdr`). Text in, structs out; fuzzed by
  * tests/fuzz/fuzz_adeq.c.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,20 @@ bool drv_adeq_load(drv_adeq *a, const char *path) {
   bool ok = s && drv_adeq_parse(a, s);
   free(s);
   return ok;
+}
+
+/* See drv.h. */
+void drv_adeq_load_dir(drv_adeq *a, const char *stats) {
+  DIR *d = opendir(stats);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (strncmp(e->d_name, "adeq-", 5) || strstr(e->d_name, ".tmp"))
+      continue;
+    char *p = drv_fmt("%s/%s", stats, e->d_name);
+    drv_adeq_load(a, p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
 }
 
 /* See drv.h. */

@@ -418,6 +418,29 @@ static void print_subject(const chk_subj_sum *a, const char *of) {
                a->rels[i].name, *of ? " of " : "", of, a->rels[i].skipped);
 }
 
+/* The adequacy lines of the summary from stats/adeq-* (nothing when check --until-adequate
+ * did not track it). */
+static void print_adequacy(const char *stats) {
+  drv_adeq a = {0};
+  drv_adeq_load_dir(&a, stats);
+  if (!a.nfiles) {
+    drv_adeq_fini(&a);
+    return;
+  }
+  printf("  adequacy C_MT^%u(%s) = %llu/%llu = %.4f over %zu requirements (%s)\n", a.k,
+         a.branch ? "branch" : "statement", a.sum, a.den, a.den ? (double)a.sum / (double)a.den : 1.0,
+         a.nreqs, a.sum == a.den ? "adequate" : "stopped short: see 'mrfuzz adequacy'");
+  printf("  adequacy over time (seconds, inputs, C_MT^%u):", a.k);
+  size_t step = a.npts > 12 ? (a.npts + 11) / 12 : 1;
+  for (size_t i = 0; i < a.npts; i++)
+    if (i % step == 0 || i + 1 == a.npts)
+      printf(" %.3g/%llu/%.3f", a.pts[i].secs, a.pts[i].inputs,
+             a.den ? (double)a.pts[i].sum / (double)a.den : 1.0);
+  printf("\n");
+  fflush(stdout);
+  drv_adeq_fini(&a);
+}
+
 static void print_findings(const chk_run *r, const char *stats, const chk_sum *s) {
   for (size_t i = 0; i < s->nf; i++) {
     const chk_finding *f = &s->f[i];
@@ -501,7 +524,7 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
     printf("mrfuzz: check --replay: %llu inputs of %s replayed (no mutation)\n", inputs, corpus);
   for (size_t k = 0; k < r->nsub; k++)
     print_subject(&s.subj[k], r->nsub > 1 ? s.subj[k].function : "");
-  drv_adeq_check_summary(stats);
+  print_adequacy(stats);
   print_findings(r, stats, &s);
   fflush(stdout);
   if ((s.nf || nviol) && rc == DRV_EXIT_OK)

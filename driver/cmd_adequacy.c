@@ -42,20 +42,6 @@ static const char report_summary[] =
     "another copy). A run that is missing leaves its part saying what to run. Also prints "
     "what 'mrfuzz adequacy' prints.";
 
-/* Every adeq-* file of a check-stats directory merged into a. */
-static void load_run(drv_adeq *a, const char *stats) {
-  DIR *d = opendir(stats);
-  for (struct dirent *e; d && (e = readdir(d));) {
-    if (strncmp(e->d_name, "adeq-", 5) || strstr(e->d_name, ".tmp"))
-      continue;
-    char *p = drv_fmt("%s/%s", stats, e->d_name);
-    drv_adeq_load(a, p);
-    free(p);
-  }
-  if (d)
-    closedir(d);
-}
-
 /* ============================== check --until-adequate ============================== */
 
 static int check_criterion(const char *c) {
@@ -97,28 +83,6 @@ void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l) {
   drv_mkdirs(corpus);
   drv_list_push(l, "--adequacy-corpus");
   drv_list_push(l, corpus);
-}
-
-/* See drv.h. */
-void drv_adeq_check_summary(const char *stats) {
-  drv_adeq a = {0};
-  load_run(&a, stats);
-  if (!a.nfiles) {
-    drv_adeq_fini(&a);
-    return;
-  }
-  printf("  adequacy C_MT^%u(%s) = %llu/%llu = %.4f over %zu requirements (%s)\n", a.k,
-         a.branch ? "branch" : "statement", a.sum, a.den, a.den ? (double)a.sum / (double)a.den : 1.0,
-         a.nreqs, a.sum == a.den ? "adequate" : "stopped short: see 'mrfuzz adequacy'");
-  printf("  adequacy over time (seconds, inputs, C_MT^%u):", a.k);
-  size_t step = a.npts > 12 ? (a.npts + 11) / 12 : 1;
-  for (size_t i = 0; i < a.npts; i++)
-    if (i % step == 0 || i + 1 == a.npts)
-      printf(" %.3g/%llu/%.3f", a.pts[i].secs, a.pts[i].inputs,
-             a.den ? (double)a.pts[i].sum / (double)a.den : 1.0);
-  printf("\n");
-  fflush(stdout);
-  drv_adeq_fini(&a);
 }
 
 /* ============================== adequacy, report ============================== */
@@ -206,7 +170,7 @@ static int write_html(const drv_opts *o, const char *dir, const char *file, cons
     return DRV_EXIT_INTERNAL;
   }
   char *stats = drv_fmt("%s/check-stats", dir);
-  load_run(&run, stats);
+  drv_adeq_load_dir(&run, stats);
   free(stats);
   drv_fdr fdr[8];
   size_t nfdr = o->fdr && data ? run_fdr(o, dir, corpus, fdr, 8) : 0;

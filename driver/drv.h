@@ -600,11 +600,10 @@ int drv_prio_check_first(const drv_opts *o, const char *file, const char *functi
 int drv_cmd_adequacy(int argc, char **argv); /* cmd_adequacy.c */
 int drv_cmd_report(int argc, char **argv);   /* cmd_adequacy.c */
 /* check --until-adequate (cmd_adequacy.c): the harness options for adequacy tracking into
- * l (stats NULL: none; inputs that raise adequacy go to --corpus, else stats/../corpus), and the
- * adequacy lines of the summary from stats/adeq-* (nothing when tracking was off). */
+ * l (stats NULL: none; inputs that raise adequacy go to --corpus, else stats/../corpus). The
+ * summary's adequacy lines: check_summary.c, from drv_adeq_load_dir. */
 int drv_adeq_check_validate(const drv_opts *o); /* the values: DRV_EXIT_OK or USAGE (printed) */
 void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l);
-void drv_adeq_check_summary(const char *stats);
 /* The state of one adequacy measurement ("mrfuzz-adequacy 1", docs/inputs.md), merged
  * over processes: best per requirement is the max, relation counts add up. */
 typedef struct drv_adeq_req {
@@ -637,6 +636,9 @@ typedef struct drv_adeq {
  * false when it is not an adequacy state. */
 bool drv_adeq_parse(drv_adeq *a, const char *text);
 bool drv_adeq_load(drv_adeq *a, const char *path);
+/* Merge every state file a check run's processes wrote into its stats directory
+ * (stats/adeq-*, check --until-adequate) into a; none (a->nfiles 0) when tracking was off. */
+void drv_adeq_load_dir(drv_adeq *a, const char *stats);
 void drv_adeq_fini(drv_adeq *a);
 /* One row of `mrfuzz prioritize --apfd`'s table: APFD and % of faults found after
  * 10%, ..., 100% of the tests. */
@@ -662,7 +664,7 @@ typedef struct drv_report_in {
 } drv_report_in;
 /* Write the HTML report (report_html.c). */
 void drv_report_html(drv_buf *out, const drv_report_in *in);
-/* text inlined as a <script ATTRS> element: JS (json false) with "</script" and "<!--"
+/* text inlined as a <script ATTRS> element (report_data.c): JS (json false) with "</script" and "<!--"
  * escaped so nothing in it ends the element early; JSON (json) with every '<' as
  * \u003c. */
 void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json);

@@ -4,12 +4,14 @@
  * file, the sources of the build; what the runs left in the build directory, each file
  * inlined as it is in a script element of its own (check's summary JSON, score's Mutation
  * Testing Elements JSON and per-line coverage) or the reason it is missing; and the
- * Mutation Testing Elements bundle, found through one configured path.
+ * Mutation Testing Elements bundle, found through one configured path. Every text is
+ * inlined as a script element escaped here (drv_html_script), report_html.c's too.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "drv.h"
 #include "drv_config.h"
@@ -76,6 +78,27 @@ static void put_relations(drv_buf *b, const char *mr) {
     put_relation(b, text, first, first + strlen(first), comma);
   drv_buf_printf(b, "\n]");
   free(text);
+}
+
+/* See drv.h. */
+void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json) {
+  drv_buf_printf(b, "<script%s>", attrs);
+  for (const char *p = text; *p; p++) {
+    size_t n = strcspn(p, "<");
+    drv_buf_printf(b, "%.*s", (int)n, p);
+    p += n;
+    if (!*p)
+      break;
+    if (json) /* only strings hold a '<' in JSON: \u003c reads the same */
+      drv_buf_printf(b, "\\u003c");
+    else if (p[1] == '/' && !strncasecmp(p + 2, "script", 6))
+      drv_buf_printf(b, "<\\");    /* "<\/script" in a string, template or regex: the same */
+    else if (!strncmp(p + 1, "!--", 3))
+      drv_buf_printf(b, "<\\");    /* "<\!--": no escaped state that hides the end */
+    else
+      drv_buf_printf(b, "<");
+  }
+  drv_buf_printf(b, "</script>\n");
 }
 
 /* A run's JSON file: inlined into runs as its own script element (id mrfuzz-KEY, parsed

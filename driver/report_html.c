@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "drv.h"
 #include "report_js.h"
@@ -209,27 +208,6 @@ static void subject_section(drv_buf *b, const char *mr) {
   (void)b;
   (void)mr;
 #endif
-}
-
-/* See drv.h. */
-void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json) {
-  drv_buf_printf(b, "<script%s>", attrs);
-  for (const char *p = text; *p; p++) {
-    size_t n = strcspn(p, "<");
-    drv_buf_printf(b, "%.*s", (int)n, p);
-    p += n;
-    if (!*p)
-      break;
-    if (json) /* only strings hold a '<' in JSON: \u003c reads the same */
-      drv_buf_printf(b, "\\u003c");
-    else if (p[1] == '/' && !strncasecmp(p + 2, "script", 6))
-      drv_buf_printf(b, "<\\");    /* "<\/script" in a string, template or regex: the same */
-    else if (!strncmp(p + 1, "!--", 3))
-      drv_buf_printf(b, "<\\");    /* "<\!--": no escaped state that hides the end */
-    else
-      drv_buf_printf(b, "<");
-  }
-  drv_buf_printf(b, "</script>\n");
 }
 
 /* The first sections report.js fills from the runs' data: the relations, the findings. */
