@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "drv.h"
+#include "base/drv.h"
 
 enum { DRV_T_BOOL, DRV_T_STR, DRV_T_LIST };
 

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "drv.h"
+#include "base/drv.h"
 
 #define ENG_OPT(type, name, alias, field, lo, hi, meta, who, help) \
   {name, alias, meta, help, DRV_WHO_##who},
@@ -15,28 +15,28 @@
 #define DRV_WHO_DRIVER false
 
 static const drv_eopt run_opts[] = {
-#include "base/run.def"
+#include "engine/base/run.def"
 };
 static const drv_eopt check_opts[] = {
-#include "check/check.def"
+#include "engine/check/check.def"
 };
 static const drv_eopt score_opts[] = {
-#include "score/score.def"
+#include "engine/score/score.def"
 };
 static const drv_eopt adequacy_opts[] = {
-#include "inputs/adequacy.def"
+#include "engine/inputs/adequacy.def"
 };
 static const drv_eopt prioritize_opts[] = {
-#include "inputs/prioritize.def"
+#include "engine/inputs/prioritize.def"
 };
 static const drv_eopt discover_opts[] = {
-#include "automr/discover.def"
+#include "engine/automr/discover.def"
 };
 static const drv_eopt genmorph_opts[] = {
-#include "genmorph/genmorph.def"
+#include "engine/genmorph/genmorph.def"
 };
 static const drv_eopt compose_opts[] = {
-#include "compose/compose.def"
+#include "engine/compose/compose.def"
 };
 #undef ENG_OPT
 

@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "base/drv.h"
 
 extern char **environ;
 

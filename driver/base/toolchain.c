@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "base/drv.h"
 #include "drv_config.h"
 
 const char *const drv_san_flags[] = {DRV_SAN_FLAGS NULL};

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "base/drv.h"
 #include <mrfuzz/mr_json.h>
 
 static drv_buf *captured; /* drv_error_capture: errors go here instead of stderr */

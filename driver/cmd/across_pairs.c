@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "sig/sig.h"
 
 /* A number: the kinds a group's wrapper can pass and return. */
 static bool numeric(int k) { return k != MR_KIND_VOID && k != MR_KIND_BOOL && k != MR_KIND_CSTR; }
 
-/* See drv.h. */
+/* See cmd.h. */
 bool drv_sig_scalar(const drv_sig *s) {
   if (s->ret_rec || !numeric(s->ret_kind) || s->nparams == 0 || s->nparams > 8)
     return false;
@@ -110,7 +111,7 @@ static int shared_consts(const drv_consts *a, const drv_consts *b) {
   return n;
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 size_t drv_across_pairs(const drv_sig_item *items, const drv_consts *k_of, size_t n, size_t max,
                         drv_across_pair *out, size_t *ncompat, size_t *nrelated) {
   size_t k = 0;

@@ -15,7 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
+#include "report/report.h"
 
 static const char adeq_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [--k K] [--criterion statement|branch] [--corpus DIR] [--jobs J]";
 static const char adeq_summary[] =
@@ -52,7 +54,7 @@ static int check_criterion(const char *c) {
   return DRV_EXIT_OK;
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 int drv_adeq_check_validate(const drv_opts *o) {
   const char *until = drv_fwd_get(o, "--until-adequate"), *plateau = drv_fwd_get(o, "--plateau");
   const char *criterion = drv_fwd_get(o, "--criterion");
@@ -67,7 +69,7 @@ int drv_adeq_check_validate(const drv_opts *o) {
   return check_criterion(criterion);
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 void drv_adeq_check_opts(const drv_opts *o, const char *stats, drv_list *l) {
   static char corpus[4096]; /* one check per process: lives as long as the argv it joins */
   if (!drv_fwd_get(o, "--until-adequate") || !stats)

@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
 
 static const char build_args[] = "FILE:FUNCTION [SOURCE.c ...]";
 static const char build_summary[] =

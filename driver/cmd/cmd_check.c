@@ -21,7 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check_int.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
+#include "rel/rel.h"
+#include "report/report.h"
 
 static const char check_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- libFuzzer flags and corpus dirs]\n"
                                  "       mrfuzz check FILE [SOURCE.c ...] --mr DIR/|--mr A.mr --mr B.mr ... [-- ...]\n"

@@ -11,7 +11,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
 
 static const drv_etab *const comp_tabs[] = {&drv_tab_compose, NULL};
 

@@ -19,7 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
+#include "report/report.h"
+#include "sig/sig.h"
 
 /* AutoMR's and GenMorph's options: the union is forwarded, the engine's command checks. */
 static const drv_etab *const disc_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
@@ -79,7 +82,7 @@ static const char disc_help[] =
     "relation (fresh and stress inputs, libFuzzer, suspects), guarded by an out-buffer's room.\n"
     "  build options: as for 'mrfuzz build' (-I -D -l -L -O --array --string --out -f -v)\n";
 
-/* See drv.h. */
+/* See cmd.h. */
 char *drv_replay_line(const drv_list *b) {
   drv_buf line = {0};
   for (size_t i = 1; i < b->n; i++) {

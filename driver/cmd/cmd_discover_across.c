@@ -23,7 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "rel/rel.h"
+#include "report/report.h"
+#include "sig/sig.h"
 
 #ifdef DRV_HAVE_DSL
 #include "mrfuzz/mrdsl.h"
@@ -478,7 +481,7 @@ static void group_rec(drv_disc_rec *r, const grp *g, int rc) {
   r->def_col = r->group[0].col;
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_arg, const drv_list *h,
                        const drv_list *extra, const char *const *fns, size_t n, bool chain,
                        const char *out, const char *builddir, const char *log, drv_disc_rec *rec) {
@@ -593,7 +596,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
   return rc;
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 void drv_across_consts(const char *harness, const char *log, drv_consts *k) {
   memset(k, 0, sizeof *k);
   char *argv[] = {(char *)harness, "consts", NULL};

@@ -13,7 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "report/report.h"
+#include "sig/sig.h"
 
 static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */

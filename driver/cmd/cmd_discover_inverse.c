@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "report/report.h"
+#include "sig/sig.h"
 
 #ifdef DRV_HAVE_DSL
 #include "mrfuzz/mrdsl.h"
@@ -174,7 +176,7 @@ static bool types_ok(const char *text, char **why) {
 #endif
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 int drv_discover_inverse(const drv_list *b, const char *file_arg, const char *target, const drv_list *h,
                          const drv_list *extra, const drv_sig *sf, const drv_sig *sg, const char *out,
                          const char *dir, const char *log, drv_disc_rec *rec) {

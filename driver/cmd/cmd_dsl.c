@@ -4,7 +4,7 @@
  * keeping the mode, or only checks);
  * lint reports every problem; implies and entails ask Z3 and print its answer and time.
  */
-#include "cmd_dsl.h"
+#include "cmd/cmd_dsl.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 
 #include <mrfuzz/mrdsl.h>
 
-#include "drv.h"
+#include "base/drv.h"
 
 #define DSL_OK 0
 #define DSL_VIOLATION 1

@@ -13,7 +13,7 @@
 
 #include <mrfuzz/mrdsl.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
 
 static const char embed_usage[] =
     "usage: mrfuzz embed FILE.mr [-o OUT.h] [--prefix NAME]\n"
@@ -67,7 +67,7 @@ static const char *prefix_problem(const char *name) {
   return NULL;
 }
 
-/* See drv.h. */
+/* See cmd.h. */
 int drv_cmd_embed(int argc, char **argv) {
   const char *in = NULL, *out = NULL, *prefix = NULL;
   for (int i = 1; i < argc; i++) {

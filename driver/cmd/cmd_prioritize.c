@@ -17,7 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
 
 static const char corpus_args[] = "FILE:FUNCTION [SOURCE.c ...] [--corpus DIR]";
 static const char corpus_summary[] =
@@ -161,7 +162,7 @@ int drv_cmd_corpus(int argc, char **argv) { return run(argc, argv, false); }
 /* `mrfuzz prioritize`: see prio_summary. */
 int drv_cmd_prioritize(int argc, char **argv) { return run(argc, argv, true); }
 
-/* See drv.h. An empty or missing corpus is nothing to do. */
+/* See cmd.h. An empty or missing corpus is nothing to do. */
 int drv_prio_check_first(const drv_opts *o, const char *file, const char *function,
                          const char *mr, const char *corpus) {
   struct stat st;

@@ -9,7 +9,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
 
 static const char run_args[] = "FILE:FUNCTION [SOURCE.c ...]";
 static const char run_summary[] =

@@ -12,7 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
+#include "harness/harness.h"
+#include "rel/rel.h"
+#include "report/report.h"
 
 static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr";
 static const char score_summary[] =

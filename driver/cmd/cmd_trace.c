@@ -9,7 +9,7 @@
 
 #include <mrfuzz/mr_rt.h>
 
-#include "drv.h"
+#include "cmd/cmd.h"
 
 static const char trace_args[] = "FILE";
 static const char trace_summary[] =

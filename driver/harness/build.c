@@ -13,7 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "harness/harness.h"
+#include "sig/sig.h"
 
 typedef struct build_ctx {
   const drv_build_req *req;
@@ -33,7 +34,7 @@ static char *keep(build_ctx *c, char *s) {
   return s;
 }
 
-/* "FILE:FUNCTION", split at the last ':' (see drv.h). */
+/* "FILE:FUNCTION", split at the last ':' (see harness.h). */
 int drv_split_target(const char *arg, char **file, const char **function) {
   const char *colon = strrchr(arg, ':');
   const char *f = colon ? colon + 1 : "";
@@ -486,7 +487,7 @@ static int check_inputs(build_ctx *c) {
   return drv_tools_check(&c->t);
 }
 
-/* See drv.h: --build-dir, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */
+/* See harness.h: --build-dir, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */
 char *drv_build_dir(const drv_build_req *req) {
   if (req->opts->build_dir)
     return drv_strdup(req->opts->build_dir);
@@ -570,7 +571,7 @@ static int lock_run(const char *dir) {
   return DRV_EXIT_OK;
 }
 
-/* See drv.h. */
+/* See harness.h. */
 int drv_build_target(const drv_opts *o, char **file, const char **function, drv_build_res *res) {
   memset(res, 0, sizeof *res);
   int rc = drv_split_target(o->pos.v[0], file, function);
@@ -583,7 +584,7 @@ int drv_build_target(const drv_opts *o, char **file, const char **function, drv_
   return rc;
 }
 
-/* Build the harness when needed (see drv.h). */
+/* Build the harness when needed (see harness.h). */
 int drv_build(const drv_build_req *req, drv_build_res *res) {
   memset(res, 0, sizeof *res);
   build_ctx c = {.req = req, .o = req->opts};

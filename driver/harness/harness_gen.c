@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "harness/harness.h"
+#include "sig/sig.h"
 
 /* A C string literal for s (paths and type spellings). */
 static void put_lit(drv_buf *b, const char *s) {
@@ -250,7 +251,7 @@ static void put_subject(drv_buf *b, const drv_sig *sig, const char *sfx) {
   drv_buf_printf(b, ",\n    mr_h_thunk%s,\n};\n\n", sfx);
 }
 
-/* Generate harness.c for sigs[0..n) into out (see drv.h): one thunk and subject each;
+/* Generate harness.c for sigs[0..n) into out (see harness.h): one thunk and subject each;
  * sigs[n..n+nc) are callees (relations across functions call them, mr_harness_callees). */
 void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *header, drv_buf *out) {
   drv_buf seen = {0};
@@ -306,7 +307,7 @@ void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *hea
   drv_buf_printf(out, "};\n  return mr_harness_main_n(argc, argv, subjects, %zu);\n}\n", n);
 }
 
-/* Generate harness.c for sig into out (see drv.h). */
+/* Generate harness.c for sig into out (see harness.h). */
 void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out) {
   drv_harness_gen_n(sig, 1, 0, header, out);
 }

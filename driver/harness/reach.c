@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "harness/harness.h"
 
 #define REACH_MAGIC "mrfuzz-callgraph 1"
 
@@ -146,7 +146,7 @@ static bool load_line(drv_reach *g, size_t m, char *line) {
   return false;
 }
 
-/* See drv.h. */
+/* See harness.h. */
 int drv_reach_load(drv_reach *g, size_t module, const char *path) {
   char *text = drv_read_file(path, NULL);
   if (!text) {
@@ -174,7 +174,7 @@ static int by_from(const void *a, const void *b) {
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
-/* See drv.h. */
+/* See harness.h. */
 void drv_reach_from(drv_reach *g, const char *root) {
   if (g->nedges) /* no edges may mean no array (qsort's argument must not be NULL) */
     qsort(g->edges, g->nedges, sizeof *g->edges, by_from);
@@ -206,7 +206,7 @@ void drv_reach_from(drv_reach *g, const char *root) {
   free(first);
 }
 
-/* See drv.h. */
+/* See harness.h. */
 char *drv_reach_list(const drv_reach *g, size_t module, size_t *count) {
   drv_buf b = {0};
   drv_buf_printf(&b, "%s", "");

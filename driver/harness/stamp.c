@@ -15,7 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "drv.h"
+#include "harness/harness.h"
+#include "sig/sig.h"
 
 #define STAMP_MAGIC "mrfuzz-stamp 1"
 
@@ -98,7 +99,7 @@ static bool hash_contents(const char *path, uint64_t *h) {
   return true;
 }
 
-/* Is the stamp in dir current for key (see drv.h)? */
+/* Is the stamp in dir current for key (see harness.h)? */
 bool drv_stamp_ok(const char *dir, uint64_t key) {
   char *path = drv_fmt("%s/stamp", dir);
   char *s = drv_read_file(path, NULL);
@@ -161,7 +162,7 @@ static void parse_depfile(const char *text, drv_list *out) {
   drv_buf_fini(&tok);
 }
 
-/* Write dir/stamp for key from the .d files (see drv.h). */
+/* Write dir/stamp for key from the .d files (see harness.h). */
 int drv_stamp_write(const char *dir, uint64_t key, const drv_list *depfiles) {
   drv_list deps = {0};
   int saved;

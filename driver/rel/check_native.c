@@ -14,7 +14,7 @@
 
 #include <mrfuzz/mrdsl.h>
 
-#include "drv.h"
+#include "rel/rel.h"
 
 /* The name in ctx's last "relation 'NAME': ... cannot be emitted" message into name. */
 static bool failed_relation(const mrdsl_ctx *ctx, char *name, size_t cap) {
@@ -93,7 +93,7 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
   return ok;
 }
 
-/* See drv.h. */
+/* See rel.h. */
 char *drv_native_source(const drv_list *paths, size_t n) {
   drv_buf out = {0}, rows = {0};
   drv_buf_printf(&out,
@@ -126,9 +126,8 @@ char *drv_native_source(const drv_list *paths, size_t n) {
   return out.s; /* the buffer's memory, now the caller's */
 }
 #else
-#include "drv.h"
 
-/* See drv.h: without mrdsl nothing is generated; the harness interprets. */
+/* See rel.h: without mrdsl nothing is generated; the harness interprets. */
 char *drv_native_source(const drv_list *paths, size_t n) {
   (void)paths;
   (void)n;

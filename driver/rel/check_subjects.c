@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "rel/rel.h"
 
 #ifdef DRV_HAVE_DSL
 #include <mrfuzz/mrdsl.h>
@@ -77,7 +77,7 @@ static int load(const char *path, char **name, drv_list *callees) {
 #endif
 }
 
-/* See drv.h. */
+/* See rel.h. */
 int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
   memset(set, 0, sizeof *set);
   int rc = DRV_EXIT_OK;
@@ -123,7 +123,7 @@ int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
   return rc;
 }
 
-/* See drv.h. */
+/* See rel.h. */
 void drv_mrset_fini(drv_mrset *set) {
   for (size_t i = 0; i < set->paths.n; i++)
     free((char *)set->paths.v[i]);
@@ -137,7 +137,7 @@ void drv_mrset_fini(drv_mrset *set) {
   drv_list_fini(&set->given);
 }
 
-/* See drv.h. */
+/* See rel.h. */
 size_t drv_mr_rels(const char *path, drv_mr_rel **out) {
   size_t n = 0;
   *out = NULL;
@@ -172,7 +172,7 @@ size_t drv_mr_rels(const char *path, drv_mr_rel **out) {
   return n;
 }
 
-/* See drv.h. */
+/* See rel.h. */
 void drv_mr_rels_free(drv_mr_rel *r, size_t n) {
   for (size_t i = 0; i < n; i++) {
     free(r[i].name);
@@ -185,7 +185,7 @@ void drv_mr_rels_free(drv_mr_rel *r, size_t n) {
   free(r);
 }
 
-/* See drv.h. */
+/* See rel.h. */
 unsigned drv_mr_rel_line(const char *path, const char *rel) {
   drv_mr_rel *r;
   size_t n = drv_mr_rels(path, &r);

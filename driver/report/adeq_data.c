@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "report/report.h"
 
 static drv_adeq_rel *rel_of(drv_adeq *a, const char *name) {
   for (size_t i = 0; i < a->nrels; i++)
@@ -40,7 +40,7 @@ static int cmp_pt(const void *x, const void *y) {
   return p->secs < q->secs ? -1 : p->secs > q->secs;
 }
 
-/* See drv.h. */
+/* See report.h. */
 bool drv_adeq_parse(drv_adeq *a, const char *text) {
   if (strncmp(text, "mrfuzz-adequacy 1\n", 18))
     return false;
@@ -87,7 +87,7 @@ bool drv_adeq_parse(drv_adeq *a, const char *text) {
   return true;
 }
 
-/* See drv.h. */
+/* See report.h. */
 bool drv_adeq_load(drv_adeq *a, const char *path) {
   char *s = drv_read_file(path, NULL);
   bool ok = s && drv_adeq_parse(a, s);
@@ -95,7 +95,7 @@ bool drv_adeq_load(drv_adeq *a, const char *path) {
   return ok;
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_adeq_load_dir(drv_adeq *a, const char *stats) {
   DIR *d = opendir(stats);
   for (struct dirent *e; d && (e = readdir(d));) {
@@ -109,7 +109,7 @@ void drv_adeq_load_dir(drv_adeq *a, const char *stats) {
     closedir(d);
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_adeq_fini(drv_adeq *a) {
   free(a->rels);
   free(a->reqs);
@@ -118,7 +118,7 @@ void drv_adeq_fini(drv_adeq *a) {
 }
 
 /* The rows of prioritize's APFD table in text: a label, then 11 numbers (APFD, 10%..100%). */
-/* See drv.h. */
+/* See report.h. */
 size_t drv_fdr_parse(const char *text, drv_fdr *rows, size_t max) {
   size_t n = 0;
   for (const char *line = text; line && *line && n < max; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {

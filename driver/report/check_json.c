@@ -8,7 +8,7 @@
 
 #include <mrfuzz/mr_json.h>
 
-#include "check_int.h"
+#include "report/report.h"
 
 static void put_subject(mr_json *j, const chk_subj_sum *a) {
   mr_json_obj(j, NULL);
@@ -91,5 +91,5 @@ static void put_summary(FILE *f, const void *ud) {
   mr_json_end(&j);
 }
 
-/* See check_int.h. */
+/* See report.h. */
 int chk_json_write(const chk_sum *s, const char *path) { return drv_write_report(path, put_summary, s); }

@@ -13,7 +13,9 @@
 
 #include <mrfuzz/mr_json.h>
 
-#include "check_int.h"
+#include "rel/rel.h"
+#include "report/report.h"
+#include "sig/sig.h"
 
 #include "drv_config.h"
 
@@ -61,7 +63,7 @@ static void put_log(FILE *f, const void *ud) {
   mr_sarif_write(f, DRV_VERSION, d->srcroot, d->rules, d->nrules, d->res, d->nres);
 }
 
-/* See check_int.h. */
+/* See report.h. */
 int chk_sarif_write(const chk_run *r, const chk_sum *s, const char *path) {
   sarif_doc d = {0};
   char cwd[4096];

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check_int.h"
+#include "report/report.h"
 
 /* ============================== Statistics ============================== */
 
@@ -198,7 +198,7 @@ static bool is_artifact(const char *name, const char *path, const void *ud) {
   return art;
 }
 
-/* See check_int.h. */
+/* See report.h. */
 void chk_list_artifacts(const char *prefix, const drv_list *before, drv_list *out, drv_list *owned) {
   char *dir = prefix && strrchr(prefix, '/') ? drv_fmt("%.*s", (int)(strrchr(prefix, '/') - prefix + 1), prefix)
                                              : drv_strdup("./");
@@ -213,7 +213,7 @@ static bool is_input(const char *name, const char *path, const void *ud) {
   return name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* See check_int.h. The harness's replay takes the same files (check_cmd.c: corpus_files). */
+/* See report.h. The harness's replay takes the same files (check_cmd.c: corpus_files). */
 size_t chk_list_corpus(const char *dir, drv_list *out, drv_list *owned) {
   char *d = drv_fmt("%s/", dir);
   size_t n = list_dir(d, is_input, NULL, out, owned);
@@ -249,7 +249,7 @@ static char *replay_args(const chk_run *r) {
 #define ARG_LIST(id, lng) put_opt(&b, lng, o->id.v, o->id.n);
 #define DRV_FLAG(id, type, lng, shrt, meta, cmds, help) \
   if (((cmds) & DRV_CMD_BUILD) && strcmp(lng, "output") && strcmp(lng, "build-dir")) { ARG_##type(id, lng) }
-#include "flags.def"
+#include "base/flags.def"
 #undef DRV_FLAG
 #undef ARG_LIST
 #undef ARG_STR
@@ -473,7 +473,7 @@ static int write_reports(const chk_run *r, const chk_sum *s, int rc) {
   return bad && rc == DRV_EXIT_OK ? DRV_EXIT_INTERNAL : rc;
 }
 
-/* See check_int.h. */
+/* See report.h. */
 int chk_summary_none(const chk_run *r, const char *corpus) {
   chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
@@ -494,7 +494,7 @@ static void keep_summary(const chk_sum *s, const char *stats) {
   free(path);
 }
 
-/* See check_int.h. */
+/* See report.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
   chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};

@@ -17,7 +17,8 @@
 
 #include <mrfuzz/mr_json.h>
 
-#include "drv.h"
+#include "rel/rel.h"
+#include "report/report.h"
 #include "drv_config.h"
 
 /* The tab-separated fields of line (modified in place) into f[cap]; how many. */
@@ -39,7 +40,7 @@ static drv_disc_suspect *suspect_named(drv_disc_rec *r, const char *name) {
   return NULL;
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_disc_rec_read(drv_disc_rec *r, const char *path) {
   char *text = drv_read_file(path, NULL);
   if (!text || strncmp(text, "mrfuzz-discover-report\t1\n", 25)) {
@@ -95,7 +96,7 @@ void drv_disc_rec_read(drv_disc_rec *r, const char *path) {
     r->sus[i].line = drv_mr_rel_line(r->suspects, r->sus[i].name);
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_disc_rec_fini(drv_disc_rec *r) {
   free(r->function);
   free(r->engine);
@@ -349,7 +350,7 @@ static void put_sarif(FILE *f, const void *ud) {
   free(related);
 }
 
-/* See drv.h. */
+/* See report.h. */
 int drv_disc_reports(const drv_disc_rec *v, size_t n, const char *json, const char *sarif) {
   recs rs = {v, n};
   int rc = DRV_EXIT_OK;

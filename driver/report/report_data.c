@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "drv.h"
+#include "report/report.h"
 #include "drv_config.h"
 
 /* A line that begins a relation: "relation NAME" at the start of the line. */
@@ -80,7 +80,7 @@ static void put_relations(drv_buf *b, const char *mr) {
   free(text);
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_html_script(drv_buf *b, const char *attrs, const char *text, bool json) {
   drv_buf_printf(b, "<script%s>", attrs);
   for (const char *p = text; *p; p++) {
@@ -134,7 +134,7 @@ static void put_source(drv_buf *b, const char *path, bool comma) {
   free(text);
 }
 
-/* See drv.h. */
+/* See report.h. */
 void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bundle, const char *bundle_note) {
   drv_buf_printf(b, "{\"target\": ");
   drv_buf_json_str(b, in->target);
@@ -163,7 +163,7 @@ void drv_report_data(drv_buf *b, drv_buf *runs, const drv_report_in *in, bool bu
   drv_buf_printf(b, "}\n");
 }
 
-/* See drv.h. */
+/* See report.h. */
 char *drv_report_bundle(char **why) {
   drv_tools t;
   drv_tools_init(&t);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "report/report.h"
 #include "report_js.h"
 #ifdef DRV_HAVE_DSL
 #include <mrfuzz/mrdsl.h>
@@ -175,7 +175,6 @@ static void fdr_chart(drv_buf *b, const drv_fdr *f, size_t n) {
   drv_buf_printf(b, "</table>\n");
 }
 
-/* See drv.h. */
 /* The .mr's declarations (records and the subject, canonical form), so a record's fields
  * show under the names the relations use. Nothing when the file does not load. */
 static void subject_section(drv_buf *b, const char *mr) {

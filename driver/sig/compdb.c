@@ -17,7 +17,7 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 
-#include "drv.h"
+#include "sig/sig.h"
 
 #define CDB_NAME "compile_commands.json"
 
@@ -242,7 +242,7 @@ static void assign(drv_cdb *db, const drv_build_req *req, CXCompilationDatabase 
     clang_CompileCommands_dispose(all);
 }
 
-/* See drv.h. */
+/* See sig.h. */
 int drv_cdb_load(const drv_build_req *req, drv_cdb *db) {
   memset(db, 0, sizeof *db);
   int rc;
@@ -273,7 +273,7 @@ int drv_cdb_load(const drv_build_req *req, drv_cdb *db) {
   return DRV_EXIT_OK;
 }
 
-/* See drv.h. */
+/* See sig.h. */
 void drv_cdb_fini(drv_cdb *db) {
   for (size_t s = 0; s < db->nsrc; s++) {
     for (size_t i = 0; i < db->src[s].n; i++)
@@ -289,7 +289,7 @@ void drv_cdb_fini(drv_cdb *db) {
   memset(db, 0, sizeof *db);
 }
 
-/* See drv.h. */
+/* See sig.h. */
 const drv_list *drv_cdb_flags(const drv_cdb *db, size_t s) {
   static const drv_list none;
   return db->path && s < db->nsrc ? &db->src[s] : &none;

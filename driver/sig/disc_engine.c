@@ -4,9 +4,9 @@
  * `mrfuzz discover FILE:FUNCTION` runs when --engine does not say (judged by
  * sig_engine.c).
  */
-#include "drv.h"
+#include "sig/sig.h"
 
-/* See drv.h. */
+/* See sig.h. */
 int drv_sig_of(const drv_build_req *req, drv_sig *sig) {
   drv_tools t;
   drv_tools_init(&t);
@@ -23,7 +23,7 @@ int drv_sig_of(const drv_build_req *req, drv_sig *sig) {
   return rc;
 }
 
-/* See drv.h. */
+/* See sig.h. */
 int drv_disc_engine(const drv_build_req *req, const char **engine, char *why, size_t cap) {
   drv_sig sig;
   int rc = drv_sig_of(req, &sig);

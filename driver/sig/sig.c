@@ -13,7 +13,7 @@
 #include <mrfuzz/mrdsl.h>
 
 #include "drv_config.h"
-#include "sig_int.h"
+#include "sig/sig_int.h"
 
 /* ============================ libclang helpers ================================== */
 
@@ -531,7 +531,7 @@ static CXTranslationUnit parse_ok(CXIndex idx, const drv_sig_req *req, const cha
   return tu;
 }
 
-/* Read the signature of req->function from req->file (see drv.h). */
+/* Read the signature of req->function from req->file (see sig.h). */
 int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
   memset(sig, 0, sizeof *sig);
   CXIndex idx = clang_createIndex(0, 0);
@@ -596,7 +596,7 @@ static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientD
  * external definition, and the harness's call would not link (f scanned with its tu). */
 static bool inline_only(const finder *f) { return f->any_inline && !f->external; }
 
-/* See drv.h. */
+/* See sig.h. */
 int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n) {
   *items = NULL;
   *n = 0;
@@ -638,7 +638,7 @@ int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n) {
   return DRV_EXIT_OK;
 }
 
-/* See drv.h. */
+/* See sig.h. */
 void drv_sig_list_free(drv_sig_item *items, size_t n) {
   for (size_t i = 0; i < n; i++) {
     free(items[i].name);

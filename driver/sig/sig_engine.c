@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 
-#include "drv.h"
+#include "sig/sig.h"
 
 #define AUTOMR_MAX_N 8 /* DISC_MAX_N: input elements */
 #define AUTOMR_MAX_M 4 /* DISC_MAX_M: output elements */
@@ -84,7 +84,7 @@ static bool genmorph_reads(const drv_sig *sig) {
   return false;
 }
 
-/* See drv.h. */
+/* See sig.h. */
 const char *drv_sig_engine(const drv_sig *sig, char *why, size_t cap) {
   char buf[160];
   if (!why)

@@ -10,7 +10,7 @@
 
 #include <clang-c/Index.h>
 
-#include "drv.h"
+#include "sig/sig.h"
 
 /* libclang's string as an owned C string. */
 static inline char *sig_take(CXString s) {

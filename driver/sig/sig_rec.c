@@ -11,7 +11,7 @@
 
 #include <mrfuzz/mrdsl.h>
 
-#include "sig_int.h"
+#include "sig/sig_int.h"
 
 /* ============================ Scalars ============================================ */
 

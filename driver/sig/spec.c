@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drv.h"
+#include "sig/sig.h"
 
 static const char *const kind_names[] = {
 #define DRV_KIND_NAME(name, val, str) [val] = str,

@@ -8,8 +8,7 @@ set(mr_adeq_fuzz_srcs fuzz_adeq.c ${PROJECT_SOURCE_DIR}/driver/report/adeq_data.
 mr_fuzz_target(fuzz_adeq SOURCES ${mr_adeq_fuzz_srcs} LIBS mrrt) # util.c: mr_json_escape
 foreach(t fuzz_adeq_replay fuzz_adeq)
   if(TARGET ${t})
-    target_include_directories(${t} PRIVATE ${PROJECT_SOURCE_DIR}/driver ${PROJECT_SOURCE_DIR}/driver/base
-                               ${PROJECT_BINARY_DIR}/driver)
+    target_include_directories(${t} PRIVATE ${PROJECT_SOURCE_DIR}/driver ${PROJECT_BINARY_DIR}/driver)
     add_dependencies(${t} mrfuzz_report_js) # report_js.h, generated
   endif()
 endforeach()

@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "../check.h"
-#include "drv.h"
+#include "harness/harness.h"
+#include "sig/sig.h"
 #include "drv_config.h"
 
 static const char fixture[] =
