@@ -3,8 +3,8 @@
  * (a header: declares) that the harness can call, discovered one after the other exactly
  * as `mrfuzz discover FILE:FUNCTION` does (cmd_discover.c), each in its own build
  * directory with its own time budget and the engine its signature fits (sig_engine.c);
- * the functions sig.c refuses are listed with its reason. The table goes to stdout and
- * to OUTDIR/summary.tsv; --json and --sarif write one document over every function
+ * the functions sig_read.c refuses are listed with its reason. The table goes to stdout
+ * and to OUTDIR/summary.tsv; --json and --sarif write one document over every function
  * (disc_report.c).
  */
 #include <errno.h>
@@ -29,7 +29,7 @@ typedef struct row {
   long relations;             /* -1: no file */
   char score[32];             /* "S/M" mutants the short set kills, or "-" */
   double secs;
-  const char *why;            /* skipped: sig.c's reason (borrowed) */
+  const char *why;            /* skipped: sig_read.c's reason (borrowed) */
   bool stopped;               /* a stop signal ended its discovery */
 } row;
 

@@ -381,7 +381,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   drv_sig *sigs;
   size_t n, nc;
   int rc = read_sigs(c, &sigs, &n, &nc);
-  if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig.c */
+  if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig_read.c */
     free_sigs(sigs, n + nc);
     return rc;
   }

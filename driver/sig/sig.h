@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: MIT
  * sig.h - the header of the driver's sig/ room: what the driver reads of the user's C.
- * libclang reads a function's signature (sig.c; records flattened into scalar leaves:
- * sig_rec.c; only these two include libclang, through sig_int.h), each source's flags come
- * from the library's compilation database (compdb.c), spec.c spells a signature for mrpass
- * (MR_SPEC) and for messages, and sig_engine.c and disc_engine.c say which discovery
- * engine a signature calls for. Stands on base/.
+ * libclang reads a function's signature (sig_read.c; records flattened into scalar
+ * leaves: sig_rec.c; only these two include libclang, through sig_int.h), each source's
+ * flags come from the library's compilation database (compdb.c), spec.c spells a
+ * signature for mrpass (MR_SPEC) and for messages, and sig_engine.c and disc_engine.c say
+ * which discovery engine a signature calls for. Stands on base/.
  */
 #ifndef MR_DRV_SIG_H
 #define MR_DRV_SIG_H
 
 #include "base/drv.h"
 
-/* =========================== Signatures (sig.c, spec.c) =========================== */
+/* ========================= Signatures (sig_read.c, spec.c) ========================= */
 
 /* One scalar leaf of a record (docs/driver.md "Records"): its C path and byte offset. */
 typedef struct drv_leaf {
@@ -82,7 +82,8 @@ typedef struct drv_sig_item {
   char *name;   /* owned */
   bool ok;      /* sig is filled; else why says why the function is skipped */
   drv_sig sig;  /* owned when ok */
-  char *why;    /* owned when !ok: sig.c's error text (static, inline only, a type, ...) */
+  char *why;    /* owned when !ok: sig_read.c's error text (static, inline only, a type,
+                 * ...) */
 } drv_sig_item;
 /* Every function req->file defines (a source) or declares (a header, .h), not those of
  * the headers it includes, in order of appearance, each with its signature or the reason

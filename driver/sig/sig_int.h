@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * sig_int.h - what sig.c and sig_rec.c share: libclang string helpers, the scalar kinds,
- * and the record reader. Only these two files include libclang.
+ * sig_int.h - what sig_read.c and sig_rec.c share: libclang string helpers, the scalar
+ * kinds, and the record reader. Only these two files include libclang.
  */
 #ifndef MR_DRV_SIG_INT_H
 #define MR_DRV_SIG_INT_H

@@ -3,7 +3,7 @@
  * is flattened into scalar leaves, each with its C path ("lo.x", "tag[1]") and byte offset
  * (clang_Cursor_getOffsetOfField), so everything after the signature sees scalars only.
  * Refused, naming the field: unions, pointers of every kind, bit-fields, flexible array
- * members, anonymous members, and the scalars sig.c refuses (long double, ...).
+ * members, anonymous members, and the scalars sig_read.c refuses (long double, ...).
  * harness.c needs the type itself; without a header to include it gets a definition made
  * from the same layout, which static assertions hold to libclang's offsets and sizes.
  */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * sig.c - reads a function's signature with libclang and maps it to mrfuzz value kinds.
- * Types are classified on their canonical form (typedefs resolved, enums by their integer
- * type); pointers become strings, arrays with a length parameter, or out-parameters (the
- * rules and overrides are in docs/driver.md). Anything else is refused with the
- * parameter's name, type and location: a harness must never guess how to build a value.
+ * sig_read.c - reads a function's signature with libclang and maps it to mrfuzz value
+ * kinds. Types are classified on their canonical form (typedefs resolved, enums by their
+ * integer type); pointers become strings, arrays with a length parameter, or
+ * out-parameters (the rules and overrides are in docs/driver.md). Anything else is
+ * refused with the parameter's name, type and location: a harness must never guess how to
+ * build a value.
  */
 #include <stdio.h>
 #include <stdlib.h>
