@@ -6,11 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "drv.h"
+#include "base/drv.h"
+#include "cmd/cmd.h"
 #include "drv_config.h"
 
 #ifdef DRV_HAVE_DSL /* set by CMake when cmd_dsl.c and the mrdsl library exist */
-#include "cmd_dsl.h"
+#include "cmd/cmd_dsl.h"
 #endif
 
 typedef struct drv_cmd {

@@ -183,7 +183,7 @@ MR_API void mr_harness_callees(const mr_subject *const *callees, size_t n);
 
 /* ---- Compiled relations (docs/checking.md, "Compiled relations") ----------------------
  * `mrfuzz check` compiles the relations of each --mr file into its libFuzzer harness
- * (driver/check_native.c generates the C with mrdsl_emit_c): one mr_native_file per
+ * (driver/rel/check_native.c generates the C with mrdsl_emit_c): one mr_native_file per
  * relation file, which the checker uses instead of the interpreter when the file it loads
  * has the same bytes (hash). Results and executions have mrdsl_result's and mrdsl_exec's
  * layouts (the generated file asserts it). */

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # discover_all.sh - `mrfuzz discover FILE` (issue #15, docs/discover.md "Every function of
 # a file"): one .mr per function mrfuzz can call, each lint-clean, the engine chosen from
-# the signature, the skipped functions in the table with sig.c's reason; then the whole
-# directory checked in one multi-subject libFuzzer target (docs/checking.md).
+# the signature, the skipped functions in the table with sig_read.c's reason; then the
+# whole directory checked in one multi-subject libFuzzer target (docs/checking.md).
 . "$(dirname "$0")/lib.sh"
 LIB=$E2E/inputs/multi.c
 check "discover every function of a library with a small budget each"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * fuzz_adeq.c - the driver's adequacy readers (driver/adeq_data.c) and the HTML report
- * (driver/report_html.c) on arbitrary bytes: no crash, hang or leak; the merged state is
+ * fuzz_adeq.c - the driver's adequacy readers (driver/report/adeq_data.c) and the HTML report
+ * (driver/report/report_html.c) on arbitrary bytes: no crash, hang or leak; the merged state is
  * consistent (C_MT^k's numerator never exceeds k * requirements, the curve never falls)
  * and nothing from the input reaches the page unescaped: no tag or handler before the
  * page's scripts, and its bytes inlined in a script (as JS, as JSON, as the relation file
@@ -14,7 +14,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "drv.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,7 +5,7 @@
  * CPU-time limit, and waiting has a wall-clock deadline or a stall test past which the
  * child is killed and reaped, so no caller leaves a zombie or a runaway behind. A child
  * dies with the harness (PR_SET_PDEATHSIG); the harness's whole process group dies with
- * the driver (eng_bind_to_parent, driver/proc.c).
+ * the driver (eng_bind_to_parent, driver/base/proc.c).
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -246,7 +246,7 @@ static void calibration_input(const uint8_t *data, size_t size) {
 }
 
 /* Watch for hangs: -timeout, or derived from the calibration (eng_chk_timeout), which is
- * watched with the fallback the driver uses too (driver/cmd_check.c: default_timeout);
+ * watched with the fallback the driver uses too (driver/cmd/cmd_check.c: default_timeout);
  * hangs save PREFIXtimeout-*. repro (prefix NULL) saves nothing. repro and the corpus
  * replay (calibrate false) do not calibrate, -timeout or 10 s: their only inputs are the
  * files they replay, so the coverage they record is those files' alone. */

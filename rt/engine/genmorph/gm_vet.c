@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * gm_vet.c - `harness vet` (mrfuzz discover FILE:F->G for strings and arrays, driver/
+ * gm_vet.c - `harness vet` (mrfuzz discover FILE:F->G for strings and arrays, driver/cmd/
  * cmd_discover_inverse.c): candidate relations given as text (an inverse pair's round
  * trip, with or without a guard) go through discovery's trust pipeline and nothing else:
  * validation on fresh inputs (gm_val.c, with stress inputs), the libFuzzer falsification

@@ -32,5 +32,5 @@ double ml_sum(const double *a, size_t n) {
   return s;
 }
 
-/* A union by value: refused, with sig.c's reason. */
+/* A union by value: refused, with sig_read.c's reason. */
 double ml_norm1(union ml_num p) { return p.d < 0 ? -p.d : p.d; }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * across_test.c - driver/across_pairs.c: which pairs of a file's functions discover FILE
+ * across_test.c - driver/cmd/across_pairs.c: which pairs of a file's functions discover FILE
  * --across tries. Only pairs of one signature of numeric scalars with a numeric result;
  * one family and a shared stem (exp/expm1) before one family alone (sin/cos), shared mined
  * constants adding to either and relating functions whose names share nothing (on a tie
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "drv.h"
+#include "cmd/cmd.h"
 
 /* A callable function of nparams parameters of kind k returning kind r. */
 static drv_sig_item item(const char *name, size_t nparams, int k, int r) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * reach_test.c - driver/reach.c: the functions a target reaches across modules, from
+ * reach_test.c - driver/harness/reach.c: the functions a target reaches across modules, from
  * call graphs as mrpass writes them (MR_CALLGRAPH): static names are their module's own
  * (two files with a static helper of the same name), global names are shared, a table of
  * function pointers is followed, what nothing reaches stays out, a bad file is refused.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../check.h"
-#include "drv.h"
+#include "harness/harness.h"
 
 /* wrap.c: target -> helper (static), kernel (elsewhere), a table holding cb. */
 static const char wrap[] = "mrfuzz-callgraph 1\n"

@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "../check.h"
-#include "drv.h"
+#include "harness/harness.h"
+#include "sig/sig.h"
 #include "drv_config.h"
 
 static const char fixture[] =
@@ -183,7 +184,7 @@ static void test_harness_n(const char *file, const char *dir, const char *const 
 }
 
 /* discover FILE: a source's definitions in order, each callable one with its signature,
- * the others with sig.c's reason; the engine each signature gets. */
+ * the others with sig_read.c's reason; the engine each signature gets. */
 static void test_list(const char *file, const char *dir) {
   drv_sig_req req = {file, NULL, MR_TEST_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL};
   drv_sig_item *it;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * cli_main.c - a stand-in for the mrfuzz command table: dispatches the relation-language
- * subcommands of driver/cmd_dsl.c so their exit codes and messages are tested here.
+ * subcommands of driver/cmd/cmd_dsl.c so their exit codes and messages are tested here.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd_dsl.h"
+#include "cmd/cmd_dsl.h"
 
 int main(int argc, char **argv) {
   static const struct {

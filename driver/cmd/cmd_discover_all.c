@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: MIT
+ * cmd_discover_all.c - `mrfuzz discover FILE` (no :FUNCTION): every function FILE defines
+ * (a header: declares) that the harness can call, discovered one after the other exactly
+ * as `mrfuzz discover FILE:FUNCTION` does (cmd_discover.c), each in its own build
+ * directory with its own time budget and the engine its signature fits (sig_engine.c);
+ * the functions sig_read.c refuses are listed with its reason. The table goes to stdout
+ * and to OUTDIR/summary.tsv; --json and --sarif write one document over every function
+ * (disc_report.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "report/report.h"
+#include "sig/sig.h"
+
+static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
+/* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
+static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
+                                      "--budget-per-function", "--json", "--sarif", "--across", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS, OWN_N };
+
+typedef struct row {
+  const char *name, *engine;  /* borrowed */
+  int rc;                     /* discovery's exit code; -1: skipped */
+  long relations;             /* -1: no file */
+  char score[32];             /* "S/M" mutants the short set kills, or "-" */
+  double secs;
+  const char *why;            /* skipped: sig_read.c's reason (borrowed) */
+  bool stopped;               /* a stop signal ended its discovery */
+} row;
+
+/* Relations in a written .mr file: its `relation` lines. -1 when there is no file. */
+static long count_relations(const char *path) {
+  char *s = drv_read_file(path, NULL);
+  if (!s)
+    return -1;
+  long n = 0;
+  for (const char *l = s; l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    n += !strncmp(l, "relation ", 9);
+  free(s);
+  return n;
+}
+
+/* The short set's score that discovery prints (rt/engine/automr/discover.c): "... kill (M
+ * mutants ...) ...: they detect S, ..." -> "S/M"; "-" when it printed none. */
+static void short_score(const char *log, char *out, size_t cap) {
+  snprintf(out, cap, "-");
+  const char *l = log ? strstr(log, "short set: ") : NULL;
+  const char *k = l ? strstr(l, "kill (") : NULL, *d = l ? strstr(l, "they detect ") : NULL;
+  int m, sh;
+  if (k && d && sscanf(k + 6, "%d", &m) == 1 && sscanf(d + 12, "%d", &sh) == 1)
+    snprintf(out, cap, "%d/%d", sh, m);
+}
+
+/* Discover fn: the user's arguments b (positional FILE replaced) and h, then ours. */
+static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
+                       const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
+  char *target = drv_fmt("%s:%s", file_arg, r->name);
+  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fmt("%s/%s", builddir, r->name);
+  char *log = drv_fmt("%s/discover.log", bdir);
+  drv_list a = {0};
+  for (size_t i = 0; i < b->n; i++)
+    drv_list_push(&a, b->v[i] == file_arg ? target : b->v[i]);
+  bool budget = false;
+  const drv_etab *mine = !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover;
+  for (size_t i = 0; i < h->n; i++) { /* the options of its engine: work options are per engine */
+    const drv_eopt *e = drv_etab_find(mine, h->v[i], strlen(h->v[i]));
+    const drv_eopt *any = e ? e : drv_etab_find(mine == &drv_tab_discover ? &drv_tab_genmorph : &drv_tab_discover,
+                                                h->v[i], strlen(h->v[i]));
+    size_t k = any && any->meta && i + 1 < h->n ? 2 : 1; /* the option and its value */
+    budget |= !strcmp(h->v[i], "--budget");
+    for (size_t j = i; e && j < i + k; j++)
+      drv_list_push(&a, h->v[j]);
+    i += k - 1;
+  }
+  if (!budget) {
+    drv_list_push(&a, "--budget");
+    drv_list_push(&a, own[OWN_BUDGET]);
+  }
+  const char *pairs[][2] = {{"-o", mr}, {"--build-dir", bdir}, {"--engine", r->engine},
+                            {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (pairs[i][1]) {
+      drv_list_push(&a, pairs[i][0]);
+      drv_list_push(&a, pairs[i][1]);
+    }
+  printf("== %s (%s) ==\n", r->name, r->engine);
+  fflush(stdout);
+  double t0 = drv_now();
+  int rc = DRV_EXIT_INTERNAL;
+  if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
+    drv_error("cannot use %s: %s", bdir, strerror(errno));
+  else
+    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec, NULL);
+  r->secs = drv_now() - t0;
+  char *text = drv_read_file(log, NULL);
+  if (text)
+    fputs(text, stdout);
+  short_score(text, r->score, sizeof r->score);
+  r->relations = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? count_relations(mr) : -1;
+  fflush(stdout);
+  free(text);
+  drv_list_fini(&a);
+  free(log);
+  free(bdir);
+  free(mr);
+  free(target);
+  return rc;
+}
+
+static const char *status_of(const row *r) {
+  static char buf[64];
+  if (r->rc < 0)
+    return "skipped";
+  if (r->stopped)
+    return "stopped";
+  if (r->rc == DRV_EXIT_OK)
+    return "ok";
+  snprintf(buf, sizeof buf, r->rc == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed (exit %d)", r->rc);
+  return buf;
+}
+
+/* The table on stdout and as TSV (function, engine, relations, score, seconds, status,
+ * reason) into path. */
+static void summary(const row *rows, size_t n, const char *path) {
+  drv_buf t = {0};
+  drv_buf_printf(&t, "function\tengine\trelations\tmutation_score\tseconds\tstatus\treason\n");
+  printf("\nmrfuzz: discover: %zu functions\n%-24s %-9s %9s %9s %8s  %s\n", n, "function", "engine",
+         "relations", "score", "time", "status");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    char rel[24] = "-", secs[24] = "-";
+    if (r->relations >= 0)
+      snprintf(rel, sizeof rel, "%ld", r->relations);
+    if (r->rc >= 0)
+      snprintf(secs, sizeof secs, "%.1f", r->secs);
+    printf("%-24s %-9s %9s %9s %7s%s  %s%s%s\n", r->name, r->rc < 0 ? "-" : r->engine, rel,
+           r->score, secs, r->rc < 0 ? " " : "s", status_of(r), r->why ? ": " : "", r->why ? r->why : "");
+    drv_buf_printf(&t, "%s\t%s\t%s\t%s\t%s\t%s\t", r->name, r->rc < 0 ? "-" : r->engine, rel, r->score,
+                   secs, status_of(r));
+    for (const char *w = r->why ? r->why : ""; *w; w++) /* one line, no tabs */
+      drv_buf_printf(&t, "%c", *w == '\t' || *w == '\n' ? ' ' : *w);
+    drv_buf_printf(&t, "\n");
+  }
+  if (drv_write_atomic(path, t.s, t.len) != 0)
+    drv_error("cannot write %s: %s", path, strerror(errno));
+  else
+    printf("summary: %s\n", path);
+  fflush(stdout);
+  drv_buf_fini(&t);
+}
+
+/* The default OUTDIR: FILE's stem and "-mr" ("numeric-mr" for examples/numeric/numeric.c). */
+static char *default_outdir(const char *file) {
+  const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+  const char *dot = strrchr(base, '.');
+  return drv_fmt("%.*s-mr", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);
+}
+
+static void push_own(drv_list *extra, const char **own);
+
+/* discover FILE --across N: relations across the N best pairs of FILE's functions
+ * (drv_across_pairs), each into OUTDIR/across/F_G.mr, then their table. The worst exit
+ * code. */
+static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                          const drv_sig_item *items, size_t n, size_t max, const char *outdir,
+                          const char *builddir, double budget, drv_disc_rec *recs, size_t *nrecs) {
+  drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
+  drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
+  for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
+    char *hv = drv_fmt("%s/%s/harness", builddir, items[i].name);
+    char *log = drv_fmt("%s/%s/consts.txt", builddir, items[i].name);
+    drv_across_consts(hv, log, &kk[i]);
+    free(hv);
+    free(log);
+  }
+  size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
+  for (size_t i = 0; i < n; i++) free(kk[i].v);
+  free(kk);
+  size_t ninv = 0;
+  for (size_t i = 0; i < k; i++) ninv += pairs[i].chain;
+  printf("\nacross: %zu pairs of one signature, %zu related (one family, a shared name stem, shared "
+         "mined constants); trying %zu (--across %zu)\n", ncompat, nrelated, k, max);
+  if (ninv) /* strings and arrays: their round trip (cmd_discover_inverse.c) */
+    printf("across: %zu of them inverse pairs of strings or arrays by their names (encode/decode, "
+           "compress/uncompress, pack/unpack, to_X/from_X, ...), tried as F->G: the round trip G(F(x)) = x\n", ninv);
+  char *dir = drv_fmt("%s/across", outdir), bud[32];
+  snprintf(bud, sizeof bud, "%g", budget);
+  int rc = DRV_EXIT_OK, *prc = drv_alloc((k ? k : 1) * sizeof *prc);
+  long *nrel = drv_alloc((k ? k : 1) * sizeof *nrel);
+  double *secs = drv_alloc((k ? k : 1) * sizeof *secs);
+  if (k && drv_mkdirs(dir) != 0) {
+    drv_error("cannot create %s: %s", dir, strerror(errno));
+    k = 0;
+    rc = DRV_EXIT_INTERNAL;
+  }
+  for (size_t i = 0; i < k && !drv_stopped(); i++) {
+    const char *fns[2] = {items[pairs[i].a].name, items[pairs[i].b].name};
+    char *out = drv_fmt("%s/%s_%s.mr", dir, fns[0], fns[1]);
+    drv_list extra = {0};
+    push_own(&extra, own);
+    bool budgeted = false;
+    for (size_t j = 0; j < h->n; j++) budgeted |= !strcmp(h->v[j], "--budget");
+    if (!budgeted) {
+      drv_list_push(&extra, "--budget");
+      drv_list_push(&extra, bud);
+    }
+    printf(pairs[i].chain ? "== %s->%s (%s) ==\n" : "== %s, %s (%s) ==\n", fns[0], fns[1], pairs[i].why);
+    fflush(stdout);
+    double t0 = drv_now();
+    drv_disc_rec *pr = &recs[(*nrecs)++];
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL, pr);
+    if (!pr->function) { /* refused before it ran: named in the document all the same */
+      pr->function = drv_fmt(pairs[i].chain ? "%s->%s" : "%s,%s", fns[0], fns[1]);
+      pr->exit_code = prc[i];
+    }
+    secs[i] = drv_now() - t0;
+    nrel[i] = prc[i] == DRV_EXIT_OK || prc[i] == DRV_EXIT_VIOLATION ? count_relations(out) : -1;
+    rc = prc[i] > rc ? prc[i] : rc;
+    drv_list_fini(&extra);
+    free(out);
+  }
+  if (k) {
+    printf("\nmrfuzz: discover --across: %zu pairs (%s/)\n%-36s %-26s %9s %8s  %s\n", k, dir, "pair", "why",
+           "relations", "time", "status");
+    for (size_t i = 0; i < k; i++) {
+      char pr[80], rel[24] = "-";
+      snprintf(pr, sizeof pr, pairs[i].chain ? "%s->%s" : "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
+      if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
+      printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+             prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
+    }
+    fflush(stdout);
+  }
+  free(pairs); free(prc); free(nrel); free(secs); free(dir);
+  return rc;
+}
+
+static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own) {
+  const char *file = o->pos.v[0];
+  if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr") && strcmp(own[OWN_ENGINE], "genmorph")) {
+    drv_error("--engine %s: expected automr or genmorph", own[OWN_ENGINE]);
+    return DRV_EXIT_USAGE;
+  }
+  double budget;
+  if (!drv_parse_secs("--budget-per-function", own[OWN_BUDGET], 1e12, &budget))
+    return DRV_EXIT_USAGE;
+  if (budget <= 0) {
+    drv_error("--budget-per-function %s: expected a time > 0", own[OWN_BUDGET]);
+    return DRV_EXIT_USAGE;
+  }
+  char *end;
+  const char *av = own[OWN_ACROSS] ? own[OWN_ACROSS] : "0";
+  long across = strtol(av, &end, 10);
+  if (*end || end == av || across < 0 || across > 100) {
+    drv_error("--across %s: expected a number of pairs, 0 to 100", av);
+    return DRV_EXIT_USAGE;
+  }
+  if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
+    return DRV_EXIT_USAGE;
+  drv_tools t;
+  drv_tools_init(&t);
+  /* the file's own flags from its compilation database, as its builds will have them */
+  const drv_list nosrc = {0};
+  drv_build_req br = {file, NULL, &nosrc, o};
+  drv_cdb db;
+  int rc = drv_cdb_load(&br, &db);
+  if (rc != DRV_EXIT_OK) {
+    drv_tools_fini(&t);
+    return rc;
+  }
+  drv_sig_req sr = {file,      NULL,       t.include, &o->include,          &o->define,
+                    &o->array, &o->string, &o->out,   drv_cdb_flags(&db, 0)};
+  drv_sig_item *items;
+  size_t n;
+  rc = drv_sig_list(&sr, &items, &n);
+  drv_cdb_fini(&db);
+  drv_tools_fini(&t);
+  if (rc != DRV_EXIT_OK)
+    return rc;
+  char *outdir = own[OWN_OUT] ? drv_strdup(own[OWN_OUT]) : default_outdir(file);
+  const char *builddir = own[OWN_BUILD] ? own[OWN_BUILD] : ".mrfuzz";
+  size_t nok = 0;
+  for (size_t i = 0; i < n; i++)
+    nok += items[i].ok;
+  if (!nok) {
+    drv_error("%s: no function mrfuzz can call (%zu found)%s", file, n, n ? ":" : "");
+    for (size_t i = 0; i < n; i++)
+      fprintf(stderr, "  %s: %s\n", items[i].name, items[i].why);
+    rc = DRV_EXIT_USAGE;
+  } else if (!strcmp(outdir, "-") || drv_mkdirs(outdir) != 0) {
+    drv_error("-o %s: cannot create the output directory%s%s", outdir, errno ? ": " : "",
+              errno ? strerror(errno) : "");
+    rc = DRV_EXIT_USAGE;
+  }
+  row *rows = drv_alloc(n * sizeof *rows);
+  size_t nrecs = n; /* every function's, then the pairs' (--across) */
+  drv_disc_rec *recs = drv_alloc((n + (size_t)across + 1) * sizeof *recs);
+  memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
+  drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
+  for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
+    row *r = &rows[i];
+    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
+    recs[i].function = drv_strdup(items[i].name);
+    recs[i].skipped = items[i].why;
+    if (!items[i].ok)
+      continue;
+    r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig, NULL, 0);
+    if (drv_stopped()) { /* Ctrl-C: the table of what ran */
+      r->why = "not run (stopped)";
+      continue;
+    }
+    free(recs[i].function);
+    recs[i].function = NULL;
+    r->rc = discover_fn(r, b, file, h, own, outdir, builddir, &recs[i]);
+    if (!recs[i].function) { /* it failed before the harness ran */
+      recs[i].function = drv_strdup(items[i].name);
+      recs[i].exit_code = r->rc;
+    }
+    r->stopped = drv_stopped() != 0;
+  }
+  if (rc == DRV_EXIT_OK) {
+    char *tsv = drv_fmt("%s/summary.tsv", outdir);
+    summary(rows, n, tsv);
+    free(tsv);
+    int arc = across > 0 ? discover_pairs(o, b, h, own, items, n, (size_t)across, outdir, builddir, budget, recs,
+                                          &nrecs)
+                         : DRV_EXIT_OK;
+    for (size_t i = 0; i < n; i++) /* not run: skipped, with the reason of the table */
+      if (rows[i].rc < 0 && !recs[i].skipped)
+        recs[i].skipped = rows[i].why ? rows[i].why : "not run";
+    if ((own[OWN_JSON] || own[OWN_SARIF]) &&
+        drv_disc_reports(recs, nrecs, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK)
+      rc = DRV_EXIT_INTERNAL;
+    for (size_t i = 0; i < n; i++)
+      if (rows[i].rc > rc)
+        rc = rows[i].rc;
+    if (arc > rc)
+      rc = arc;
+  }
+  drv_proc_resume_after_stop(false);
+  if (drv_stopped())
+    rc = 128 + drv_stopped();
+  free(rows);
+  for (size_t i = 0; i < nrecs; i++)
+    drv_disc_rec_fini(&recs[i]);
+  free(recs);
+  free(outdir);
+  drv_sig_list_free(items, n);
+  return rc;
+}
+
+/* The driver's own options that discover_group passes on as they were given. */
+static void push_own(drv_list *extra, const char **own) {
+  static const int which[] = {OWN_TIMEOUT, OWN_FUZZ};
+  for (size_t i = 0; i < sizeof which / sizeof *which; i++)
+    if (own[which[i]]) {
+      drv_list_push(extra, all_own[which[i]]);
+      drv_list_push(extra, own[which[i]]);
+    }
+}
+
+/* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
+static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
+                         const char *list) {
+  if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
+    drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
+    return DRV_EXIT_USAGE;
+  }
+  if (own[OWN_ACROSS]) {
+    drv_error("--across: for discover FILE (the pairs of its functions), not for one group FILE:F,G");
+    return DRV_EXIT_USAGE;
+  }
+  if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
+    return DRV_EXIT_USAGE;
+  const char *file = o->pos.v[0];
+  size_t flen = (size_t)(strrchr(file, ':') - file);
+  char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
+  const char *fns[8];
+  size_t n = 0;
+  char *arrow = strstr(copy, "->");
+  if (arrow) { /* F->G */
+    *arrow = '\0';
+    fns[n++] = copy;
+    fns[n++] = arrow + 2;
+    if (strstr(arrow + 2, "->") || strchr(copy, ',') || strchr(arrow + 2, ',') || !*copy || !arrow[2])
+      n = 0;
+  }
+  for (char *t = arrow ? NULL : strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
+    fns[n++] = t;
+  drv_list b2 = {0}, extra = {0};
+  for (size_t i = 0; i < b->n; i++) /* FILE:F,G -> FILE */
+    drv_list_push(&b2, b->v[i] == file ? fargs : b->v[i]);
+  push_own(&extra, own);
+  drv_opts o2 = *o;
+  drv_list pos = o->pos;
+  const char *pv[64];
+  pos.v = pv;
+  for (size_t i = 0; i < o->pos.n && i < 64; i++) pv[i] = i ? o->pos.v[i] : fargs;
+  o2.pos = pos;
+  drv_disc_rec rec = {0};
+  bool reports = own[OWN_JSON] || own[OWN_SARIF];
+  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, arrow != NULL, own[OWN_OUT],
+                              own[OWN_BUILD], NULL, reports ? &rec : NULL);
+  if (reports && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) &&
+      drv_disc_reports(&rec, 1, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK && rc == DRV_EXIT_OK)
+    rc = DRV_EXIT_INTERNAL;
+  drv_disc_rec_fini(&rec);
+  drv_list_fini(&b2);
+  drv_list_fini(&extra);
+  free(fargs);
+  free(copy);
+  return rc;
+}
+
+/* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
+int drv_cmd_discover(int argc, char **argv) {
+  drv_list h = {0}, b = {0};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL};
+  int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
+  drv_opts o;
+  memset(&o, 0, sizeof o);
+  bool all = false;
+  drv_buf quiet = {0}; /* a bad option is reported once, by whichever mode runs */
+  drv_error_capture(&quiet);
+  if (rc == DRV_EXIT_OK && drv_opts_parse(&o, DRV_CMD_BUILD, NULL, (int)b.n, (char **)b.v) == DRV_EXIT_OK)
+    all = o.pos.n > 0 && !strchr(o.pos.v[0], ':');
+  drv_error_capture(NULL);
+  drv_buf_fini(&quiet);
+  const char *colon = all || rc != DRV_EXIT_OK || o.pos.n == 0 ? NULL : strrchr(o.pos.v[0], ':');
+  if (all)
+    rc = discover_all(&o, &b, &h, own);
+  else if (colon && (strchr(colon, ',') || strstr(colon, "->"))) /* FILE:F,G, FILE:F->G */
+    rc = discover_list(&o, &b, &h, own, colon + 1);
+  else /* help, a usage error or one function: cmd_discover.c says which */
+    rc = drv_discover_one(argc, argv, NULL, NULL, NULL);
+  drv_opts_fini(&o);
+  drv_list_fini(&h);
+  drv_list_fini(&b);
+  return rc;
+}
