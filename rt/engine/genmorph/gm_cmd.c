@@ -581,7 +581,7 @@ static int evolve(gm_run *R, disc_subj *d) {
   int short_of = 0;
   for (int t = 0; t < nt; t++)
     short_of += !R->ifm && !nofuzz && (!R->done[t] || (R->gres[t].npos > 0 && R->gres[t].nneg > 0 && R->gres[t].gens < o->gp.max_gens));
-  if (short_of)
+  if (short_of && R->u.gp_end > 0 && eng_now() >= R->u.gp_end) /* else a worker lost to a crash */
     eng_cut("GenMorph's evolution", "%d of %d input relations evolved fewer than %d generations in 70%% of --budget %g s",
             short_of, nt, o->gp.max_gens, o->budget);
   say(o, "mrfuzz: genmorph: evolution done (%s%.1f s)\n", "", eng_now() - R->t0);
