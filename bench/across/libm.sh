@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # libm.sh [MRFUZZ] - relations across functions (issue #19) on glibc's libm as black boxes
-# (math.h, -l m): per group, `mrfuzz discover math.h:GROUP -l m` with one seed, a search
-# budget and one job, then `mrfuzz check math.h -l m --mr` of the file written for CHECK
+# (math.h, -l m): per group, `mrfuzz discover math.h:GROUP -l m` with one seed, RUNS search
+# runs per type (counted work: the seed alone decides) and one job, then `mrfuzz check math.h -l m --mr` of the file written for CHECK
 # seconds of libFuzzer (one process). Prints per group: relations written, discover's
 # wall time, checks made and violations (the goal: 0; a violation on glibc is a false
 # alarm). The .mr files stay in $OUT (default ./bench-across) for reading: which
@@ -11,7 +11,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MRFUZZ=${1:-$ROOT/build/release/bin/mrfuzz}
 OUT=${OUT:-bench-across}
-BUDGET=${BUDGET:-30}
+RUNS=${RUNS:-24}
 CHECK=${CHECK:-60}
 mkdir -p "$OUT"
 cd "$OUT" || exit 2
@@ -27,7 +27,7 @@ for g in "${groups[@]}"; do
   f=$(echo "$grp" | sed 's/->/_to_/; s/,/_/g')
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  "$MRFUZZ" discover "math.h:$grp" -l m $opts --budget "$BUDGET" --seed 1 -j 1 -o "$f.mr" >"$f.log" 2>&1
+  "$MRFUZZ" discover "math.h:$grp" -l m $opts --runs "$RUNS" --seed 1 -j 1 -o "$f.mr" >"$f.log" 2>&1
   secs=$(echo "$(date +%s.%N) - $t0" | bc)
   rel=$(grep -c '^relation ' "$f.mr" 2>/dev/null || echo 0)
   checks=- viol=-

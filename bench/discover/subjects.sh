@@ -3,7 +3,7 @@
 # subjects.sh [MRFUZZ] - discovery on the subjects beyond the sine (issue #4's acceptance
 # list): examples/trig cos and tan, examples/numeric, examples/intmath ipow, and black
 # boxes (glibc sin and log1p, GSL's gsl_sf_bessel_J0). Per subject: discover with one
-# seed and a time budget, then re-check every relation written on 10^6 fresh inputs
+# seed and RUNS search runs per type (counted work: the seed alone decides), then re-check every relation written on 10^6 fresh inputs
 # (harness verify). Prints per subject the relations kept per type, the wall time, the
 # verify verdict; the .mr files stay in $OUT (default ./bench-subjects) for reading.
 # Run by hand (minutes per subject); figures go to docs/benchmarks.md.
@@ -11,7 +11,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MRFUZZ=${1:-$ROOT/build/release/bin/mrfuzz}
 OUT=${OUT:-bench-subjects}
-BUDGET=${BUDGET:-20}
+RUNS=${RUNS:-24}
 TYPES=${TYPES:-I,II,VII}
 N=${N:-1000000}
 EX=$ROOT/examples
@@ -40,7 +40,7 @@ for s in "${subjects[@]}"; do
   fn=${target##*:}
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  "$MRFUZZ" discover "$target" $extra --types "$TYPES" --seed 1 --budget "$BUDGET" -q \
+  "$MRFUZZ" discover "$target" $extra --types "$TYPES" --seed 1 --runs "$RUNS" -q \
     -o "$name.mr" >"$name.log" 2>&1
   rc=$?
   t1=$(date +%s.%N)

@@ -7,7 +7,7 @@
 # checks) over about $CHECKS checks of the written relations on fresh inputs of the
 # default domain (harness verify, seed 2), and the mutation score: `mrfuzz score -n 100`
 # of each file for white boxes; for black boxes the short-set line's share of the
-# interface faults all relations detect. Array examples run GenMorph (--budget 30).
+# interface faults all relations detect. Array examples run GenMorph (--generations 8).
 # Run by hand (about 50 minutes for everything on 2 cores).
 # Usage: bench/discover/trust.sh [-b BEFORE_MRFUZZ] [-c CHECKS] [MRFUZZ] [SUBJECT ...]
 set -u
@@ -20,7 +20,7 @@ MRFUZZ=$(readlink -f "${1:-$ROOT/build/release/bin/mrfuzz}")
 [ $# -gt 0 ] && shift
 EX=$ROOT/examples
 GSL="-l gsl -l gslcblas -l m"
-GM="--engine genmorph --budget 30" # array subjects: GenMorph, no short set (no --all row)
+GM="--engine genmorph --generations 8" # array subjects: GenMorph, no short set (no --all row)
 declare -A S=(
   [sin]="$EX/trig/trig.c:trig_sin" [cos]="$EX/trig/trig.c:trig_cos" [tan]="$EX/trig/trig.c:trig_tan"
   [abs]="$EX/numeric/numeric.c:num_abs" [hypot]="$EX/numeric/numeric.c:num_hypot"
@@ -66,7 +66,7 @@ score() {
   local a args=() skip=0 # build options only: no discovery options
   for a in "$@"; do
     if [ $skip = 1 ]; then skip=0; continue; fi
-    case $a in --all) ;; --engine | --budget) skip=1;; *) args+=("$a");; esac
+    case $a in --all) ;; --engine | --generations) skip=1;; *) args+=("$a");; esac
   done
   [ "$(grep -c '^relation' "$mr" 2>/dev/null)" -gt 0 ] || { echo "0%"; return; }
   "$MRFUZZ" score "$t" "${args[@]}" --mr "$mr" -n 100 --seed 5 --build-dir "sc_${t##*:}" 2>/dev/null |

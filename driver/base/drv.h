@@ -123,7 +123,8 @@ typedef struct drv_etab {
   size_t n;
 } drv_etab;
 extern const drv_etab drv_tab_run, drv_tab_check, drv_tab_score, drv_tab_adequacy,
-    drv_tab_prioritize, drv_tab_discover, drv_tab_genmorph, drv_tab_compose;
+    drv_tab_prioritize, drv_tab_discover, drv_tab_genmorph, drv_tab_compose,
+    drv_tab_vet; /* vet: what discover FILE --across forwards to an inverse pair */
 /* The row of t spelled by arg[0..n) (name or alias), or NULL. */
 const drv_eopt *drv_etab_find(const drv_etab *t, const char *arg, size_t n);
 /* A forwarded option and its value (NULL for a flag), as the user gave it. */

@@ -35,6 +35,9 @@ static const drv_eopt discover_opts[] = {
 static const drv_eopt genmorph_opts[] = {
 #include "engine/genmorph/genmorph.def"
 };
+static const drv_eopt vet_opts[] = {
+#include "engine/genmorph/vet.def"
+};
 static const drv_eopt compose_opts[] = {
 #include "engine/compose/compose.def"
 };
@@ -49,6 +52,7 @@ const drv_etab drv_tab_prioritize = TAB(prioritize_opts, "prioritize");
 const drv_etab drv_tab_discover = TAB(discover_opts, "discovery (AutoMR)");
 const drv_etab drv_tab_genmorph = TAB(genmorph_opts, "discovery --engine genmorph");
 const drv_etab drv_tab_compose = TAB(compose_opts, "compose");
+const drv_etab drv_tab_vet = TAB(vet_opts, "round trips (vet)");
 
 /* See drv.h. */
 const drv_eopt *drv_etab_find(const drv_etab *t, const char *arg, size_t n) {

@@ -56,6 +56,24 @@ static void short_score(const char *log, char *out, size_t cap) {
     snprintf(out, cap, "%d/%d", sh, m);
 }
 
+/* Push onto a the options of h (each name, then its value if it has one) that t knows: an
+ * option only another engine has (--runs, --generations, ...) is for that engine's
+ * functions, so a file of both kinds takes each engine's work options at once. */
+static void push_for(drv_list *a, const drv_list *h, const drv_etab *t) {
+  for (size_t i = 0; i < h->n; i++) {
+    const drv_eopt *mine = drv_etab_find(t, h->v[i], strlen(h->v[i])), *e = mine;
+    for (size_t k = 0; !e && all_tabs[k]; k++) /* another engine's: its value goes too */
+      e = drv_etab_find(all_tabs[k], h->v[i], strlen(h->v[i]));
+    bool valued = e && e->meta && i + 1 < h->n;
+    if (mine) {
+      drv_list_push(a, h->v[i]);
+      if (valued)
+        drv_list_push(a, h->v[i + 1]);
+    }
+    i += valued;
+  }
+}
+
 /* Discover fn: the user's arguments b (positional FILE replaced) and h, then ours. */
 static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
                        const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
@@ -66,17 +84,9 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   for (size_t i = 0; i < b->n; i++)
     drv_list_push(&a, b->v[i] == file_arg ? target : b->v[i]);
   bool budget = false;
-  const drv_etab *mine = !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover;
-  for (size_t i = 0; i < h->n; i++) { /* the options of its engine: work options are per engine */
-    const drv_eopt *e = drv_etab_find(mine, h->v[i], strlen(h->v[i]));
-    const drv_eopt *any = e ? e : drv_etab_find(mine == &drv_tab_discover ? &drv_tab_genmorph : &drv_tab_discover,
-                                                h->v[i], strlen(h->v[i]));
-    size_t k = any && any->meta && i + 1 < h->n ? 2 : 1; /* the option and its value */
+  for (size_t i = 0; i < h->n; i++)
     budget |= !strcmp(h->v[i], "--budget");
-    for (size_t j = i; e && j < i + k; j++)
-      drv_list_push(&a, h->v[j]);
-    i += k - 1;
-  }
+  push_for(&a, h, !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover);
   if (!budget) {
     drv_list_push(&a, "--budget");
     drv_list_push(&a, own[OWN_BUDGET]);
@@ -213,7 +223,10 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
     fflush(stdout);
     double t0 = drv_now();
     drv_disc_rec *pr = &recs[(*nrecs)++];
-    prc[i] = drv_discover_group(o, b, o->pos.v[0], h, &extra, fns, 2, pairs[i].chain, out, builddir, NULL, pr);
+    drv_list hp = {0}; /* a pair of numbers is AutoMR's, an inverse pair vet's */
+    push_for(&hp, h, pairs[i].chain ? &drv_tab_vet : &drv_tab_discover);
+    prc[i] = drv_discover_group(o, b, o->pos.v[0], &hp, &extra, fns, 2, pairs[i].chain, out, builddir, NULL, pr);
+    drv_list_fini(&hp);
     if (!pr->function) { /* refused before it ran: named in the document all the same */
       pr->function = drv_fmt(pairs[i].chain ? "%s->%s" : "%s,%s", fns[0], fns[1]);
       pr->exit_code = prc[i];

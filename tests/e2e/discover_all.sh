@@ -6,11 +6,15 @@
 # whole directory checked in one multi-subject libFuzzer target (docs/checking.md).
 . "$(dirname "$0")/lib.sh"
 LIB=$E2E/inputs/multi.c
-check "discover every function of a library with a small budget each"
+# the work each function gets, counted (AutoMR's options go to ml_affine and ml_max, GenMorph's
+# to ml_sum, --inputs to both): the seed alone decides what is written. A wall-time cap (the
+# old --budget-per-function 3) wrote on a slow machine a relation a fast one never did.
+SIZE=(--runs 1 --iters 20 --generations 8 --population 100 --inputs 100 --templates 3 --validate 20000)
+check "discover every function of a library with a small amount of work each"
 expect_exit 2 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --json no/such/dir/all.json
 expect_err "no/such/dir"
 [ ! -e rel ] && [ ! -e bd ] || fail "--json refused after work began"
-expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd --budget-per-function 3 --seed 1 --fuzz-falsify 0 \
+expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel --build-dir bd "${SIZE[@]}" --seed 1 --fuzz-falsify 0 \
   --json all.json --sarif all.sarif
 # without falsification, GenMorph writes no GP relation: a fitted one held on 184836 fresh
 # inputs of ml_sum and the check below broke it

@@ -16,7 +16,7 @@ disc() { # NAME TARGET [more]: discover, then lint and check what it kept
   local name=$1
   shift
   check "$name: relations are discovered, parse, and check clean"
-  expect_exit 0 "$MRFUZZ" discover "$@" -o "$name.mr" --budget 3 --seed 1 --types I,II --fuzz-falsify 0
+  expect_exit 0 "$MRFUZZ" discover "$@" -o "$name.mr" --runs 4 --iters 20 --seed 1 --types I,II --fuzz-falsify 0
   n=$(grep -c '^relation ' "$name.mr" || true)
   [ "$n" -ge 1 ] || { cat err >&2; fail "$name: no relation kept"; }
   expect_exit 0 "$MRFUZZ" lint "$name.mr"
@@ -31,7 +31,7 @@ disc proto proto.h:proto proto.c
 grep -q "subject proto(double arg0, double arg1)" proto.mr || fail "unnamed parameters are not arg0, arg1"
 expect_exit 0 "$MRFUZZ" check --build-dir h_proto proto.h:proto proto.c --mr proto.mr -- -runs=20000
 check "math.h:erf (declared without a parameter name) under libFuzzer"
-expect_exit 0 "$MRFUZZ" discover math.h:erf -l m -o erf.mr --budget 3 --seed 1 --types I,II --fuzz-falsify 0
+expect_exit 0 "$MRFUZZ" discover math.h:erf -l m -o erf.mr --runs 4 --iters 20 --seed 1 --types I,II --fuzz-falsify 0
 grep -q "arg0_2 = " erf.mr || fail "erf: no relation on arg0"
 expect_exit 0 "$MRFUZZ" check --build-dir h_erf math.h:erf -l m --mr erf.mr -- -max_total_time=3
 echo ok

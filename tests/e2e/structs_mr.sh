@@ -37,7 +37,9 @@ for line in open(sys.argv[1]):
 PY
 
 check "white box: discover --engine genmorph keeps relations over fields that parse back"
-expect_exit 0 "$MRFUZZ" discover --engine genmorph --build-dir wadd -o gm.mr --budget 30 "$in/vec.c:vec_add"
+# counted work and a seed, no wall-time cap: the same relations on every machine
+expect_exit 0 "$MRFUZZ" discover --engine genmorph --build-dir wadd -o gm.mr --seed 1 --generations 8 --population 100 \
+  --inputs 300 --templates 3 --validate 40000 --fuzz-runs 400000 "$in/vec.c:vec_add"
 n=$(grep -c '^relation' gm.mr || true)
 [ "$n" -gt 0 ] || fail "genmorph kept no relation"
 expect_exit 0 "$MRFUZZ" lint gm.mr
@@ -54,7 +56,8 @@ grep -qF "struct rect { struct vec2 lo; struct vec2 hi; int tag[2]; }" rect.html
   fail "the report does not show the record's fields"
 
 check "discover (AutoMR) on an in-out record: relations over fields that parse back"
-expect_exit 0 "$MRFUZZ" discover --build-dir hscale -o scale.mr --budget 10 "${bb[@]}" "$in/vec.h:vec_scale"
+expect_exit 0 "$MRFUZZ" discover --build-dir hscale -o scale.mr --seed 1 --runs 8 --iters 30 --fuzz-runs 400000 "${bb[@]}" \
+  "$in/vec.h:vec_scale"
 n=$(grep -c '^relation' scale.mr || true)
 [ "$n" -gt 0 ] || fail "discover kept no relation"
 grep -qF "struct v_t *v" scale.mr || fail "the subject lacks its record"
