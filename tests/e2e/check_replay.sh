@@ -130,6 +130,11 @@ assert hits and hits[0]["kind"] == "violation" and hits[0]["replay"].startswith(
 PY
 json_matches wrong.json >/dev/null || fail "wrong JSON vs summary"
 cp err replay.err
+check "the replay's processes (-fork, one per core) print whole lines and reports, none inside another's"
+V=$(grep -c "violates relation" replay.err || true)
+[ "$V" -gt 0 ] && [ "$(grep -c '^mrfuzz: wcorpus/[^ ]* violates relation [a-z_]*$' replay.err)" = "$V" ] &&
+  [ "$(grep -c '^==== mrfuzz: relation violated: ' replay.err)" = "$V" ] &&
+  [ "$(grep -c '^residual .*, tolerance [^ ]*$' replay.err)" = "$V" ] || { cat replay.err >&2; fail "a split line"; }
 check "the replay's verdict on each corpus file is the libFuzzer target's (DIR/fuzz/harness on the file)"
 expect_exit 0 "$MRFUZZ" check --build-dir hw wrong.c:gcd --mr "$MR" -- -runs=0 empty
 for f in wcorpus/*; do

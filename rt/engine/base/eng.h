@@ -422,7 +422,8 @@ uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const 
  * Print the report of relation rel (of file mr, for the message) violated by executions
  * x[0..h-1] of s, execution k calling xs[k] (eng_mg_subjects; NULL: s everywhere; stops
  * at the first execution not reached): relation text, inputs and
- * outputs of every execution, residual and tolerance of res. */
+ * outputs of every execution, residual and tolerance of res; in one write to f, so that
+ * processes sharing a stream print whole reports (up to PIPE_BUF bytes on a pipe). */
 void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
                 const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res);
 

@@ -2,7 +2,8 @@
  * report.c - the report of a violated relation, shared by the checker (check.c) and the
  * oracle API (oracle.c): the relation's canonical text, every execution's inputs and
  * outputs as the subject's parameters name them, and the residual with its tolerance.
- * Arrays print their first 64 elements; strings are escaped.
+ * Arrays print their first 64 elements; strings are escaped. A report is rendered in
+ * memory and written at once: processes sharing a stderr never split each other's lines.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -88,9 +89,9 @@ static const mr_subject_param *exec_param(const mr_subject *s, const mrdsl_rel *
   return tmp;
 }
 
-/* See eng.h. */
-void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
-                const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res) {
+/* The report, piece by piece onto f (eng_report's arguments). */
+static void put_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
+                       const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res) {
   fprintf(f, "==== mrfuzz: relation violated: %s (%s, %s:%d)\n", mrdsl_rel_name(rel), s->name,
           mr ? mr : "?", mrdsl_rel_line(rel));
   size_t len = mrdsl_print_rel(rel, NULL, 0);
@@ -145,6 +146,22 @@ void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const
   mrdsl_fmt_double(res->residual, rb);
   mrdsl_fmt_double(res->tolerance, tb);
   fprintf(f, "residual %s, tolerance %s\n", rb, tb);
+}
+
+/* See eng.h. stderr is unbuffered: written piece by piece, a report of one process of a
+ * forked replay or check (-fork=N, check_cmd.c) took another's lines inside its own. */
+void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
+                const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (m)
+    put_report(m, s, xs, mr, rel, x, h, res);
+  if (m && fclose(m) == 0)
+    fwrite(text, 1, len, f);
+  else /* no memory: piece by piece */
+    put_report(f, s, xs, mr, rel, x, h, res);
+  free(text);
   fflush(f);
 }
 

@@ -167,6 +167,19 @@ static void on_stop(int sig) {
   stop_flag = 1;
 }
 
+/* msg, path and a newline onto stderr in one write (async-signal-safe): the processes of
+ * -fork=N share it, and a line written in pieces could take another's inside it. */
+static void say_saved(const char *msg, const char *path) {
+  static char line[4400];
+  size_t m = strlen(msg), n = strlen(path);
+  n = n < sizeof line - 1 - m ? n : sizeof line - 1 - m;
+  memcpy(line, msg, m);
+  memcpy(line + m, path, n);
+  line[m + n] = '\n';
+  ssize_t w = write(2, line, m + n + 1);
+  (void)w;
+}
+
 /* A deadly signal in the target: save the input (async-signal-safe calls only), say so,
  * and die of the same signal so the driver reports a crash, not a violation. */
 static void on_crash(int sig) {
@@ -176,11 +189,7 @@ static void on_crash(int sig) {
     (void)w;
     close(fd);
   }
-  static const char msg[] = "mrfuzz: the target crashed (not a relation violation); input saved as ";
-  ssize_t w = write(2, msg, sizeof msg - 1);
-  w = write(2, crash_path, strlen(crash_path));
-  w = write(2, "\n", 1);
-  (void)w;
+  say_saved("mrfuzz: the target crashed (not a relation violation); input saved as ", crash_path);
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -227,12 +236,8 @@ static void on_alarm(int sig) {
     (void)w;
     close(fd);
   }
-  static const char msg[] = "mrfuzz: the target hung (an input did not return within -timeout; "
-                            "not a relation violation); input saved as ";
-  ssize_t w = write(2, msg, sizeof msg - 1);
-  w = write(2, path, strlen(path));
-  w = write(2, "\n", 1);
-  (void)w;
+  say_saved("mrfuzz: the target hung (an input did not return within -timeout; not a relation "
+            "violation); input saved as ", path);
   _exit(ENG_EXIT_VIOLATION);
 }
 

@@ -3,7 +3,9 @@
  * here: an in-place sort with a string and an out-parameter, a truncating copy into an
  * `out` buffer, and a seeded bug. Relations are parsed from text, so the test covers the
  * path every engine takes: mrdsl program -> follow-ups -> calls through the thunk -> check.
+ * Also the report of a violation (report.c): one write, whole.
  */
+#define _GNU_SOURCE /* fopencookie: a stream that counts its writes */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,6 +454,52 @@ static void test_conditioned_discrete(void) {
   bug = 0;
 }
 
+/* A stream that counts the writes reaching it and keeps their bytes (fopencookie). */
+typedef struct wcount {
+  int writes;
+  char text[8192];
+  size_t len;
+} wcount;
+
+static ssize_t wc_write(void *cookie, const char *b, size_t n) {
+  wcount *w = cookie;
+  w->writes++;
+  size_t k = n < sizeof w->text - 1 - w->len ? n : sizeof w->text - 1 - w->len;
+  memcpy(w->text + w->len, b, k);
+  w->text[w->len += k] = '\0';
+  return (ssize_t)n;
+}
+
+/* A report reaches an unbuffered stream (stderr) in one write: the processes of a forked
+ * replay or check share their stderr, and a report written piece by piece let another's
+ * line start inside one of its lines (e2e_check_replay read "execution 1 (source): a1 =
+ * -867;mrfuzz: wcorpus/... violates relation euclid"). */
+static void test_report_one_write(const mrdsl_file *f) {
+  double a[] = {1, 2, 3, 4, 5};
+  mrdsl_result res;
+  bug = 1;
+  eng_mg *g = group(f, &sortsum_subject, "three");
+  uint64_t src[4] = {(uint64_t)(uintptr_t)a, 5, (uint64_t)(uintptr_t)"x", 0};
+  CHECK(g && eng_mg_run(g, src, &bopts, &res) == MRDSL_FAIL);
+  bug = 0;
+  wcount w = {0};
+  FILE *s = fopencookie(&w, "w", (cookie_io_functions_t){NULL, wc_write, NULL, NULL});
+  CHECK(s != NULL);
+  if (!g || !s) {
+    eng_mg_free(g);
+    return;
+  }
+  setvbuf(s, NULL, _IONBF, 0); /* as stderr is */
+  int h;
+  const mrdsl_exec *x = eng_mg_execs(g, &h);
+  eng_report(s, &sortsum_subject, NULL, "mg_test.mr", mrdsl_rel_find(f, "three"), x, h, &res);
+  fclose(s);
+  CHECK(w.writes == 1);
+  CHECK(!strncmp(w.text, "==== mrfuzz: relation violated: three", 37));
+  CHECK(strstr(w.text, "\nexecution 3 (follow-up): a3 = [1.0,") && strstr(w.text, "\nresidual 5.0, tolerance 1e-9\n"));
+  eng_mg_free(g);
+}
+
 int main(void) {
   if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
     return 1;
@@ -466,6 +514,8 @@ int main(void) {
     printf("mg: the guard runs before the calls it protects (source and follow-up guards): checked\n");
     test_seeded_bug(f);
     printf("mg: a seeded bug fails with residual and tolerance: checked\n");
+    test_report_one_write(f);
+    printf("mg: its report reaches the stream in one write: checked\n");
   }
   test_out_buffer();
   printf("mg: out buffers and zero capacity: checked\n");
