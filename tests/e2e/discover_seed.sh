@@ -14,6 +14,11 @@ RARE="$E2E/inputs/disc_rare.c:disc_rare"
 W=(--seed 1 --types I,II --runs 6 --iters 30 --generations 6 --population 80 --inputs 150 --templates 3
   --validate 5000 --fuzz-runs 100000)
 R=(--types I --seed 3 --range a=-2000000000:2000000000 --fuzz-runs 200000)
+if [ "${1:-OFF}" = ON ]; then # the sanitizers' harnesses are ~4x slower: the same phases, less work
+  W=(--seed 1 --types I --runs 4 --iters 20 --generations 3 --population 40 --inputs 60 --templates 2
+    --validate 2000 --fuzz-runs 20000)
+  R=(--types I --seed 3 --range a=-2000000000:2000000000 --fuzz-runs 50000)
+fi
 
 # run NAME JOBS: discover FILE into NAME/, and the rare subject into NAME-rare.mr
 run() {
@@ -73,8 +78,8 @@ kill "${hogs[@]}" 2>/dev/null || true
 same a c
 
 check "a cap that cuts says so, in the output and in the JSON"
-expect_exit 0 "$MRFUZZ" discover "$LIB:ml_sum" --build-dir bd/ml_sum --seed 1 --generations 6 --population 80 \
-  --inputs 150 --templates 3 --validate 5000 --fuzz-runs 100000000 --fuzz-falsify 1 -o cut.mr --json cut.json
+expect_exit 0 "$MRFUZZ" discover "$LIB:ml_sum" --build-dir bd/ml_sum --seed 1 --generations 3 --population 40 \
+  --inputs 60 --templates 2 --validate 2000 --fuzz-runs 100000000 --fuzz-falsify 1 -o cut.mr --json cut.json
 expect_err "the time cap cut libFuzzer falsification"
 expect_out "cut by a time cap: libFuzzer falsification"
 "$PYTHON" -c 'import json,sys; f = json.load(open("cut.json"))["functions"][0]; assert "libFuzzer" in f["cut"], f' ||
