@@ -22,12 +22,6 @@
 
 #include "automr/disc.h"
 
-#define Z3_QUERY_RLIMIT 2000000u /* what Z3 proves here it proves in a few resource units;
-                                  * an unknown keeps the relation (conservative), so a short
-                                  * limit costs redundancy, never truth. Counted in Z3's own
-                                  * units, so the answers are the same on any machine */
-#define Z3_QUERY_MS 20000 /* the time cap behind it, far above what the limit takes even on a loaded
-                          * machine: a query that reaches it was cut */
 #define CACHE_CAP 1024  /* verdicts cached per worker (a power of two) */
 
 enum { Q_RANGE, Q_IMPLIES, Q_SAME_INPUT, Q_ENTAILS };
@@ -259,7 +253,7 @@ int cleanse_z3(disc_subj *d, const cleanse_z3_in *in, bool *keep, cleanse_z3_sta
   int n = in->n;
   if (n <= 0) return 0;
   z3_job j = {d, in->ctx, in->rr, in->rels, n, NULL, calloc((size_t)n, sizeof(uint64_t)),
-              {Z3_QUERY_MS, MRDSL_SMT_REAL, in->bound, in->bound ? 1 : 0, true, Z3_QUERY_RLIMIT}, in->deadline,
+              {DISC_Z3_MS, MRDSL_SMT_REAL, in->bound, in->bound ? 1 : 0, true, DISC_Z3_RLIMIT}, in->deadline,
               calloc(1, sizeof(vcache))};
   bool *k0 = malloc((size_t)n * sizeof *k0), *done = calloc((size_t)n, sizeof *done);
   z3_res *res = calloc((size_t)n, sizeof *res);

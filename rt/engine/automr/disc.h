@@ -543,6 +543,12 @@ typedef struct cleanse_z3_in {
   int jobs;                 /* forked workers, one Z3 context per query in each */
   double deadline;          /* eng_now() time after which candidates are kept unasked; 0: none */
 } cleanse_z3_in;
+/* A solver query's limits, AutoMR's and GenMorph's: Z3's resource units decide (what Z3
+ * proves here it proves in a few; an unknown keeps the relation, redundant at worst, never
+ * false), the same on any machine; the time behind them is a cap, far above what the
+ * units take even on a loaded machine: a query that reaches it was cut. */
+#define DISC_Z3_RLIMIT 2000000u
+#define DISC_Z3_MS 20000u
 typedef struct cleanse_z3_stats {
   int queries, yes, no, unknown; /* solver calls and their answers */
   int cached;                    /* queries answered from a worker's cache */

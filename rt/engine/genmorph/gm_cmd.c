@@ -678,7 +678,7 @@ static void prune(gm_run *R) {
   cand *cs = R->cs;
   int ncand = R->ncand;
   qsort(cs, (size_t)ncand, sizeof *cs, by_kills);
-  mrdsl_smt_opts so = {20000, MRDSL_SMT_REAL, NULL, 0, false, 2000000u}; /* see cleanse_z3.c */
+  mrdsl_smt_opts so = {DISC_Z3_MS, MRDSL_SMT_REAL, NULL, 0, false, DISC_Z3_RLIMIT};
   int unasked = 0;
   for (int i = 0; i < ncand; i++) {
     if (!cs[i].ok) continue;
