@@ -4,6 +4,7 @@
  * the subject and its match against a C signature, atomic writes.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -92,6 +93,52 @@ int mrdsl_file_new(mrdsl_ctx *ctx, const char *subject_text, mrdsl_file **out) {
   }
   if (rc == MR_OK) *out = f;
   return api_done(ctx, rc);
+}
+
+size_t mrdsl_domain_count(const mrdsl_file *f) { return f ? f->ndoms : 0; }
+
+int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap) {
+  if (!f || i >= f->ndoms || !param || !range || cap == 0) return MR_EINVAL;
+  const ast_domain *d = f->doms[i];
+  *param = d->param;
+  if (d->whole) {
+    snprintf(range, cap, "whole");
+  } else {
+    char lo[32], hi[32];
+    mrdsl_fmt_double(d->lo, lo);
+    mrdsl_fmt_double(d->hi, hi);
+    snprintf(range, cap, "%s:%s", lo, hi);
+  }
+  return MR_OK;
+}
+
+int mrdsl_set_domain(mrdsl_ctx *ctx, mrdsl_file *f, const char *param, bool whole, double lo, double hi) {
+  if (!ctx || !f || !param || !f->checked || (!whole && !(lo <= hi && isfinite(lo) && isfinite(hi))))
+    return MR_EINVAL;
+  arena_reset_diags(ctx);
+  char text[512];
+  char l[32], h[32];
+  mrdsl_fmt_double(lo, l);
+  mrdsl_fmt_double(hi, h);
+  if (whole) snprintf(text, sizeof text, "domain %s = whole;", param);
+  else snprintf(text, sizeof text, "domain %s = [%s, %s];", param, l, h);
+  /* parsed alone and checked against f's subject: f is unchanged on error */
+  char file[600];
+  snprintf(file, sizeof file, "mrdsl 1;\n%s\n", text);
+  mrdsl_file *t = NULL;
+  int rc = parse_run(ctx, PARSE_FILE, f->name, file, strlen(file), NULL, &t, NULL);
+  ast_domain *d = rc == MR_OK && t->ndoms == 1 ? t->doms[0] : NULL;
+  if (rc == MR_OK && !d) rc = MR_EINVAL;
+  if (rc == MR_OK) rc = ty_check_domain(ctx, f, d);
+  if (rc != MR_OK) return api_done(ctx, rc);
+  for (size_t i = 0; i < f->ndoms; i++)
+    if (!strcmp(f->doms[i]->param, param)) {
+      f->doms[i] = d;
+      return api_done(ctx, MR_OK);
+    }
+  if (arena_grow(ctx, (void **)&f->doms, &f->capdoms, f->ndoms, sizeof *f->doms)) return api_done(ctx, MR_ENOMEM);
+  f->doms[f->ndoms++] = d;
+  return api_done(ctx, MR_OK);
 }
 
 /* Parse, check and append one relation; the file is unchanged on error. */

@@ -289,6 +289,16 @@ struct mrdsl_rel {
   const mrdsl_prog *prog; /* compiled on first mrdsl_compile */
 };
 
+/* `domain x = whole;` or `domain x = [lo, hi];`: the inputs of a parameter the file's
+ * relations hold on, which check, repro and score draw from unless told otherwise. */
+typedef struct ast_domain {
+  const char *param;
+  int line, col;
+  ast_comment *lead;
+  bool whole;          /* every value of the type (NaN and the infinities of a float) */
+  double lo, hi;       /* else the closed interval */
+} ast_domain;
+
 struct mrdsl_file {
   mrdsl_ctx *ctx;
   const char *name;    /* file name for messages */
@@ -302,6 +312,8 @@ struct mrdsl_file {
   ast_comment *tail;   /* after the last declaration */
   ast_struct **structs;/* [nstructs] record declarations, in order */
   size_t nstructs, capstructs;
+  ast_domain **doms;   /* [ndoms] domain statements, in order, one per parameter */
+  size_t ndoms, capdoms;
   bool checked;        /* mrdsl_check succeeded */
 };
 
@@ -319,6 +331,8 @@ MR_INTERNAL int parse_kind_of(const char *ctype);
 
 /* Check the subject and every relation not yet checked. MR_OK, MR_ETYPE, MR_ENOMEM. */
 MR_INTERNAL int ty_check_file(mrdsl_ctx *ctx, mrdsl_file *f);
+/* Check a domain statement against f's subject. MR_OK, MR_ETYPE, MR_ENOMEM. */
+MR_INTERNAL int ty_check_domain(mrdsl_ctx *ctx, mrdsl_file *f, const ast_domain *d);
 /* Check one relation of a checked file. */
 MR_INTERNAL int ty_check_rel(mrdsl_ctx *ctx, mrdsl_file *f, mrdsl_rel *r);
 MR_INTERNAL const char *ty_name(int ty);

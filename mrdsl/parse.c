@@ -6,6 +6,7 @@
  * the single protected entry parse_run (everything allocated so far is arena-owned).
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,7 +147,7 @@ static void parse_sync_stmt(parse_state *P) {
 /* Skip to the next top-level declaration. */
 static void parse_sync_decl(parse_state *P) {
   while (P->tok.kind != MRDSL_TOK_EOF && P->tok.kind != MRDSL_TOK_RELATION &&
-         P->tok.kind != MRDSL_TOK_SUBJECT && !parse_is_word(P, "struct"))
+         P->tok.kind != MRDSL_TOK_SUBJECT && !parse_is_word(P, "struct") && !parse_is_word(P, "domain"))
     parse_advance(P);
 }
 
@@ -1277,6 +1278,60 @@ static void parse_version(parse_state *P, mrdsl_file *f) {
   if (!parse_expect(P, MRDSL_TOK_SEMI)) parse_sync_stmt(P);
 }
 
+/* An optionally negated number literal. */
+static bool parse_signed_num(parse_state *P, double *v) {
+  bool neg = parse_accept(P, MRDSL_TOK_MINUS);
+  if ((P->tok.kind != MRDSL_TOK_INT && P->tok.kind != MRDSL_TOK_FLOAT) ||
+      !parse_float_text(P->src + P->tok.off, P->tok.len, v)) {
+    parse_expected(P, "a number");
+    return false;
+  }
+  if (neg) *v = -*v;
+  parse_advance(P);
+  return true;
+}
+
+/* domain NAME = whole ;  |  domain NAME = [ NUM , NUM ] ; */
+static void parse_domain(parse_state *P, mrdsl_file *f) {
+  ast_domain *d = parse_alloc(P, sizeof *d);
+  d->lead = parse_take_comments(P);
+  d->line = P->tok.line;
+  d->col = P->tok.col;
+  parse_advance(P); /* domain */
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    parse_expected(P, "a parameter name");
+    goto fail;
+  }
+  d->param = parse_tok_text(P);
+  parse_advance(P);
+  if (!parse_expect(P, MRDSL_TOK_ASSIGN)) goto fail;
+  if (parse_is_word(P, "whole")) {
+    d->whole = true;
+    parse_advance(P);
+  } else if (!parse_expect(P, MRDSL_TOK_LBRACK) || !parse_signed_num(P, &d->lo) ||
+             !parse_expect(P, MRDSL_TOK_COMMA) || !parse_signed_num(P, &d->hi) ||
+             !parse_expect(P, MRDSL_TOK_RBRACK)) {
+    goto fail;
+  } else if (!(d->lo <= d->hi) || !isfinite(d->lo) || !isfinite(d->hi)) {
+    parse_error_at(P, d->line, d->col, "domain of '%s': expected finite [LO, HI] with LO <= HI, or whole",
+                   d->param);
+    goto fail;
+  }
+  if (!parse_expect(P, MRDSL_TOK_SEMI)) goto fail;
+  for (size_t i = 0; i < f->ndoms; i++)
+    if (!strcmp(f->doms[i]->param, d->param)) {
+      parse_error_at(P, d->line, d->col, "domain of '%s' given twice (first at line %d)", d->param,
+                     f->doms[i]->line);
+      return;
+    }
+  if (arena_grow(P->ctx, (void **)&f->doms, &f->capdoms, f->ndoms, sizeof(ast_domain *)))
+    longjmp(P->jb, 1);
+  f->doms[f->ndoms++] = d;
+  return;
+fail:
+  parse_sync_decl(P);
+}
+
 static void parse_body(parse_state *P, int mode, mrdsl_file *f, mrdsl_rel **rel) {
   if (mode == PARSE_FILE || (mode == PARSE_SUBJECT && P->tok.kind == MRDSL_TOK_MRDSL))
     parse_version(P, f);
@@ -1285,6 +1340,8 @@ static void parse_body(parse_state *P, int mode, mrdsl_file *f, mrdsl_rel **rel)
       parse_subject(P, f);
     } else if (parse_is_word(P, "struct") && mode != PARSE_RELATION) {
       parse_struct(P, f);
+    } else if (parse_is_word(P, "domain") && mode == PARSE_FILE) {
+      parse_domain(P, f);
     } else if (P->tok.kind == MRDSL_TOK_RELATION && mode != PARSE_SUBJECT) {
       if (mode == PARSE_RELATION && *rel) {
         parse_error_at(P, P->tok.line, P->tok.col, "expected one relation");
@@ -1294,7 +1351,7 @@ static void parse_body(parse_state *P, int mode, mrdsl_file *f, mrdsl_rel **rel)
       if (r && mode == PARSE_RELATION) *rel = r;
       else if (r) parse_add_rel(P, f, r);
     } else {
-      parse_expected(P, mode == PARSE_FILE ? "'subject' or 'relation'"
+      parse_expected(P, mode == PARSE_FILE ? "'subject', 'domain' or 'relation'"
                         : mode == PARSE_SUBJECT ? "'subject'" : "'relation'");
       parse_advance(P);
       parse_sync_decl(P);

@@ -372,6 +372,22 @@ size_t mrdsl_print(const mrdsl_file *f, char *buf, size_t cap) {
   for (size_t i = 0; i < f->nstructs; i++) pp_struct(&o, f->structs[i]);
   if (f->nsubjs) pp_puts(&o, "\n");
   for (size_t i = 0; i < f->nsubjs; i++) pp_subject(&o, f->subjs[i]);
+  if (f->ndoms) pp_puts(&o, "\n");
+  for (size_t i = 0; i < f->ndoms; i++) {
+    const ast_domain *d = f->doms[i];
+    pp_comments(&o, d->lead, "");
+    pp_printf(&o, "domain %s = ", d->param);
+    if (d->whole) {
+      pp_puts(&o, "whole");
+    } else {
+      pp_puts(&o, "[");
+      pp_double(&o, d->lo);
+      pp_puts(&o, ", ");
+      pp_double(&o, d->hi);
+      pp_puts(&o, "]");
+    }
+    pp_puts(&o, ";\n");
+  }
   for (size_t i = 0; i < f->nrels; i++) {
     if (f->rels[i]->removed) continue;
     pp_puts(&o, "\n");
@@ -475,7 +491,12 @@ static bool pp_subject_equal(const ast_subject *a, const ast_subject *b) {
 
 /* Version, subject and relations equal (comments and positions ignored). */
 bool mrdsl_file_equal(const mrdsl_file *a, const mrdsl_file *b) {
-  if (a->version != b->version || a->nsubjs != b->nsubjs) return false;
+  if (a->version != b->version || a->nsubjs != b->nsubjs || a->ndoms != b->ndoms) return false;
+  for (size_t k = 0; k < a->ndoms; k++) {
+    const ast_domain *x = a->doms[k], *y = b->doms[k];
+    if (strcmp(x->param, y->param) || x->whole != y->whole || (!x->whole && (x->lo != y->lo || x->hi != y->hi)))
+      return false;
+  }
   for (size_t k = 0; k < a->nsubjs; k++)
     if (!pp_subject_equal(a->subjs[k], b->subjs[k])) return false;
   size_t i = 0, j = 0;

@@ -737,9 +737,11 @@ static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
   if (T->rc != MR_OK) return T->rc;
   int h = T->maxexec;
   if (nchecks == 0) ty_err(T, r->line, r->col, "relation '%s' has no check", r->name);
-  if (h < 2 && T->nerr == nerr0)
-    ty_err(T, r->line, r->col, "relation '%s' has no follow-up execution (define one, e.g. "
-           "%s2 = ...)", r->name, s->nparams ? s->params[0].name : "x");
+  /* One execution is an invariant of a single call (y1 >= 0, isnan(x1) implies isnan(y1)). */
+  if (h < 1 && T->nerr == nerr0)
+    ty_err(T, r->line, r->col, "relation '%s' names no execution (e.g. %s1 >= 0, or a "
+           "follow-up %s2 = ...)", r->name, s->ret_kind != MR_KIND_VOID ? s->ret_name : "x",
+           s->nparams ? s->params[0].name : "x");
   else if (r->ncall_names > 1 && r->ncall_names != h && T->nerr == nerr0)
     ty_err(T, r->calls_line, r->calls_col, "relation '%s' runs %d executions and calls names %d "
            "subjects (one for every execution, or one for all)", r->name, h, r->ncall_names);
@@ -776,6 +778,32 @@ static int ty_begin(ty_state *T, mrdsl_ctx *ctx, mrdsl_file *f) {
   return T->scratch ? MR_OK : MR_ENOMEM;
 }
 
+/* A domain names a numeric scalar input of the first subject; an integer's bounds are
+ * integers. */
+static void ty_domain(ty_state *T, const ast_subject *s, const ast_domain *d) {
+  const ast_param *p = NULL;
+  for (size_t i = 0; i < s->nparams && !p; i++)
+    if (!strcmp(s->params[i].name, d->param)) p = &s->params[i];
+  bool num = p && p->kind != MR_KIND_CSTR && p->kind != MR_KIND_VOID && !p->is_out && !p->len_name &&
+             p->len_of < 0 && p->group < 0 && !(p->flags & (MR_PF_ARRAY | MR_PF_OUT));
+  bool isf = p && (p->kind == MR_KIND_F32 || p->kind == MR_KIND_F64);
+  if (!p)
+    ty_err(T, d->line, d->col, "domain of '%s': not a parameter of %s", d->param, s->name);
+  else if (!num)
+    ty_err(T, d->line, d->col, "domain of '%s': a domain is for a numeric input (not an array, string, "
+           "length, record or out-parameter)", d->param);
+  else if (!d->whole && !isf && (d->lo != (double)(int64_t)d->lo || d->hi != (double)(int64_t)d->hi))
+    ty_err(T, d->line, d->col, "domain of '%s': an integer parameter's bounds are integers", d->param);
+}
+
+/* Check a domain statement against f's subject (mrdsl_set_domain). */
+int ty_check_domain(mrdsl_ctx *ctx, mrdsl_file *f, const ast_domain *d) {
+  ty_state T;
+  if (ty_begin(&T, ctx, f)) return MR_ENOMEM;
+  ty_domain(&T, f->subj, d);
+  return T.rc ? T.rc : T.nerr ? MR_ETYPE : MR_OK;
+}
+
 /* Check one relation against a checked file (mrdsl_add_relation). */
 int ty_check_rel(mrdsl_ctx *ctx, mrdsl_file *f, mrdsl_rel *r) {
   ty_state T;
@@ -799,6 +827,8 @@ int ty_check_file(mrdsl_ctx *ctx, mrdsl_file *f) {
   }
   if (ty_begin(&T, ctx, f)) return MR_ENOMEM;
   for (size_t i = 0; i < f->nsubjs && !f->checked; i++) ty_subject(&T, f->subjs[i]);
+  if (T.nerr) return T.rc ? T.rc : MR_ETYPE;
+  for (size_t i = 0; i < f->ndoms; i++) ty_domain(&T, f->subj, f->doms[i]);
   if (T.nerr) return T.rc ? T.rc : MR_ETYPE;
   for (size_t i = 0; i < f->nrels && T.rc == MR_OK; i++) {
     mrdsl_rel *r = f->rels[i];

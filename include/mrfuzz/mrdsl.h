@@ -147,6 +147,17 @@ typedef struct mrdsl_param {
  * others are called by relations across functions (`calls`, docs/mrdsl.md). */
 MR_API const char *mrdsl_subject_name(const mrdsl_file *f);
 MR_API size_t mrdsl_subject_count(const mrdsl_file *f);
+/* The file's domains (`domain x = whole;`, `domain x = [-100, 100];`, docs/mrdsl.md): the
+ * inputs of a parameter of the first subject its relations hold on. */
+MR_API size_t mrdsl_domain_count(const mrdsl_file *f);
+/* Domain i: the parameter's name (borrowed) and its range as --range spells it ("whole", or
+ * "LO:HI" in shortest round-trip form) into range[cap]. MR_OK or MR_EINVAL. */
+MR_API int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap);
+/* Set the domain of parameter param of a checked file (replacing one given before): the
+ * whole input space of its type, or [lo, hi]. MR_OK, MR_ETYPE (not a numeric input;
+ * diagnostic on ctx), MR_EINVAL, MR_ENOMEM. */
+MR_API int mrdsl_set_domain(mrdsl_ctx *ctx, mrdsl_file *f, const char *param, bool whole, double lo,
+                            double hi);
 /* Subject i's name (0: the first), NULL when out of range; borrowed. */
 MR_API const char *mrdsl_subject_name_at(const mrdsl_file *f, size_t i);
 /* The subject execution k (1-based) of relation r calls, once type-checked; NULL when out

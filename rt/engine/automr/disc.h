@@ -642,6 +642,48 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
                          const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
                          FILE *so, FILE *rep);
 
+/* ---- The whole input space (disc_whole.c) and one-call invariants (disc_invar.c) ------ */
+/* An input from the whole input space of each element (issue #27): special values, the
+ * binade-stratified floats of its kind, integer-conversion limits and mined thresholds a
+ * few ulps off, small values; an element of the same kind as an earlier one is at times
+ * equal or opposite to it. A --range (d->wide false) is kept. true when every element came
+ * from the uniform strata (binades, integers log-uniform): the sample by which a share of
+ * the space is measured; the other strata aim at the edges where faults live. */
+bool disc_whole(const disc_subj *d, const disc_consts *k, eng_rng *r, double *x);
+/* Call the function on any x of the whole space (NaN and infinities included where the
+ * element's domain is the default one) and give its outputs as they are, NaN and Inf
+ * included. false when x is not admitted or lies in a region where the target failed. */
+bool disc_call_any(disc_subj *d, const double *x, double *y);
+/* The call itself: x is admitted by the caller; false in a region of d->bad only. */
+bool disc_call_unchecked(disc_subj *d, const double *x, double *y);
+/* The domain options of the whole space ("--range\nx=whole", one per line; a --range
+ * kept), malloc'd, NULL on ENOMEM; and run options o with those domains in *w (w->dom
+ * malloc'd: the caller frees it). */
+char *disc_whole_args(const disc_subj *d);
+int disc_whole_opts(const disc_subj *d, const eng_run_opts *o, eng_run_opts *w);
+#define DISC_INV_INPUTS 40000 /* default --invariants */
+#define DISC_INV_SUSPECTS 8
+typedef struct disc_inv_suspect {
+  const mrdsl_rel *rel;            /* in disc_inv_out.sf */
+  uint32_t checked, broken;        /* inputs its guard admitted; of those, it failed on */
+  uint32_t nbad;
+  double bad[DISC_SUSPECT_INPUTS][DISC_MAX_N]; /* the first inputs that broke it */
+} disc_inv_suspect;
+typedef struct disc_inv_out {
+  mrdsl_file *sf;                  /* the caller's file for the suspects (same subject) */
+  long inputs;                     /* calls made */
+  int candidates, kept, rounding;  /* forms tried; kept; dropped as rounding at a bound */
+  int nsus;
+  disc_inv_suspect sus[DISC_INV_SUSPECTS];
+  int lost;                        /* workers lost to a crash or a hang */
+} disc_inv_out;
+/* Learn one-call invariants of d on `inputs` inputs of the whole space (seed c->seed,
+ * INV_TASKS tasks on jobs workers): those that hold are added to f; those broken on a few
+ * inputs go to out->sf as suspects with the inputs that broke them. out->sf must be set
+ * by the caller; the rest of *out is filled. ENG_EXIT_OK or ENG_EXIT_INTERNAL. */
+int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrdsl_ctx *ctx, mrdsl_file *f,
+                    disc_inv_out *out);
+
 /* ---- The short set (disc_short.c; docs/discover.md) ------------------------------------ */
 #define DISC_SHORT_WORDS 64                     /* mutants tracked per relation: ... */
 #define DISC_SHORT_MUT (DISC_SHORT_WORDS * 64)  /* ... the first 4096 */

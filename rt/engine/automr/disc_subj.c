@@ -286,6 +286,14 @@ bool disc_call_wide(disc_subj *d, const double *x, double *y) {
 }
 
 /* See disc.h. */
+bool disc_call_unchecked(disc_subj *d, const double *x, double *y) {
+  if (d->nbad && blacklisted(d, x))
+    return false;
+  busy_call(d, x, y);
+  return true;
+}
+
+/* See disc.h. */
 void disc_call_many(disc_subj *d, const double *x, double *y, bool *ok, size_t count) {
   if (d->shm)
     d->shm->busy = 1;

@@ -70,6 +70,25 @@ static void suspect_paths(const char *out, char *mr, char *dir, size_t cap) {
   snprintf(dir, cap, "%.*s.suspects", (int)n, out);
 }
 
+/* The file states the domains its suspects were found on (range_args: "--range\nx=LO:HI"
+ * or "--range\nx=whole" lines), so `mrfuzz repro` replays their reproducers as they are. */
+static void set_domains(mrdsl_ctx *ctx, mrdsl_file *f, const char *range_args) {
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", range_args ? range_args : "");
+  char *save = NULL;
+  for (char *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+    char *eq = strchr(l, '=');
+    if (!strcmp(l, "--range") || !eq)
+      continue;
+    *eq = 0;
+    double lo, hi;
+    if (!strcmp(eq + 1, "whole"))
+      mrdsl_set_domain(ctx, f, l, true, 0, 0);
+    else if (sscanf(eq + 1, "%lf:%lf", &lo, &hi) == 2)
+      mrdsl_set_domain(ctx, f, l, false, lo, hi);
+  }
+}
+
 /* See disc.h. */
 int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_text,
                          const disc_suspect *sus, int n, const char *range_args, const char *replay_as,
@@ -86,6 +105,7 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
     mrdsl_ctx_free(ctx);
     return 0;
   }
+  set_domains(ctx, f, range_args);
   for (int i = 0; i < n; i++) {
     size_t len = mrdsl_print_rel(sus[i].rel, NULL, 0);
     char *text = malloc(len + 1);

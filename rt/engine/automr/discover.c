@@ -45,6 +45,7 @@ typedef struct disc_opts {
   bool across;              /* --across: keep relations that read two outputs or more */
   double fuzz_secs;         /* --fuzz-falsify: the stage's wall-time cap; 0: no libFuzzer stage */
   int fuzz_runs;            /* --fuzz-runs: its executions in total (the work) */
+  int invariants;           /* --invariants: whole-space inputs of the one-call invariants (0: none) */
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
 } disc_opts;
@@ -89,6 +90,7 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   o->max = 20;
   o->fuzz_secs = DISC_FUZZ_CAP;
   o->fuzz_runs = (int)DISC_FUZZ_RUNS;
+  o->invariants = DISC_INV_INPUTS;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -368,9 +370,9 @@ typedef struct type_stat {
 } type_stat;
 
 /* The phases timed in the summary; cleansing is PH_SIMILAR, PH_ALGEBRA and PH_Z3. */
-enum { PH_SEARCH, PH_SIMILAR, PH_ALGEBRA, PH_VALIDATION, PH_FUZZ, PH_Z3, PH_SHORT, PH_N };
+enum { PH_SEARCH, PH_SIMILAR, PH_ALGEBRA, PH_VALIDATION, PH_FUZZ, PH_Z3, PH_SHORT, PH_INVAR, PH_N };
 static const char *const ph_name[PH_N] = {"search", "similarity", "algebra", "validation",
-                                          "libFuzzer", "Z3", "short set"};
+                                          "libFuzzer", "Z3", "short set", "invariants"};
 
 /* Everything one `harness discover` owns, phase by phase; run_fini releases it all. */
 typedef struct disc_run {
@@ -405,6 +407,8 @@ typedef struct disc_run {
   int nall_kept;                /* relations kept before the short set */
   int nsingle;                  /* --across: kept relations that read one output only */
   disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
+  disc_inv_out inv;             /* the one-call invariants' figures and suspects */
+  mrdsl_file *invf;             /* borrowed from ctx: the invariants kept, until they join f */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
   cleanse_z3_stats z3;          /* the Z3 queries' figures */
@@ -1092,7 +1096,10 @@ static void keep_across(disc_run *R) {
 static int shorten(disc_run *R, const mr_subject *s) {
   disc_opts *o = &R->o;
   R->nall_kept = R->nkept;
-  if (o->all || R->nkept <= o->max)
+  /* room for the invariants, which join after it: one relation between calls at least */
+  int max = o->max - (R->invf ? (int)mrdsl_rel_count(R->invf) : 0);
+  if (max < 1) max = 1;
+  if (o->all || R->nkept <= max)
     return ENG_EXIT_OK;
   R->t_short = eng_now();
   int n = 0;
@@ -1116,7 +1123,7 @@ static int shorten(disc_run *R, const mr_subject *s) {
         }
     disc_short_in in = {s, &R->d, &o->cfg, R->ctx, progs, cx, n, text, o->mutants_harness, args, o->jobs,
                         o->cfg.seed};
-    if (disc_short_select(&in, o->max, chosen, &R->ss) < 0) {
+    if (disc_short_select(&in, max, chosen, &R->ss) < 0) {
       rc = oom();
     } else {
       for (int k = 0; k < n; k++)
@@ -1131,6 +1138,41 @@ static int shorten(disc_run *R, const mr_subject *s) {
   free(at); free(progs); free(cx); free(chosen); free(text); free(args);
   R->t_short = eng_now() - R->t_short;
   return rc;
+}
+
+/* One-call invariants over the whole input space (disc_invar.c): after the short set,
+ * which chooses among relations between calls; each invariant is one line a reader
+ * takes in at once, and there are a few at most. */
+static int invariants(disc_run *R) {
+  if (R->o.invariants <= 0) return ENG_EXIT_OK;
+  char subj[1024];
+  disc_subject_text(&R->d, subj, sizeof subj);
+  if (mrdsl_file_new(R->ctx, subj, &R->inv.sf) != MR_OK || mrdsl_file_new(R->ctx, subj, &R->invf) != MR_OK)
+    return oom();
+  status_line(R->o.quiet, "one-call invariants: %d inputs of the whole input space", R->o.invariants);
+  return disc_invariants(&R->d, &R->o.cfg, R->o.jobs, R->o.invariants, R->ctx, R->invf, &R->inv);
+}
+
+/* The invariants join the file after the short set, which leaves them room: --max counts
+ * them too (the first come first: the file's order is the simplest first). */
+static int add_invariants(disc_run *R) {
+  for (size_t i = 0; R->invf && i < mrdsl_rel_count(R->invf); i++) {
+    if (!R->o.all && R->nkept >= R->o.max) {
+      R->inv.kept = (int)i;
+      break;
+    }
+    const mrdsl_rel *v = mrdsl_rel_at(R->invf, i);
+    size_t len = mrdsl_print_rel(v, NULL, 0);
+    char *text = malloc(len + 1);
+    mrdsl_rel *r;
+    if (!text) return oom();
+    mrdsl_print_rel(v, text, len + 1);
+    int rc = mrdsl_add_relation(R->ctx, R->f, text, &r);
+    free(text);
+    if (rc != MR_OK) return oom();
+    R->nkept++;
+  }
+  return ENG_EXIT_OK;
 }
 
 /* ================================ Output ================================ */
@@ -1208,15 +1250,21 @@ static void summary(const disc_run *R) {
     fprintf(so, "cut by a time cap: %s\n", eng_cuts());
   if (R->o.fuzz_harness && R->o.fuzz_secs > 0 && R->nr > 0)
     fprintf(so, "falsification with libFuzzer: %d broken in %.2f s\n", R->nfz > 0 ? R->nfz : 0, R->t_fz);
-  if (R->nall_kept > R->nkept) {
+  int between = R->nkept - R->inv.kept; /* relations between calls the short set kept */
+  if (R->nall_kept > between) {
     const disc_short_stats *ss = &R->ss;
     int all = ss->killed_all + ss->by_failure, sh = ss->killed_short + ss->by_failure;
-    fprintf(so, "short set: %d of %d relations (--max %d; --all writes every one), by the mutants they "
-            "kill (%d %s), then by generality: they detect %d, %.0f%% of the mutation score of all %d "
-            "(%d) (%.2f s)\n", R->nkept, R->nall_kept, R->o.max, ss->mutants,
+    fprintf(so, "short set: %d of %d relations (--max %d, %d of them left to one-call invariants; --all "
+            "writes every one), by the mutants they kill (%d %s), then by generality: they detect %d, %.0f%% "
+            "of the mutation score of all %d (%d) (%.2f s)\n", between, R->nall_kept, R->o.max, R->inv.kept,
+            ss->mutants,
             ss->source_mutants ? "mutants of the mutation build" : "interface faults of the outputs", sh,
             all > 0 ? 100.0 * sh / all : 100.0, R->nall_kept, all, R->t_short);
   }
+  if (R->o.invariants > 0)
+    fprintf(so, "one-call invariants: %d forms on %ld inputs of the whole input space: %d kept, %d suspected "
+            "faults, %d dropped as rounding at a bound%s\n", R->inv.candidates, R->inv.inputs, R->inv.kept,
+            R->inv.nsus, R->inv.rounding, R->inv.lost ? " (the target crashed or hung: regions left out)" : "");
   if (R->o.across)
     fprintf(so, "across: %d relations read one output only (one function of the group): left out\n", R->nsingle);
   report_regions(R, so);
@@ -1227,10 +1275,19 @@ static void summary(const disc_run *R) {
  * the fuzzer's, in check's encoding, reported and replayed; R->replays counts those whose
  * minimized reproducer still violates them. */
 static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
-  if (R->nsuspect == 0) return ENG_EXIT_OK;
-  R->sus = calloc((size_t)R->nsuspect, sizeof *R->sus);
-  char *args = disc_domain_args(&R->d);
-  if (!R->sus || !args) { free(args); return oom(); }
+  int total = R->nsuspect + R->inv.nsus;
+  if (total == 0) return ENG_EXIT_OK;
+  R->sus = calloc((size_t)total, sizeof *R->sus);
+  /* an invariant's inputs come from the whole space: every reproducer is then encoded,
+   * and replayed, with the whole space's domains (--range x=whole) */
+  eng_run_opts whole = R->o.run;
+  bool w = R->inv.nsus > 0;
+  char *args = w ? disc_whole_args(&R->d) : disc_domain_args(&R->d);
+  if (!R->sus || !args || (w && disc_whole_opts(&R->d, &R->o.run, &whole) != ENG_EXIT_OK)) {
+    free(args);
+    if (w) free(whole.dom);
+    return oom();
+  }
   int *ord = calloc((size_t)R->nr + 1, sizeof *ord), no = 0;
   if (!ord) { free(args); return oom(); }
   for (int i = 0; i < R->nr; i++) /* simplest first: those are shown */
@@ -1253,7 +1310,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
       uint64_t slots[MRDSL_MAX_PARAMS] = {0};
       disc_encode(&R->d, v->bad[k], slots);
       size_t len;
-      uint8_t *in = eng_fdp_encode_input(s, &R->o.run, slots, &len);
+      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
       if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
     }
     if (R->fzin && R->fzin[i]) { /* moved: freed with the suspect */
@@ -1263,6 +1320,21 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
       R->fzin[i] = NULL;
     }
   }
+  for (int q = 0; q < R->inv.nsus && R->nsus < total; q++) {
+    const disc_inv_suspect *v = &R->inv.sus[q];
+    disc_suspect *x = &R->sus[R->nsus++];
+    x->rel = v->rel;
+    x->checked = v->checked;
+    x->broken = v->broken;
+    for (uint32_t k = 0; k < v->nbad && x->ninputs < DISC_SUSPECT_INPUTS; k++) {
+      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
+      disc_encode(&R->d, v->bad[k], slots);
+      size_t len;
+      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
+      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
+    }
+  }
+  if (w) free(whole.dom);
   char def[512], subj[1024];
   const char *out = R->o.out;
   if (!out || !strcmp(out, "-")) { snprintf(def, sizeof def, "%s.mr", s->name); out = def; }
@@ -1318,7 +1390,9 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) drop_shifted_suspects(&R);
   PHASE(PH_Z3, prune_z3(&R));
   if (rc == ENG_EXIT_OK) keep_across(&R);
+  PHASE(PH_INVAR, invariants(&R));
   PHASE(PH_SHORT, shorten(&R, s));
+  if (rc == ENG_EXIT_OK) rc = add_invariants(&R);
 #undef PHASE
   if (rc == ENG_EXIT_OK) {
     refresh_guards(&R, true);

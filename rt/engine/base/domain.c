@@ -228,8 +228,26 @@ int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg) {
   const char *lo, *hi;
   if (p->flags & MR_PF_OUT)
     return bad_range(p, arg, "an out-parameter is written by the function, not generated");
+  if (!strcmp(eq + 1, "whole") && !d->is_len && p->kind != MR_KIND_CSTR) {
+    /* the type's whole input space: every bit pattern of a float (NaN, +-inf included),
+     * every value of an integer */
+    if (eng_kind_float(p->kind)) {
+      d->flo = -INFINITY;
+      d->fhi = INFINITY;
+    } else if (eng_kind_signed(p->kind)) {
+      d->ilo = kind_imin(p->kind);
+      d->ihi = kind_imax(p->kind);
+    } else if (eng_kind_unsigned(p->kind)) {
+      d->ulo = 0;
+      d->uhi = kind_umax(p->kind);
+    } else {
+      return bad_range(p, arg, "values of this kind cannot be ranged");
+    }
+    d->given = true;
+    return ENG_EXIT_OK;
+  }
   if (!split_range(eq + 1, buf, sizeof buf, &lo, &hi))
-    return bad_range(p, arg, "expected NAME=LO:HI");
+    return bad_range(p, arg, "expected NAME=LO:HI or NAME=whole");
   if (p->kind == MR_KIND_CSTR || d->is_len) {
     /* Strings: their length; length parameters: the length of their arrays. */
     uint64_t max = ENG_MAX_LEN, a, b;
@@ -262,4 +280,30 @@ void eng_len_bounds(const mr_subject *s, const eng_run_opts *o, size_t i, uint64
   h = h < max ? h : max;
   *lo = l < h ? l : h;
   *hi = h;
+}
+
+/* See eng.h. */
+int eng_dom_from_mr(const mr_subject *s, eng_run_opts *o, const char *path) {
+  mrdsl_ctx *ctx = NULL;
+  mrdsl_file *f = NULL;
+  if (!path || mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return path ? ENG_EXIT_INTERNAL : ENG_EXIT_OK;
+  int rc = ENG_EXIT_OK;
+  if (mrdsl_load_path(ctx, path, &f) == MR_OK) /* else loading it later says what is wrong */
+    for (size_t i = 0; i < mrdsl_domain_count(f) && rc == ENG_EXIT_OK; i++) {
+      const char *p;
+      char range[96], arg[512];
+      if (mrdsl_domain_at(f, i, &p, range, sizeof range) != MR_OK)
+        continue;
+      size_t k = 0;
+      while (k < s->nparams && strcmp(s->params[k].name, p))
+        k++;
+      if (k == s->nparams || o->dom[k].given) /* another subject's; the user's --range wins */
+        continue;
+      snprintf(arg, sizeof arg, "%s=%s", p, range);
+      if ((rc = eng_dom_parse(s, o, arg)) != ENG_EXIT_OK)
+        eng_error("%s: the domain of '%s' does not fit %s's parameter", path, p, s->name);
+    }
+  mrdsl_ctx_free(ctx);
+  return rc;
 }

@@ -200,6 +200,17 @@ typedef struct eng_dom {
   bool given;       /* the values' range came from --range (else the defaults) */
 } eng_dom;
 
+/* A float domain [-inf, inf] is the type's whole input space (--range P=whole): every
+ * bit pattern, NaN included. */
+#define ENG_WHOLE_F(lo, hi) ((lo) == -INFINITY && (hi) == INFINITY)
+/* A value of the whole space of a double (f32: a float): a special value (+-0, +-inf, NaN,
+ * +-1, the smallest subnormal, the largest finite) one time in six, else either sign with
+ * its binade uniform over the kind's (subnormals one more binade) (rng.c). */
+double eng_whole_f64(eng_rng *r, bool f32);
+/* A finite double (f32: float) of either sign, its binade uniform over the kind's
+ * (the subnormals one more binade): the whole space by magnitude, no special value. */
+double eng_binade_f64(eng_rng *r, bool f32);
+
 /* Options of `harness run`. */
 typedef struct eng_run_opts {
   uint64_t n;            /* calls */
@@ -270,6 +281,10 @@ uint64_t eng_elem_load(const void *p, int k);
 void eng_dom_defaults(const mr_subject *s, eng_run_opts *o);
 /* Apply one --range argument "NAME=LO:HI". ENG_EXIT_OK or ENG_EXIT_USAGE (printed). */
 int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg);
+/* The domains of relation file path (`domain x = whole;`) for the parameters of s the
+ * user gave no --range: the inputs the relations were learned and validated on. A file
+ * that does not load is left to the caller's own load. ENG_EXIT_OK, or USAGE (printed). */
+int eng_dom_from_mr(const mr_subject *s, eng_run_opts *o, const char *path);
 /* The values kind k holds, as doubles (64-bit integers: within 2^62 / 2^63, what
  * converts back exactly). */
 void eng_kind_limits(int k, double *lo, double *hi);

@@ -53,7 +53,7 @@ int64_t eng_fdp_i64(eng_fdp *f, int64_t lo, int64_t hi) {
 double eng_fdp_f64(eng_fdp *f, double lo, double hi, bool f32) {
   uint64_t bits = take(f, f32 ? 4 : 8);
   double v = eng_slot_dec(f32 ? MR_KIND_F32 : MR_KIND_F64, bits);
-  if (v >= lo && v <= hi)
+  if ((v >= lo && v <= hi) || ENG_WHOLE_F(lo, hi)) /* the whole space: NaN too */
     return v;
   /* Fold: the fraction bits give a position in [lo, hi]. */
   double u = f32 ? (double)(bits & 0x7fffff) * 0x1p-23 : (double)(bits & 0xfffffffffffffull) * 0x1p-52;
@@ -211,7 +211,7 @@ size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]) {
   uint64_t raw;
   size_t n;
   if (eng_kind_float(k)) {
-    if (!(v >= d->flo && v <= d->fhi))
+    if (!(v >= d->flo && v <= d->fhi) && !ENG_WHOLE_F(d->flo, d->fhi))
       return 0;
     raw = eng_slot_enc(k, v);
     n = k == MR_KIND_F32 ? 4 : 8;

@@ -5,6 +5,7 @@
  * the target. Order of draws is fixed (lengths, then parameters in order): same seed,
  * same inputs.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,8 @@ static uint64_t draw_scalar(int k, const eng_dom *d, eng_rng *r) {
     return (uint64_t)eng_rng_i64(r, d->ilo, d->ihi);
   if (eng_kind_unsigned(k))
     return eng_rng_u64(r, d->ulo, d->uhi);
+  if (ENG_WHOLE_F(d->flo, d->fhi))
+    return eng_slot_enc(k, eng_whole_f64(r, k == MR_KIND_F32));
   return eng_slot_enc(k, eng_rng_f64(r, d->flo, d->fhi));
 }
 

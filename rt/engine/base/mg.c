@@ -134,7 +134,7 @@ static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, 
   g->nin = calloc(np, sizeof *g->nin);
   g->ncall = calloc(np, sizeof *g->ncall);
   g->nbufs = calloc(2 * np, sizeof *g->nbufs);
-  if (g->h < 2 || g->h > MRDSL_MAX_EXECS || !g->call || !g->bufs || !g->nin || !g->ncall || !g->nbufs ||
+  if (g->h < 1 || g->h > MRDSL_MAX_EXECS || !g->call || !g->bufs || !g->nin || !g->ncall || !g->nbufs ||
       mrdsl_work_new(ctx, p, &g->work) != MR_OK) {
     eng_mg_free(g);
     return NULL;

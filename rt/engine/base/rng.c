@@ -3,6 +3,9 @@
  * seed, 0 included, gives a well-mixed state. Deterministic across platforms: --seed S
  * reproduces a run's inputs exactly.
  */
+#include <float.h>
+#include <math.h>
+
 #include "base/eng.h"
 
 static uint64_t splitmix64(uint64_t *x) {
@@ -67,4 +70,27 @@ uint64_t eng_fnv(uint64_t h, const void *p, size_t n) {
   for (size_t i = 0; i < n; i++)
     h = (h ^ b[i]) * 0x100000001b3ull;
   return h;
+}
+
+/* See eng.h. */
+double eng_whole_f64(eng_rng *r, bool f32) {
+  static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0,
+                                   4.9406564584124654e-324, DBL_MAX, -DBL_MAX};
+  if (eng_rng_u64(r, 0, 5) == 0) {
+    double v = special[eng_rng_u64(r, 0, sizeof special / sizeof special[0] - 1)];
+    return f32 ? (double)(float)(fabs(v) == DBL_MAX ? copysign(FLT_MAX, v) : v) : v;
+  }
+  return eng_binade_f64(r, f32);
+}
+
+/* See eng.h. */
+double eng_binade_f64(eng_rng *r, bool f32) {
+  int lo = f32 ? -150 : -1075, hi = f32 ? 127 : 1023; /* lo: the subnormals' binade */
+  int x = (int)eng_rng_i64(r, lo, hi);
+  double m = eng_rng_f64(r, 1.0, 2.0);
+  double v = x == lo ? ldexp(m, f32 ? -126 : -1022) * eng_rng_f64(r, 0, 1) : ldexp(m, x);
+  if (f32) v = (double)(float)v;
+  if (f32 && isinf(v)) v = FLT_MAX;
+  if (!isfinite(v)) v = DBL_MAX;
+  return eng_rng_u64(r, 0, 1) ? -v : v;
 }

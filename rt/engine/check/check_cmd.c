@@ -116,7 +116,8 @@ static int parse(const mr_subject *s, int argc, char **argv, eng_chk_opts *o, lf
   cmd_args x = {lf, files, nfiles};
   eng_cmdline cl = {argv[0], args, summary, &eng_chk_optgroup, 1, lf_extra, &x};
   void *bases[] = {o};
-  return eng_opts_parse(&cl, bases, s, argc, argv);
+  int rc = eng_opts_parse(&cl, bases, s, argc, argv);
+  return rc == ENG_EXIT_OK ? eng_dom_from_mr(s, &o->run, o->mr) : rc;
 }
 
 /* The options of every subject of the harness (eng_subjects): subject k's from its

@@ -162,7 +162,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     void *bases[] = {&opts[k]};
     if (!opts[k].run.dom)
       exit(ENG_EXIT_INTERNAL);
-    if (eng_opts_parse(&cl, bases, eng_subjects[k], margv[k].n, margv[k].v) != ENG_EXIT_OK)
+    if (eng_opts_parse(&cl, bases, eng_subjects[k], margv[k].n, margv[k].v) != ENG_EXIT_OK ||
+        eng_dom_from_mr(eng_subjects[k], &opts[k].run, opts[k].mr) != ENG_EXIT_OK)
       exit(ENG_EXIT_USAGE);
   }
   rc = eng_mchk_new(opts, &chk);

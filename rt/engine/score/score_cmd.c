@@ -55,7 +55,7 @@ static int parse(score_ctx *c, int argc, char **argv) {
   }
   if (!c->run.seed_given)
     c->run.seed = 1; /* a score is a measurement: reproducible unless asked otherwise */
-  return ENG_EXIT_OK;
+  return eng_dom_from_mr(c->s, &c->run, c->mr_path);
 }
 
 /* Kills per relation, kills no other relation makes. */

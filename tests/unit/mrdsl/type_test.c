@@ -91,7 +91,11 @@ static void test_relations(void) {
   type_error("relation r { " ALL2 "a3 = remove(a1, 1.0); check true; }\n", "remove() takes an integer index");
   type_error("relation r { " ALL2 "a3 = truncate(a1, 1.0); check true; }\n", "truncate() takes an integer length");
   type_error("relation r { " ALL2 "a3 = concat(a1, s1); check true; }\n", "concat() needs two arrays or two strings");
-  type_error("relation r { check true; }\n", "has no follow-up execution");
+  type_error("relation r { check true; }\n", "relation 'r' names no execution");
+  /* One execution: an invariant of a single call; it cannot be composed. */
+  type_ok("relation r { where x1 < 1; check isnan(y1) && p1' >= 0; }\n");
+  type_error("relation inv { check y1 >= 0; }\nrelation c { follow 2 = inv(1); check true; }\n",
+             "follow needs a relation with 2 executions; 'inv' has 1");
   type_error("relation r { " ALL2 "}\n", "relation 'r' has no check");
   type_error("relation r { " ALL2 "check true; }\nrelation r { " ALL2 "check true; }\n", "relation 'r' defined twice");
   /* Inputs built from outputs, transforms, inequalities, composition. */
@@ -249,8 +253,48 @@ static void test_cross_sig(void) {
 #undef GEOM
 }
 
+/* Domains: parsed, checked against the subject, printed, read back, set through the API. */
+static void test_domains(void) {
+  type_ok("domain x = whole;\ndomain k = [-5, 5];\nrelation r { where x1 < 1; check isnan(y1); }\n");
+  type_error("domain q = whole;\n", "domain of 'q': not a parameter of g");
+  type_error("domain a = whole;\n", "a domain is for a numeric input");
+  type_error("domain n = whole;\n", "a domain is for a numeric input");
+  type_error("domain k = [0.5, 2];\n", "an integer parameter's bounds are integers");
+  char src[4096];
+  mrdsl_file *f;
+  snprintf(src, sizeof src, "%sdomain x = [2, 1];\n", SUBJ);
+  CHECK(mrdsl_load(ctx, "t.mr", src, strlen(src), &f) == MR_ESYNTAX);
+  snprintf(src, sizeof src, "%sdomain x = whole;\ndomain x = [1, 2];\n", SUBJ);
+  CHECK(mrdsl_load(ctx, "t.mr", src, strlen(src), &f) == MR_ESYNTAX);
+  CHECK(mrdsl_diag_count(ctx) > 0 && strstr(mrdsl_diag(ctx, 0), "given twice"));
+  /* a word of the statement only: a parameter may be called domain or whole */
+  const char *words = "mrdsl 1;\nsubject h(double domain, double whole) -> double y;\n"
+                      "domain domain = [-1.5, 2];\ndomain whole = whole;\n"
+                      "relation r { check isnan(y1) || y1 >= domain1 - whole1; }\n";
+  CHECK(mrdsl_load(ctx, "w.mr", words, strlen(words), &f) == MR_OK);
+  CHECK(mrdsl_domain_count(f) == 2);
+  const char *p;
+  char range[64];
+  CHECK(mrdsl_domain_at(f, 0, &p, range, sizeof range) == MR_OK && !strcmp(p, "domain") &&
+        !strcmp(range, "-1.5:2.0"));
+  CHECK(mrdsl_domain_at(f, 1, &p, range, sizeof range) == MR_OK && !strcmp(range, "whole"));
+  CHECK(mrdsl_domain_at(f, 2, &p, range, sizeof range) == MR_EINVAL);
+  char out[1024];
+  mrdsl_print(f, out, sizeof out);
+  CHECK(strstr(out, "\ndomain domain = [-1.5, 2.0];\ndomain whole = whole;\n") != NULL);
+  mrdsl_file *g;
+  CHECK(mrdsl_load(ctx, "w2.mr", out, strlen(out), &g) == MR_OK && mrdsl_file_equal(f, g));
+  /* set: replaces, refuses what the subject does not take, leaves the file as it was */
+  CHECK(mrdsl_set_domain(ctx, g, "whole", false, -3, 3) == MR_OK && mrdsl_domain_count(g) == 2);
+  CHECK(mrdsl_domain_at(g, 1, &p, range, sizeof range) == MR_OK && !strcmp(range, "-3.0:3.0"));
+  CHECK(!mrdsl_file_equal(f, g));
+  CHECK(mrdsl_set_domain(ctx, g, "y", true, 0, 0) == MR_ETYPE && mrdsl_domain_count(g) == 2);
+  CHECK(mrdsl_set_domain(ctx, g, "domain", false, 2, 1) == MR_EINVAL);
+}
+
 int main(void) {
   CHECK(mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK);
+  test_domains();
   test_cross();
   test_cross_sig();
   test_relations();
