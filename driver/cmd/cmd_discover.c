@@ -187,7 +187,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   if (rc == DRV_EXIT_OK && (!drv_parse_secs("--timeout", timeout, HUGE_VAL, &limit) ||
                             !drv_parse_secs("--fuzz-falsify", fuzz_secs, 86400, &fsecs)))
     rc = DRV_EXIT_USAGE;
-  char *file = NULL;
+  char *file = NULL, *twin = NULL;
+  drv_list twins = {0};
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
   if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
@@ -207,6 +208,19 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
     if (!engine && (rc = drv_disc_engine(&req, &engine, why, sizeof why)) == DRV_EXIT_OK) {
       genmorph = !strcmp(engine, "genmorph");
       printf("engine: %s (chosen from the signature: %s)\n", engine, why);
+    }
+    /* a float function's double twin is its oracle (sig_twin.c): the harness can call it */
+    if (rc == DRV_EXIT_OK && !genmorph && !vet && !(as && as->callees && as->callees->n)) {
+      drv_sig fs;
+      if (drv_sig_of(&req, &fs) == DRV_EXIT_OK) {
+        twin = drv_sig_twin(&req, &fs);
+        drv_sig_free(&fs);
+      }
+      if (twin) {
+        drv_list_push(&twins, twin);
+        o.callees = &twins;
+        printf("twin: %s, the double version of %s, is its oracle on the whole input space\n", twin, function);
+      }
     }
     size_t fl = strlen(file);
     bool white = !(as && as->black) && (o.pos.n > 1 || fl < 2 || strcmp(file + fl - 2, ".h"));
@@ -260,6 +274,10 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
       drv_list_push(&h, out ? out : def);
       if (as && as->across)
         drv_list_push(&h, "--across");
+      if (twin) {
+        drv_list_push(&h, "--twin");
+        drv_list_push(&h, twin);
+      }
       if (mres.harness) {
         drv_list_push(&h, "--mutants-harness");
         drv_list_push(&h, mres.harness);
@@ -311,6 +329,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   }
   free(file);
   free(replay);
+  free(twin);
+  drv_list_fini(&twins);
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);

@@ -140,5 +140,9 @@ int drv_disc_engine(const drv_build_req *req, const char **engine /* OUT */, cha
  * the definition's when FILE defines it (SARIF reports point there). DRV_EXIT_OK (release
  * with drv_sig_free) or the signature's error code (message printed). */
 int drv_sig_of(const drv_build_req *req, drv_sig *sig /* OUT */);
+/* The double twin of float function f (sig_twin.c): the function named f's name without
+ * its trailing 'f' that req's build can call, with f's signature but double for each
+ * float; its name (caller frees), or NULL (none, quietly). */
+char *drv_sig_twin(const drv_build_req *req, const drv_sig *f);
 
 #endif /* MR_DRV_SIG_H */

@@ -684,6 +684,31 @@ typedef struct disc_inv_out {
 int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrdsl_ctx *ctx, mrdsl_file *f,
                     disc_inv_out *out);
 
+/* The canonical text of r (malloc'd, NULL on ENOMEM), with `calls subject` after its name
+ * when it has no calls clause: a file that declares a second subject (a twin) needs it. */
+char *disc_rel_text_calls(const mrdsl_rel *r, const char *subject);
+
+/* ---- A float function's double twin (disc_twin.c) ------------------------------------- */
+enum { DISC_TWIN_NONE, DISC_TWIN_KEPT, DISC_TWIN_SUSPECT };
+typedef struct disc_twin_out {
+  int status;                 /* DISC_TWIN_*: NONE also when the twin broke it too often */
+  double ulps;                /* the tolerance written, in float ulps */
+  long inputs;                /* inputs both were called on */
+  uint32_t checked, broken;   /* not kept: inputs, and those the loosest tolerance broke */
+  int lost;                   /* workers lost to a crash or a hang */
+  char subjects[2048];        /* the subject lines of F and of its twin */
+  mrdsl_file *file;           /* borrowed from the caller's ctx: both subjects, the relation */
+  mrdsl_rel *rel;             /* the relation (KEPT) or the suspect (SUSPECT) */
+  uint32_t nbad;
+  double bad[DISC_SUSPECT_INPUTS][DISC_MAX_N]; /* SUSPECT: inputs where F is grossly wrong */
+} disc_twin_out;
+/* F (d) against its double twin, the harness's callee `name`, on `inputs` inputs of the
+ * whole space (seed c->seed, 4 tasks on jobs workers): the relation across the two with
+ * the smallest float-ulp tolerance that holds, or a suspected fault. run: F's run options
+ * (G's domains follow F's). ENG_EXIT_OK (status says what was found) or INTERNAL. */
+int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs, long inputs, const char *name,
+              mrdsl_ctx *ctx, disc_twin_out *out);
+
 /* ---- The short set (disc_short.c; docs/discover.md) ------------------------------------ */
 #define DISC_SHORT_WORDS 64                     /* mutants tracked per relation: ... */
 #define DISC_SHORT_MUT (DISC_SHORT_WORDS * 64)  /* ... the first 4096 */

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "automr/disc.h"
@@ -305,4 +306,23 @@ bool disc_rel_plain(const disc_rel *rel, int n, int m) {
         return false;
     }
   return true;
+}
+
+/* See disc.h. */
+char *disc_rel_text_calls(const mrdsl_rel *r, const char *subject) {
+  size_t len = mrdsl_print_rel(r, NULL, 0), ins = strlen("calls ") + strlen(subject) + 1;
+  char *t = malloc(len + ins + 1);
+  if (!t)
+    return NULL;
+  mrdsl_print_rel(r, t, len + 1);
+  char head[256];
+  snprintf(head, sizeof head, "relation %s {", mrdsl_rel_name(r));
+  char *at = strstr(t, head); /* no calls clause: every execution calls the first subject */
+  if (at && (at == t || at[-1] == '\n')) {
+    char *brace = at + strlen(head) - 1;
+    memmove(brace + ins, brace, strlen(brace) + 1);
+    snprintf(brace, ins + 1, "calls %s ", subject);
+    brace[ins] = '{';
+  }
+  return t;
 }

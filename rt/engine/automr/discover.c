@@ -46,6 +46,8 @@ typedef struct disc_opts {
   double fuzz_secs;         /* --fuzz-falsify: the stage's wall-time cap; 0: no libFuzzer stage */
   int fuzz_runs;            /* --fuzz-runs: its executions in total (the work) */
   int invariants;           /* --invariants: whole-space inputs of the one-call invariants (0: none) */
+  const char *twin;         /* --twin: the double twin the harness can call, or NULL */
+  int twin_inputs;          /* --twin-inputs: its whole-space inputs (0: none) */
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
 } disc_opts;
@@ -91,6 +93,7 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   o->fuzz_secs = DISC_FUZZ_CAP;
   o->fuzz_runs = (int)DISC_FUZZ_RUNS;
   o->invariants = DISC_INV_INPUTS;
+  o->twin_inputs = DISC_INV_INPUTS;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -409,6 +412,7 @@ typedef struct disc_run {
   disc_short_stats ss;          /* the short set's figures (ss.mutants 0: none chosen) */
   disc_inv_out inv;             /* the one-call invariants' figures and suspects */
   mrdsl_file *invf;             /* borrowed from ctx: the invariants kept, until they join f */
+  disc_twin_out tw;             /* the double twin's relation or suspect */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
   cleanse_z3_stats z3;          /* the Z3 queries' figures */
@@ -1097,7 +1101,7 @@ static int shorten(disc_run *R, const mr_subject *s) {
   disc_opts *o = &R->o;
   R->nall_kept = R->nkept;
   /* room for the invariants, which join after it: one relation between calls at least */
-  int max = o->max - (R->invf ? (int)mrdsl_rel_count(R->invf) : 0);
+  int max = o->max - (R->invf ? (int)mrdsl_rel_count(R->invf) : 0) - (R->tw.status == DISC_TWIN_KEPT);
   if (max < 1) max = 1;
   if (o->all || R->nkept <= max)
     return ENG_EXIT_OK;
@@ -1144,6 +1148,12 @@ static int shorten(disc_run *R, const mr_subject *s) {
  * which chooses among relations between calls; each invariant is one line a reader
  * takes in at once, and there are a few at most. */
 static int invariants(disc_run *R) {
+  if (R->o.twin && R->o.twin_inputs > 0) {
+    status_line(R->o.quiet, "twin: %s against %s on %d inputs of the whole input space", R->d.s->name, R->o.twin,
+                R->o.twin_inputs);
+    int rc = disc_twin(&R->d, &R->o.run, &R->o.cfg, R->o.jobs, R->o.twin_inputs, R->o.twin, R->ctx, &R->tw);
+    if (rc != ENG_EXIT_OK) return rc;
+  }
   if (R->o.invariants <= 0) return ENG_EXIT_OK;
   char subj[1024];
   disc_subject_text(&R->d, subj, sizeof subj);
@@ -1151,6 +1161,33 @@ static int invariants(disc_run *R) {
     return oom();
   status_line(R->o.quiet, "one-call invariants: %d inputs of the whole input space", R->o.invariants);
   return disc_invariants(&R->d, &R->o.cfg, R->o.jobs, R->o.invariants, R->ctx, R->invf, &R->inv);
+}
+
+/* The twin's relation joins last: the file gets the twin's subject line, its relations
+ * are read again into it (the old file stays in the arena: the suspects point there). */
+static int add_twin(disc_run *R) {
+  if (R->tw.status != DISC_TWIN_KEPT) return ENG_EXIT_OK;
+  mrdsl_file *nf;
+  if (mrdsl_file_new(R->ctx, R->tw.subjects, &nf) != MR_OK) return oom();
+  for (size_t i = 0; i <= mrdsl_rel_count(R->f); i++) {
+    const mrdsl_rel *v = i < mrdsl_rel_count(R->f) ? mrdsl_rel_at(R->f, i) : R->tw.rel;
+    char *text = disc_rel_text_calls(v, R->d.s->name);
+    mrdsl_rel *r;
+    if (!text) return oom();
+    int rc = mrdsl_add_relation(R->ctx, nf, text, &r);
+    if (rc == MR_OK && v == R->tw.rel) {
+      mrdsl_rel_set_meta_str(R->ctx, r, "origin", "discover/twin");
+      mrdsl_rel_set_meta_num(R->ctx, r, "checked", (double)R->tw.inputs);
+    }
+    free(text);
+    if (rc != MR_OK) {
+      eng_error("discover: internal: a relation does not load beside the twin: %s", mrdsl_errmsg(R->ctx));
+      return ENG_EXIT_INTERNAL;
+    }
+  }
+  R->f = nf;
+  R->nkept++;
+  return ENG_EXIT_OK;
 }
 
 /* The invariants join the file after the short set, which leaves them room: --max counts
@@ -1172,7 +1209,7 @@ static int add_invariants(disc_run *R) {
     if (rc != MR_OK) return oom();
     R->nkept++;
   }
-  return ENG_EXIT_OK;
+  return add_twin(R);
 }
 
 /* ================================ Output ================================ */
@@ -1261,6 +1298,18 @@ static void summary(const disc_run *R) {
             ss->source_mutants ? "mutants of the mutation build" : "interface faults of the outputs", sh,
             all > 0 ? 100.0 * sh / all : 100.0, R->nall_kept, all, R->t_short);
   }
+  if (R->o.twin && R->o.twin_inputs > 0) {
+    const disc_twin_out *t = &R->tw;
+    if (t->status == DISC_TWIN_KEPT)
+      fprintf(so, "twin: %s is %s within %g float ulps on %ld inputs of the whole input space: written\n",
+              R->d.s->name, R->o.twin, t->ulps, t->inputs);
+    else if (t->status == DISC_TWIN_SUSPECT)
+      fprintf(so, "twin: %s is %s within %g float ulps but on %u of %ld inputs of the whole input space, where "
+              "it is grossly wrong: a suspected fault\n", R->d.s->name, R->o.twin, t->ulps, t->broken, t->inputs);
+    else
+      fprintf(so, "twin: %s is not %s within %g float ulps (broken on %u of %ld inputs): not written\n",
+              R->d.s->name, R->o.twin, 256.0, t->broken, t->inputs);
+  }
   if (R->o.invariants > 0)
     fprintf(so, "one-call invariants: %d forms on %ld inputs of the whole input space: %d kept, %d suspected "
             "faults, %d dropped as rounding at a bound%s\n", R->inv.candidates, R->inv.inputs, R->inv.kept,
@@ -1275,13 +1324,14 @@ static void summary(const disc_run *R) {
  * the fuzzer's, in check's encoding, reported and replayed; R->replays counts those whose
  * minimized reproducer still violates them. */
 static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
-  int total = R->nsuspect + R->inv.nsus;
+  bool tws = R->tw.status == DISC_TWIN_SUSPECT;
+  int total = R->nsuspect + R->inv.nsus + tws;
   if (total == 0) return ENG_EXIT_OK;
   R->sus = calloc((size_t)total, sizeof *R->sus);
   /* an invariant's inputs come from the whole space: every reproducer is then encoded,
    * and replayed, with the whole space's domains (--range x=whole) */
   eng_run_opts whole = R->o.run;
-  bool w = R->inv.nsus > 0;
+  bool w = R->inv.nsus > 0 || tws;
   char *args = w ? disc_whole_args(&R->d) : disc_domain_args(&R->d);
   if (!R->sus || !args || (w && disc_whole_opts(&R->d, &R->o.run, &whole) != ENG_EXIT_OK)) {
     free(args);
@@ -1334,11 +1384,27 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
       if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
     }
   }
+  if (tws && R->nsus < total) {
+    disc_suspect *x = &R->sus[R->nsus++];
+    x->rel = R->tw.rel;
+    x->checked = R->tw.checked;
+    x->broken = R->tw.broken;
+    for (uint32_t k = 0; k < R->tw.nbad && x->ninputs < DISC_SUSPECT_INPUTS; k++) {
+      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
+      disc_encode(&R->d, R->tw.bad[k], slots);
+      size_t len;
+      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
+      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
+    }
+  }
   if (w) free(whole.dom);
-  char def[512], subj[1024];
+  char def[512], subj[2048];
   const char *out = R->o.out;
   if (!out || !strcmp(out, "-")) { snprintf(def, sizeof def, "%s.mr", s->name); out = def; }
-  disc_subject_text(&R->d, subj, sizeof subj);
+  if (tws) /* the twin's suspect calls it: the file declares both */
+    snprintf(subj, sizeof subj, "%s", R->tw.subjects);
+  else
+    disc_subject_text(&R->d, subj, sizeof subj);
   FILE *so = R->o.out && !strcmp(R->o.out, "-") ? stderr : stdout;
   R->replays = disc_suspects_report(s, out, subj, R->sus, R->nsus, args, R->o.replay_as, so, rep);
   free(args);
