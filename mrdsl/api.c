@@ -97,9 +97,8 @@ int mrdsl_file_new(mrdsl_ctx *ctx, const char *subject_text, mrdsl_file **out) {
 
 size_t mrdsl_domain_count(const mrdsl_file *f) { return f ? f->ndoms : 0; }
 
-int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap) {
-  if (!f || i >= f->ndoms || !param || !range || cap == 0) return MR_EINVAL;
-  const ast_domain *d = f->doms[i];
+static int api_domain(const ast_domain *d, const char **param, char *range, size_t cap) {
+  if (!param || !range || cap == 0) return MR_EINVAL;
   *param = d->param;
   if (d->whole) {
     snprintf(range, cap, "whole");
@@ -110,6 +109,16 @@ int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *ran
     snprintf(range, cap, "%s:%s", lo, hi);
   }
   return MR_OK;
+}
+
+int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap) {
+  return f && i < f->ndoms ? api_domain(f->doms[i], param, range, cap) : MR_EINVAL;
+}
+
+size_t mrdsl_rel_domain_count(const mrdsl_rel *r) { return r ? r->ndoms : 0; }
+
+int mrdsl_rel_domain_at(const mrdsl_rel *r, size_t i, const char **param, char *range, size_t cap) {
+  return r && i < r->ndoms ? api_domain(r->doms[i], param, range, cap) : MR_EINVAL;
 }
 
 int mrdsl_set_domain(mrdsl_ctx *ctx, mrdsl_file *f, const char *param, bool whole, double lo, double hi) {

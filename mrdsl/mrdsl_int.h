@@ -287,6 +287,8 @@ struct mrdsl_rel {
   uint32_t ranged;     /* bit k: execution k calls a subject of the first's signature, so
                         * the caller's ranges (mrdsl_build_opts) are its parameters' */
   const mrdsl_prog *prog; /* compiled on first mrdsl_compile */
+  struct ast_domain **doms; /* [ndoms] its own domains (`domain x = whole;` in its body) */
+  size_t ndoms, capdoms;
 };
 
 /* `domain x = whole;` or `domain x = [lo, hi];`: the inputs of a parameter the file's

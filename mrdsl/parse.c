@@ -1133,6 +1133,69 @@ static bool parse_cond(parse_state *P, ast_stmt *s) {
   return true;
 }
 
+/* An optionally negated number literal. */
+static bool parse_signed_num(parse_state *P, double *v) {
+  bool neg = parse_accept(P, MRDSL_TOK_MINUS);
+  if ((P->tok.kind != MRDSL_TOK_INT && P->tok.kind != MRDSL_TOK_FLOAT) ||
+      !parse_float_text(P->src + P->tok.off, P->tok.len, v)) {
+    parse_expected(P, "a number");
+    return false;
+  }
+  if (neg) *v = -*v;
+  parse_advance(P);
+  return true;
+}
+
+/* domain NAME = whole ;  |  domain NAME = [ NUM , NUM ] ;  (the word `domain` is next)
+ * NULL after an error (reported). */
+static ast_domain *parse_domain_stmt(parse_state *P) {
+  ast_domain *d = parse_alloc(P, sizeof *d);
+  d->lead = parse_take_comments(P);
+  d->line = P->tok.line;
+  d->col = P->tok.col;
+  parse_advance(P); /* domain */
+  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    parse_expected(P, "a parameter name");
+    return NULL;
+  }
+  d->param = parse_tok_text(P);
+  parse_advance(P);
+  if (!parse_expect(P, MRDSL_TOK_ASSIGN)) return NULL;
+  if (parse_is_word(P, "whole")) {
+    d->whole = true;
+    parse_advance(P);
+  } else if (!parse_expect(P, MRDSL_TOK_LBRACK) || !parse_signed_num(P, &d->lo) ||
+             !parse_expect(P, MRDSL_TOK_COMMA) || !parse_signed_num(P, &d->hi) ||
+             !parse_expect(P, MRDSL_TOK_RBRACK)) {
+    return NULL;
+  } else if (!(d->lo <= d->hi) || !isfinite(d->lo) || !isfinite(d->hi)) {
+    parse_error_at(P, d->line, d->col, "domain of '%s': expected finite [LO, HI] with LO <= HI, or whole",
+                   d->param);
+    return NULL;
+  }
+  if (!parse_expect(P, MRDSL_TOK_SEMI)) return NULL;
+  return d;
+}
+
+/* Append d to a list of domains, one per parameter. */
+static void parse_add_domain(parse_state *P, ast_domain *d, ast_domain ***v, size_t *n, size_t *cap) {
+  for (size_t i = 0; i < *n; i++)
+    if (!strcmp((*v)[i]->param, d->param)) {
+      parse_error_at(P, d->line, d->col, "domain of '%s' given twice (first at line %d)", d->param, (*v)[i]->line);
+      return;
+    }
+  if (arena_grow(P->ctx, (void **)v, cap, *n, sizeof(ast_domain *)))
+    longjmp(P->jb, 1);
+  (*v)[(*n)++] = d;
+}
+
+/* A file's domain: every relation's unless its own says otherwise. */
+static void parse_domain(parse_state *P, mrdsl_file *f) {
+  ast_domain *d = parse_domain_stmt(P);
+  if (d) parse_add_domain(P, d, &f->doms, &f->ndoms, &f->capdoms);
+  else parse_sync_decl(P);
+}
+
 /* One statement; false after an error (the caller resynchronises). */
 static bool parse_stmt(parse_state *P, mrdsl_rel *r) {
   P->rdepth = 0;
@@ -1242,6 +1305,12 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
       parse_expected(P, "'}' closing relation");
       return NULL;
     }
+    if (parse_is_word(P, "domain")) { /* the relation's own: its inputs' whole space */
+      ast_domain *d = parse_domain_stmt(P);
+      if (d) parse_add_domain(P, d, (ast_domain ***)&r->doms, &r->ndoms, &r->capdoms);
+      else parse_sync_stmt(P);
+      continue;
+    }
     if (!parse_stmt(P, r)) parse_sync_stmt(P);
   }
   r->end = parse_take_comments(P);
@@ -1276,60 +1345,6 @@ static void parse_version(parse_state *P, mrdsl_file *f) {
   f->version = 1;
   parse_advance(P);
   if (!parse_expect(P, MRDSL_TOK_SEMI)) parse_sync_stmt(P);
-}
-
-/* An optionally negated number literal. */
-static bool parse_signed_num(parse_state *P, double *v) {
-  bool neg = parse_accept(P, MRDSL_TOK_MINUS);
-  if ((P->tok.kind != MRDSL_TOK_INT && P->tok.kind != MRDSL_TOK_FLOAT) ||
-      !parse_float_text(P->src + P->tok.off, P->tok.len, v)) {
-    parse_expected(P, "a number");
-    return false;
-  }
-  if (neg) *v = -*v;
-  parse_advance(P);
-  return true;
-}
-
-/* domain NAME = whole ;  |  domain NAME = [ NUM , NUM ] ; */
-static void parse_domain(parse_state *P, mrdsl_file *f) {
-  ast_domain *d = parse_alloc(P, sizeof *d);
-  d->lead = parse_take_comments(P);
-  d->line = P->tok.line;
-  d->col = P->tok.col;
-  parse_advance(P); /* domain */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
-    parse_expected(P, "a parameter name");
-    goto fail;
-  }
-  d->param = parse_tok_text(P);
-  parse_advance(P);
-  if (!parse_expect(P, MRDSL_TOK_ASSIGN)) goto fail;
-  if (parse_is_word(P, "whole")) {
-    d->whole = true;
-    parse_advance(P);
-  } else if (!parse_expect(P, MRDSL_TOK_LBRACK) || !parse_signed_num(P, &d->lo) ||
-             !parse_expect(P, MRDSL_TOK_COMMA) || !parse_signed_num(P, &d->hi) ||
-             !parse_expect(P, MRDSL_TOK_RBRACK)) {
-    goto fail;
-  } else if (!(d->lo <= d->hi) || !isfinite(d->lo) || !isfinite(d->hi)) {
-    parse_error_at(P, d->line, d->col, "domain of '%s': expected finite [LO, HI] with LO <= HI, or whole",
-                   d->param);
-    goto fail;
-  }
-  if (!parse_expect(P, MRDSL_TOK_SEMI)) goto fail;
-  for (size_t i = 0; i < f->ndoms; i++)
-    if (!strcmp(f->doms[i]->param, d->param)) {
-      parse_error_at(P, d->line, d->col, "domain of '%s' given twice (first at line %d)", d->param,
-                     f->doms[i]->line);
-      return;
-    }
-  if (arena_grow(P->ctx, (void **)&f->doms, &f->capdoms, f->ndoms, sizeof(ast_domain *)))
-    longjmp(P->jb, 1);
-  f->doms[f->ndoms++] = d;
-  return;
-fail:
-  parse_sync_decl(P);
 }
 
 static void parse_body(parse_state *P, int mode, mrdsl_file *f, mrdsl_rel **rel) {

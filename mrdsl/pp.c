@@ -269,6 +269,31 @@ static void pp_stmt(pp_out *o, const ast_stmt *s) {
   pp_trail(o, s->trail);
 }
 
+static void pp_domain(pp_out *o, const ast_domain *d, const char *indent) {
+  pp_comments(o, d->lead, indent);
+  pp_printf(o, "%sdomain %s = ", indent, d->param);
+  if (d->whole) {
+    pp_puts(o, "whole");
+  } else {
+    pp_puts(o, "[");
+    pp_double(o, d->lo);
+    pp_puts(o, ", ");
+    pp_double(o, d->hi);
+    pp_puts(o, "]");
+  }
+  pp_puts(o, ";\n");
+}
+
+static bool pp_domains_equal(ast_domain *const *a, size_t na, ast_domain *const *b, size_t nb) {
+  if (na != nb) return false;
+  for (size_t k = 0; k < na; k++) {
+    const ast_domain *x = a[k], *y = b[k];
+    if (strcmp(x->param, y->param) || x->whole != y->whole || (!x->whole && (x->lo != y->lo || x->hi != y->hi)))
+      return false;
+  }
+  return true;
+}
+
 static void pp_rel(pp_out *o, const mrdsl_rel *r) {
   pp_comments(o, r->lead, "");
   pp_puts(o, "relation ");
@@ -278,7 +303,10 @@ static void pp_rel(pp_out *o, const mrdsl_rel *r) {
     pp_puts(o, r->call_names[i]);
   }
   pp_puts(o, " {\n");
-  for (size_t i = 0; i < r->nstmts; i++) pp_stmt(o, r->stmts[i]);
+  size_t i = 0;
+  for (; i < r->nstmts && r->stmts[i]->kind == MRDSL_S_META; i++) pp_stmt(o, r->stmts[i]);
+  for (size_t k = 0; k < r->ndoms; k++) pp_domain(o, r->doms[k], "  ");
+  for (; i < r->nstmts; i++) pp_stmt(o, r->stmts[i]);
   pp_comments(o, r->end, "  ");
   pp_puts(o, "}\n");
 }
@@ -373,21 +401,7 @@ size_t mrdsl_print(const mrdsl_file *f, char *buf, size_t cap) {
   if (f->nsubjs) pp_puts(&o, "\n");
   for (size_t i = 0; i < f->nsubjs; i++) pp_subject(&o, f->subjs[i]);
   if (f->ndoms) pp_puts(&o, "\n");
-  for (size_t i = 0; i < f->ndoms; i++) {
-    const ast_domain *d = f->doms[i];
-    pp_comments(&o, d->lead, "");
-    pp_printf(&o, "domain %s = ", d->param);
-    if (d->whole) {
-      pp_puts(&o, "whole");
-    } else {
-      pp_puts(&o, "[");
-      pp_double(&o, d->lo);
-      pp_puts(&o, ", ");
-      pp_double(&o, d->hi);
-      pp_puts(&o, "]");
-    }
-    pp_puts(&o, ";\n");
-  }
+  for (size_t i = 0; i < f->ndoms; i++) pp_domain(&o, f->doms[i], "");
   for (size_t i = 0; i < f->nrels; i++) {
     if (f->rels[i]->removed) continue;
     pp_puts(&o, "\n");
@@ -456,7 +470,8 @@ static bool pp_stmt_equal(const ast_stmt *a, const ast_stmt *b) {
 
 /* Structural equality of relations (see mrdsl.h). */
 bool mrdsl_rel_equal(const mrdsl_rel *a, const mrdsl_rel *b) {
-  if (!pp_str_eq(a->name, b->name) || a->nstmts != b->nstmts || a->ncall_names != b->ncall_names)
+  if (!pp_str_eq(a->name, b->name) || a->nstmts != b->nstmts || a->ncall_names != b->ncall_names ||
+      !pp_domains_equal(a->doms, a->ndoms, b->doms, b->ndoms))
     return false;
   for (int i = 0; i < a->ncall_names; i++)
     if (!pp_str_eq(a->call_names[i], b->call_names[i])) return false;
@@ -491,12 +506,8 @@ static bool pp_subject_equal(const ast_subject *a, const ast_subject *b) {
 
 /* Version, subject and relations equal (comments and positions ignored). */
 bool mrdsl_file_equal(const mrdsl_file *a, const mrdsl_file *b) {
-  if (a->version != b->version || a->nsubjs != b->nsubjs || a->ndoms != b->ndoms) return false;
-  for (size_t k = 0; k < a->ndoms; k++) {
-    const ast_domain *x = a->doms[k], *y = b->doms[k];
-    if (strcmp(x->param, y->param) || x->whole != y->whole || (!x->whole && (x->lo != y->lo || x->hi != y->hi)))
-      return false;
-  }
+  if (a->version != b->version || a->nsubjs != b->nsubjs || !pp_domains_equal(a->doms, a->ndoms, b->doms, b->ndoms))
+    return false;
   for (size_t k = 0; k < a->nsubjs; k++)
     if (!pp_subject_equal(a->subjs[k], b->subjs[k])) return false;
   size_t i = 0, j = 0;

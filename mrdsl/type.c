@@ -705,9 +705,13 @@ static bool ty_calls(ty_state *T, mrdsl_rel *r) {
   return T->nerr == nerr;
 }
 
+static void ty_domain(ty_state *T, const ast_subject *s, const ast_domain *d);
+
 static int ty_rel_inner(ty_state *T, mrdsl_rel *r) {
   const ast_subject *s = T->s;
   int nerr0 = T->nerr;
+  for (size_t i = 0; i < r->ndoms; i++) /* the inputs of execution 1: the first subject's */
+    ty_domain(T, s, r->doms[i]);
   T->r = r;
   if (!ty_calls(T, r)) { /* its statements would only repeat the mistake */
     r->state = 3;

@@ -153,6 +153,10 @@ MR_API size_t mrdsl_domain_count(const mrdsl_file *f);
 /* Domain i: the parameter's name (borrowed) and its range as --range spells it ("whole", or
  * "LO:HI" in shortest round-trip form) into range[cap]. MR_OK or MR_EINVAL. */
 MR_API int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap);
+/* Relation r's own domains (`domain x = whole;` in its body: the inputs of its source
+ * execution it holds on, which check draws them from), as mrdsl_domain_at. */
+MR_API size_t mrdsl_rel_domain_count(const mrdsl_rel *r);
+MR_API int mrdsl_rel_domain_at(const mrdsl_rel *r, size_t i, const char **param, char *range, size_t cap);
 /* Set the domain of parameter param of a checked file (replacing one given before): the
  * whole input space of its type, or [lo, hi]. MR_OK, MR_ETYPE (not a numeric input;
  * diagnostic on ctx), MR_EINVAL, MR_ENOMEM. */

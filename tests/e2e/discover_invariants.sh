@@ -81,6 +81,16 @@ for f in round_long pos_diff arc_cosh; do
   expect_exit 0 "$MRFUZZ" check "$S:$f" --mr "$f.fix.mr" --build-dir "b_$f.fix" --jobs 1 -- -runs=20000
 done
 
+check "regression: check of the faulty code with the fixed code's relations finds the fault"
+# the invariants say `domain x = whole;`: check draws their inputs from the whole space
+grep -qF "domain x = whole;" round_long.fix.mr || fail "the invariant states no domain of its own"
+for f in round_long pos_diff; do
+  expect_exit 1 "$MRFUZZ" check "$S:$f" -DFAULT --mr "$f.fix.mr" --build-dir "b_$f.bug" --jobs 1 -- -runs=200000
+  r=$(grep -o 'reproducer: [^ ]*' out | head -n 1 | cut -d' ' -f2)
+  [ -f "$r" ] || { cat out; fail "$f: no reproducer"; }
+  expect_exit 0 "$MRFUZZ" repro "$S:$f" --mr "$f.fix.mr" --build-dir "b_$f.fix" "$r"
+done
+
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none
 ! grep -q "discover/invariant" none.mr || fail "--invariants 0 wrote an invariant"

@@ -44,6 +44,12 @@ grep -qF 'origin = "discover/twin"' fix.mr || fail "the twin relation does not s
 expect_exit 0 "$MRFUZZ" check "$S:soft_exp2f" --mr fix.mr --build-dir c_fix --jobs 1 -- -runs=20000
 expect_exit 0 "$MRFUZZ" check "$S:soft_exp2f" --mr fix.mr --build-dir c_fix --jobs 1 --range x=whole -- -runs=20000
 
+check "regression: check of the faulty code with the fixed code's twin relation finds the fault"
+expect_exit 1 "$MRFUZZ" check "$S:soft_exp2f" -DFAULT --mr fix.mr --build-dir c_bug --jobs 1 -- -runs=200000
+r=$(grep -o 'reproducer: [^ ]*' out | head -n 1 | cut -d' ' -f2)
+[ -f "$r" ] || { cat out; fail "no reproducer"; }
+expect_exit 0 "$MRFUZZ" repro "$S:soft_exp2f" --mr fix.mr --build-dir c_fix "$r"
+
 check "half_stepf rounds where half_step does not: no twin written, no suspect"
 expect_exit 0 "$MRFUZZ" discover "$S:half_stepf" "${FAST[@]}" -o half.mr --build-dir b_half
 expect_out "twin: half_stepf is not half_step within"

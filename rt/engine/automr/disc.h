@@ -660,6 +660,9 @@ bool disc_call_unchecked(disc_subj *d, const double *x, double *y);
  * kept), malloc'd, NULL on ENOMEM; and run options o with those domains in *w (w->dom
  * malloc'd: the caller frees it). */
 char *disc_whole_args(const disc_subj *d);
+/* A relation's own domain statements for the whole space ("  domain x = whole;\n" per
+ * element whose domain is the default one; a --range stays the file's and the user's). */
+void disc_whole_domains(const disc_subj *d, char *buf, size_t cap);
 int disc_whole_opts(const disc_subj *d, const eng_run_opts *o, eng_run_opts *w);
 #define DISC_INV_INPUTS 40000 /* default --invariants */
 #define DISC_INV_SUSPECTS 8

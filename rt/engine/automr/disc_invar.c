@@ -292,7 +292,9 @@ static bool text(const disc_subj *d, const inv_form *f, int except, int cls, con
   case C_IS: snprintf(ck, sizeof ck, "%s == %s", y, f->cct); break;
   case C_SAME: snprintf(ck, sizeof ck, "%s == %s", y, ca); break;
   }
-  int k = snprintf(buf, cap, "relation %s {\n%s%s%s  check %s;\n}\n", name, *g ? "  where " : "", g,
+  char doms[512];
+  disc_whole_domains(d, doms, sizeof doms);
+  int k = snprintf(buf, cap, "relation %s {\n%s%s%s%s  check %s;\n}\n", name, doms, *g ? "  where " : "", g,
                    *g ? ";\n" : "", ck);
   return k > 0 && (size_t)k < cap;
 }

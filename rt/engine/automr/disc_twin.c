@@ -83,7 +83,9 @@ static bool text(const disc_subj *f, const disc_subj *g, double k, const char *n
   snprintf(rel, sizeof rel, "%.17g", k * 0x1p-23);
   snprintf(abs_, sizeof abs_, "%.17g", k * 0x1p-149);
   eng_text t = {buf, cap, 0};
-  eng_text_put(&t, "relation %s calls %s, %s {\n", name, f->s->name, g->s->name);
+  char doms[512];
+  disc_whole_domains(f, doms, sizeof doms);
+  eng_text_put(&t, "relation %s calls %s, %s {\n%s", name, f->s->name, g->s->name, doms);
   for (int e = 0; e < f->n; e++) {
     char a[64], b[64];
     eng_exec_name(a, sizeof a, disc_in_name(g, e), 2, false);

@@ -131,3 +131,12 @@ int disc_whole_opts(const disc_subj *d, const eng_run_opts *o, eng_run_opts *w) 
   }
   return ENG_EXIT_OK;
 }
+
+/* See disc.h. */
+void disc_whole_domains(const disc_subj *d, char *buf, size_t cap) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (int e = 0; e < d->n && at < cap; e++)
+    if (d->wide[e])
+      at += (size_t)snprintf(buf + at, cap - at, "  domain %s = whole;\n", disc_in_name(d, e));
+}

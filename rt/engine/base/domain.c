@@ -282,6 +282,26 @@ void eng_len_bounds(const mr_subject *s, const eng_run_opts *o, size_t i, uint64
   *hi = h;
 }
 
+/* Parameter p of s gets range (a domain statement's) in o unless the user's --range names
+ * it (or s has no such parameter: another subject's); it stays "not given", so a
+ * relation's own domain may still say more. false when it does not fit (printed by
+ * eng_dom_parse; where names the statement). */
+static bool apply_domain(const mr_subject *s, eng_run_opts *o, const char *p, const char *range, const char *where) {
+  size_t k = 0;
+  while (k < s->nparams && strcmp(s->params[k].name, p))
+    k++;
+  if (k == s->nparams || o->dom[k].given)
+    return true;
+  char arg[512];
+  snprintf(arg, sizeof arg, "%s=%s", p, range);
+  if (eng_dom_parse(s, o, arg) != ENG_EXIT_OK) {
+    eng_error("%s: the domain of '%s' does not fit %s's parameter", where, p, s->name);
+    return false;
+  }
+  o->dom[k].given = false;
+  return true;
+}
+
 /* See eng.h. */
 int eng_dom_from_mr(const mr_subject *s, eng_run_opts *o, const char *path) {
   mrdsl_ctx *ctx = NULL;
@@ -292,18 +312,28 @@ int eng_dom_from_mr(const mr_subject *s, eng_run_opts *o, const char *path) {
   if (mrdsl_load_path(ctx, path, &f) == MR_OK) /* else loading it later says what is wrong */
     for (size_t i = 0; i < mrdsl_domain_count(f) && rc == ENG_EXIT_OK; i++) {
       const char *p;
-      char range[96], arg[512];
-      if (mrdsl_domain_at(f, i, &p, range, sizeof range) != MR_OK)
-        continue;
-      size_t k = 0;
-      while (k < s->nparams && strcmp(s->params[k].name, p))
-        k++;
-      if (k == s->nparams || o->dom[k].given) /* another subject's; the user's --range wins */
-        continue;
-      snprintf(arg, sizeof arg, "%s=%s", p, range);
-      if ((rc = eng_dom_parse(s, o, arg)) != ENG_EXIT_OK)
-        eng_error("%s: the domain of '%s' does not fit %s's parameter", path, p, s->name);
+      char range[96];
+      if (mrdsl_domain_at(f, i, &p, range, sizeof range) == MR_OK && !apply_domain(s, o, p, range, path))
+        rc = ENG_EXIT_USAGE;
     }
   mrdsl_ctx_free(ctx);
   return rc;
+}
+
+/* See eng.h. */
+int eng_dom_of_rel(const mr_subject *s, const eng_run_opts *o, const mrdsl_rel *r, eng_run_opts *w) {
+  *w = *o;
+  w->dom = malloc((s->nparams ? s->nparams : 1) * sizeof *w->dom);
+  if (!w->dom)
+    return ENG_EXIT_INTERNAL;
+  memcpy(w->dom, o->dom, s->nparams * sizeof *w->dom);
+  char where[300];
+  snprintf(where, sizeof where, "relation %s", mrdsl_rel_name(r));
+  for (size_t i = 0; i < mrdsl_rel_domain_count(r); i++) {
+    const char *p;
+    char range[96];
+    if (mrdsl_rel_domain_at(r, i, &p, range, sizeof range) == MR_OK && !apply_domain(s, w, p, range, where))
+      return ENG_EXIT_USAGE;
+  }
+  return ENG_EXIT_OK;
 }

@@ -285,6 +285,10 @@ int eng_dom_parse(const mr_subject *s, eng_run_opts *o, const char *arg);
  * user gave no --range: the inputs the relations were learned and validated on. A file
  * that does not load is left to the caller's own load. ENG_EXIT_OK, or USAGE (printed). */
 int eng_dom_from_mr(const mr_subject *s, eng_run_opts *o, const char *path);
+/* o with relation r's own domains (`domain x = whole;` in its body) for the parameters
+ * the user gave no --range, into *w (w->dom malloc'd: the caller frees it). ENG_EXIT_OK,
+ * USAGE (printed) or INTERNAL. */
+int eng_dom_of_rel(const mr_subject *s, const eng_run_opts *o, const mrdsl_rel *r, eng_run_opts *w);
 /* The values kind k holds, as doubles (64-bit integers: within 2^62 / 2^63, what
  * converts back exactly). */
 void eng_kind_limits(int k, double *lo, double *hi);

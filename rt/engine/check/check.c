@@ -25,6 +25,11 @@ typedef struct chk_rel {
   uint64_t seed;                 /* FNV-1a of the name, mixed into the input's seed */
   uint64_t checked, skipped, violated;
   uint64_t ill;                  /* of the skipped: ill-conditioned (`conditioned K`) */
+  /* a relation with domains of its own (`domain x = whole;`) decodes the input anew */
+  bool own;
+  eng_run_opts run;              /* own: its domains (run.dom owned) */
+  eng_src src;                   /* own: its decoding */
+  mrdsl_range *ranges;           /* own: owned [nparams] */
 } chk_rel;
 
 struct eng_chk {
@@ -113,6 +118,8 @@ static int load(eng_chk *c) {
   return eng_load_mr(c->ctx, c->o->mr, c->s, false, &c->file);
 }
 
+static int own_domains(eng_chk *c, chk_rel *k);
+
 static int compile_all(eng_chk *c) {
   size_t n = mrdsl_rel_count(c->file);
   c->rels = calloc(n ? n : 1, sizeof *c->rels);
@@ -131,6 +138,9 @@ static int compile_all(eng_chk *c) {
     const char *name = mrdsl_rel_name(r);
     k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
     c->nrels++;
+    int drc = own_domains(c, k);
+    if (drc != ENG_EXIT_OK)
+      return drc;
   }
   if (c->o->only && !c->nrels) {
     eng_error("%s has no relation named '%s'", c->o->mr, c->o->only);
@@ -141,10 +151,9 @@ static int compile_all(eng_chk *c) {
 
 /* Domains as mrdsl ranges: follow-ups that leave them are skipped, not run. Lengths keep
  * their kind's natural range (a follow-up may double an array). */
-static void make_ranges(eng_chk *c) {
-  const mr_subject *s = c->s;
+static void fill_ranges(const mr_subject *s, const eng_run_opts *run, mrdsl_range *ranges) {
   for (size_t i = 0; i < s->nparams; i++) {
-    const eng_dom *d = &c->o->run.dom[i];
+    const eng_dom *d = &run->dom[i];
     int k = s->params[i].kind;
     mrdsl_range r = {1, 0};
     if (d->is_len || k == MR_KIND_CSTR || (s->params[i].flags & MR_PF_OUT))
@@ -155,8 +164,26 @@ static void make_ranges(eng_chk *c) {
       r = (mrdsl_range){(double)d->ilo, (double)d->ihi};
     else
       r = (mrdsl_range){(double)d->ulo, (double)d->uhi};
-    c->ranges[i] = r;
+    ranges[i] = r;
   }
+}
+
+static void make_ranges(eng_chk *c) { fill_ranges(c->s, &c->o->run, c->ranges); }
+
+/* Relation k's own domains: its run options, decoder and ranges. */
+static int own_domains(eng_chk *c, chk_rel *k) {
+  if (mrdsl_rel_domain_count(k->rel) == 0)
+    return ENG_EXIT_OK;
+  int rc = eng_dom_of_rel(c->s, &c->o->run, k->rel, &k->run);
+  if (rc != ENG_EXIT_OK)
+    return rc;
+  k->own = true;
+  eng_src_init(&k->src, c->s);
+  k->ranges = calloc(c->s->nparams ? c->s->nparams : 1, sizeof *k->ranges);
+  if (!k->src.slots || !k->ranges)
+    return ENG_EXIT_INTERNAL;
+  fill_ranges(c->s, &k->run, k->ranges);
+  return ENG_EXIT_OK;
 }
 
 /* The compiled relations, when the harness has them for this file (check_native.c): a
@@ -186,17 +213,18 @@ static bool bind_native(eng_chk *c) {
     if (o)
       c->nat->bind(c->nst, name, o->call);
   }
-  for (size_t i = 0; i < c->nrels; i++)
-    c->rels[i].native = chk_native_index(c->nat, mrdsl_rel_name(c->rels[i].rel));
+  for (size_t i = 0; i < c->nrels; i++) /* own domains: own ranges, which the compiled code lacks */
+    c->rels[i].native = c->rels[i].own ? -1 : chk_native_index(c->nat, mrdsl_rel_name(c->rels[i].rel));
   return true;
 }
 
 /* Relation k on the input being checked, compiled or interpreted: the same verdict,
  * result, calls and random draws either way. */
 static int run_rel(eng_chk *c, const chk_rel *k, const mrdsl_build_opts *bo, mrdsl_result *res) {
+  const uint64_t *slots = k->own ? k->src.slots : c->src.slots;
   if (k->native >= 0)
-    return c->nat->run(c->nst, (size_t)k->native, c->src.slots, res);
-  return eng_mg_run(k->mg, c->src.slots, bo, res);
+    return c->nat->run(c->nst, (size_t)k->native, slots, res);
+  return eng_mg_run(k->mg, slots, bo, res);
 }
 
 /* The executions of relation k's last run (report.c, the black box's features). */
@@ -271,8 +299,14 @@ int eng_chk_new(const mr_subject *s, const eng_chk_opts *o, eng_chk **out) {
 void eng_chk_free(eng_chk *c) {
   if (!c)
     return;
-  for (size_t i = 0; c->rels && i < c->nrels; i++)
+  for (size_t i = 0; c->rels && i < c->nrels; i++) {
     eng_mg_free(c->rels[i].mg);
+    if (c->rels[i].own) {
+      eng_src_fini(&c->rels[i].src);
+      free(c->rels[i].run.dom);
+      free(c->rels[i].ranges);
+    }
+  }
   if (c->nst)
     c->nat->close(c->nst);
   eng_track_free(c->track);
@@ -378,6 +412,9 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     c->cur = i;
     c->seeded = false;
     mrdsl_result res;
+    bo.ranges = k->own ? k->ranges : c->ranges;
+    if (k->own && !eng_fdp_decode(&k->src, c->s, &k->run, data, size))
+      return MR_ENOMEM;
     int rc = run_rel(c, k, &bo, &res);
     if (rc < 0)
       return rc;
@@ -504,12 +541,18 @@ void eng_chk_native_note(const eng_chk *c, FILE *f) {
   for (size_t i = 0; i < c->nrels; i++)
     nc += c->rels[i].native >= 0;
   fprintf(f, "mrfuzz: check: %s: %zu relations compiled, %zu interpreted", c->s->name, nc, c->nrels - nc);
-  const char *sep = " (the generator cannot express: ";
-  for (size_t i = 0; i < c->nrels; i++)
-    if (c->rels[i].native < 0) {
-      fprintf(f, "%s%s", sep, mrdsl_rel_name(c->rels[i].rel));
-      sep = ", ";
-    }
+  const char *open = " (";
+  for (int own = 0; own < 2; own++) { /* a relation with domains of its own: its own ranges */
+    const char *sep = own ? "with domains of their own: " : "the generator cannot express: ";
+    for (size_t i = 0; i < c->nrels; i++)
+      if (c->rels[i].native < 0 && c->rels[i].own == own) {
+        fprintf(f, "%s%s%s", open, sep, mrdsl_rel_name(c->rels[i].rel));
+        open = "";
+        sep = ", ";
+      }
+    if (!*open && !own)
+      open = "; ";
+  }
   fputs(nc < c->nrels ? ")\n" : "\n", f);
 }
 

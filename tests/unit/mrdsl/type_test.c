@@ -290,6 +290,19 @@ static void test_domains(void) {
   CHECK(!mrdsl_file_equal(f, g));
   CHECK(mrdsl_set_domain(ctx, g, "y", true, 0, 0) == MR_ETYPE && mrdsl_domain_count(g) == 2);
   CHECK(mrdsl_set_domain(ctx, g, "domain", false, 2, 1) == MR_EINVAL);
+  /* a relation's own, after its meta: checked against the first subject, printed, compared */
+  const char *own = "mrdsl 1;\nsubject h(double x, int k) -> double y;\n"
+                    "relation r {\n  domain x = whole;\n  meta m = 1;\n  domain k = [-2, 2];\n  check isnan(y1) || y1 >= 0;\n}\n";
+  CHECK(mrdsl_load(ctx, "o.mr", own, strlen(own), &f) == MR_OK);
+  mrdsl_rel *r = mrdsl_rel_at(f, 0);
+  CHECK(mrdsl_rel_domain_count(r) == 2 && mrdsl_domain_count(f) == 0);
+  CHECK(mrdsl_rel_domain_at(r, 1, &p, range, sizeof range) == MR_OK && !strcmp(p, "k") && !strcmp(range, "-2.0:2.0"));
+  mrdsl_print(f, out, sizeof out);
+  CHECK(strstr(out, "  meta m = 1;\n  domain x = whole;\n  domain k = [-2.0, 2.0];\n  check") != NULL);
+  CHECK(mrdsl_load(ctx, "o2.mr", out, strlen(out), &g) == MR_OK && mrdsl_file_equal(f, g));
+  type_error("relation r { domain q = whole; check true; }\n", "domain of 'q': not a parameter of g");
+  snprintf(src, sizeof src, "%srelation r { domain x = whole; domain x = [1, 2]; check true; }\n", SUBJ);
+  CHECK(mrdsl_load(ctx, "t.mr", src, strlen(src), &f) == MR_ESYNTAX);
 }
 
 int main(void) {
