@@ -15,7 +15,11 @@
 #     x <= -2, half the negative numbers: that is the function's behaviour, not a rare
 #     misbehaviour, and no suspect is claimed (a false suspect would be worse);
 #   - check finds nothing on the fixed code with the written invariants, whose guards
-#     read inputs only; `--invariants 0` writes none.
+#     read inputs only, and check of the faulty code with the fixed code's invariants
+#     (their own `domain x = whole;`) finds the faults; `--invariants 0` writes none;
+#   - strings (GenMorph, inputs/str_subjects.c): parent_dir's fault (a last component with
+#     trailing slashes gives "") makes `len(y1) > 0` a suspect; on the fixed code it is
+#     written.
 . "$(dirname "$0")/lib.sh"
 S="$E2E/inputs/inv_subjects.c"
 FAST=(--seed 1 --types I --runs 2 --fuzz-falsify 0)
@@ -90,6 +94,27 @@ for f in round_long pos_diff; do
   [ -f "$r" ] || { cat out; fail "$f: no reproducer"; }
   expect_exit 0 "$MRFUZZ" repro "$S:$f" --mr "$f.fix.mr" --build-dir "b_$f.fix" "$r"
 done
+
+check "parent_dir (strings, GenMorph), faulty on a last component with trailing slashes: len(y1) > 0 is a suspect"
+P="$E2E/inputs/str_subjects.c:parent_dir"
+SFAST=(--seed 1 --generations 2 --templates 2 --inputs 200 --validate 1000 --fuzz-falsify 0)
+expect_exit 1 "$MRFUZZ" discover "$P" -DFAULT "${SFAST[@]}" -o pd.bug.mr --build-dir b_pd.bug
+expect_out "one-call invariants:"
+grep -qF "check len(y1) > 0;" pd.bug.suspects.mr || { cat pd.bug.suspects.mr; fail "no suspect len(y1) > 0"; }
+n=0
+for r in pd.bug.suspects/*.min; do
+  code=0
+  "$MRFUZZ" repro "$P" -DFAULT --mr pd.bug.suspects.mr --build-dir r_pd.bug "$r" >/dev/null 2>&1 || code=$?
+  [ "$code" = 1 ] || continue
+  "$MRFUZZ" repro "$P" --mr pd.bug.suspects.mr --build-dir r_pd.fix "$r" >rep.out 2>&1 || { cat rep.out; fail "$r violates on the fixed code"; }
+  n=$((n + 1))
+done
+[ "$n" -gt 0 ] || fail "parent_dir: no reproducer violates on the faulty code"
+
+check "parent_dir, fixed: len(y1) > 0 is written, nothing suspected"
+expect_exit 0 "$MRFUZZ" discover "$P" "${SFAST[@]}" -o pd.fix.mr --build-dir b_pd.fix
+grep -qF "check len(y1) > 0;" pd.fix.mr || { cat pd.fix.mr; fail "no invariant len(y1) > 0"; }
+[ ! -e pd.fix.suspects.mr ] || { cat pd.fix.suspects.mr; fail "a suspect on the fixed code"; }
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

@@ -288,4 +288,26 @@ bool gm_dom_args(char *buf, size_t cap, int argc, char **argv);
  * through discovery's validation, libFuzzer falsification and suspected faults. */
 int eng_cmd_vet(const mr_subject *s, int argc, char **argv);
 
+/* ---- One-call invariants of strings and arrays (gm_invar.c) ----------------------- */
+#define GM_INV_SUSPECTS 4
+typedef struct gm_inv_suspect {
+  const mrdsl_rel *rel;            /* in gm_inv_out.sf */
+  uint32_t checked, broken;
+  int nin;
+  uint8_t *in[4];                  /* owned: inputs that broke it, check's encoding */
+  size_t len[4];
+} gm_inv_suspect;
+typedef struct gm_inv_out {
+  mrdsl_file *sf;                  /* the suspects (borrowed from the caller's ctx) */
+  int candidates, kept, nsus, lost;
+  long inputs;
+  gm_inv_suspect sus[GM_INV_SUSPECTS];
+} gm_inv_out;
+/* Learn the one-call invariants of d->s (sp: its variables; fn: its body's constants, may
+ * be NULL) on `inputs` structured inputs in 4 seed-decided tasks on jobs workers: those
+ * that hold are added to out (a file of subject text subj in ctx), those broken on a few
+ * inputs go to io->sf with their inputs. ENG_EXIT_OK or ENG_EXIT_INTERNAL. */
+int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *ctx, const char *subj,
+                  const eng_run_opts *run, int jobs, long inputs, mrdsl_file *out, gm_inv_out *io);
+
 #endif /* MR_GM_H */

@@ -39,6 +39,7 @@ typedef struct gm_opts {
   eng_run_opts run;
   double budget;
   int jobs, ntmpl, nin, validate, max_exec;
+  int invariants;           /* --invariants: structured inputs of the one-call invariants */
   gm_gp_cfg gp;
   bool quiet;
 } gm_opts;
@@ -84,6 +85,7 @@ static int parse(const mr_subject *s, int argc, char **argv, gm_opts *o) {
   o->nin = 1000;
   o->validate = 100000; /* a false relation usually fails early: the cost is the true ones' */
   o->max_exec = 9000;
+  o->invariants = DISC_INV_INPUTS;
   o->fuzz_secs = DISC_FUZZ_CAP;
   o->fuzz_runs = 4 * (int)DISC_FUZZ_RUNS; /* needles (adler32's chaining near 2^32) */
   o->gp = (gm_gp_cfg){1000, 10, 160, 10, 0.9, 0.3, 0.2, GM_MAX_NODES, 0, GM_GENERATIONS, GM_GP_WORK}; /* Table III */
@@ -467,9 +469,12 @@ typedef struct gm_run {
   int nfz;                     /* broken by libFuzzer, -1: not run */
   int vlost;                   /* candidates given up: the target failed validating them */
   disc_subj *d;                /* the workers' subject (regions of a numeric one) */
+  gm_inv_out inv;              /* the one-call invariants' figures and suspects */
 } gm_run;
 
 static void run_fini(gm_run *R) {
+  for (int i = 0; i < R->inv.nsus; i++)
+    for (int k = 0; k < R->inv.sus[i].nin; k++) free(R->inv.sus[i].in[k]);
   for (int i = 0; R->cs && i < R->ncand; i++)
     free(R->cs[i].fzin);
   free(R->cs);
@@ -831,11 +836,14 @@ static int write_out(gm_run *R) {
   }
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
+  if (o->invariants > 0 && R->inv.candidates)
+    printf("one-call invariants: %d forms on %ld structured inputs: %d kept, %d suspected faults\n",
+           R->inv.candidates, R->inv.inputs, R->inv.kept, R->inv.nsus);
   report_fails(R);
   chain_hint(R);
   if (*eng_cuts())
     printf("cut by a time cap: %s\n", eng_cuts());
-  printf("relations: %d\n", nout);
+  printf("relations: %d\n", nout + R->inv.kept);
   const char *path = o->out;
   char def[512];
   if (!path) snprintf(def, sizeof def, "%s.mr", R->s->name), path = def;
@@ -883,7 +891,7 @@ static FILE *write_report(const gm_run *R) {
  * minimized reproducers still violate theirs (discover then exits 1), -1 on ENOMEM. */
 #define GM_SUSPECT_MIN 10000u
 static int suspects(const gm_run *R, FILE *so, FILE *rep) {
-  disc_suspect *sus = calloc((size_t)R->nt + 1, sizeof *sus);
+  disc_suspect *sus = calloc((size_t)R->nt + 1 + GM_INV_SUSPECTS, sizeof *sus);
   if (!sus) return -1;
   int n = 0;
   for (int t = 0; t < R->nt; t++)
@@ -895,6 +903,16 @@ static int suspects(const gm_run *R, FILE *so, FILE *rep) {
       sus[n++] = (disc_suspect){c->rel, c->v.dom, c->v.dom_fail, c->v.fail - c->v.dom_fail, true, 1, {c->fzin}, {c->fzlen}};
       break;
     }
+  for (int i = 0; i < R->inv.nsus; i++) { /* the invariants' (gm_invar.c); inputs stay theirs */
+    const gm_inv_suspect *v = &R->inv.sus[i];
+    disc_suspect *x = &sus[n++];
+    *x = (disc_suspect){v->rel, v->checked, v->broken, 0, false, 0, {0}, {0}};
+    for (int k = 0; k < v->nin && k < DISC_SUSPECT_INPUTS; k++) {
+      x->inputs[k] = v->in[k];
+      x->len[k] = v->len[k];
+      x->ninputs++;
+    }
+  }
   char def[512];
   const char *out = R->o->out;
   if (!out || !strcmp(out, "-")) snprintf(def, sizeof def, "%s.mr", R->s->name), out = def;
@@ -930,8 +948,10 @@ static int run(const mr_subject *s, gm_opts *o, const mr_fn *fn, bool ifm) {
   if (rc == ENG_EXIT_OK) {
     R.nfz = falsify(o, R.subj, R.tm, R.cs, R.ncand, &d);
     prune(&R);
-    rc = write_out(&R);
+    if (o->invariants > 0)
+      rc = gm_invariants(&d, &R.sp[0], fn, R.ctx, R.subj, &o->run, o->jobs, o->invariants, R.out, &R.inv);
   }
+  if (rc == ENG_EXIT_OK) rc = write_out(&R);
   FILE *rep = rc == ENG_EXIT_OK && o->report ? write_report(&R) : NULL; /* format: automr/disc.h */
   int replays = 0;
   if (rc == ENG_EXIT_OK && (replays = suspects(&R, o->out && !strcmp(o->out, "-") ? stderr : stdout, rep)) < 0)
