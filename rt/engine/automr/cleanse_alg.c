@@ -80,6 +80,7 @@ typedef struct alg {
                       * half full: the memo grows with the relations, a lookup stays short */
   size_t cap;
   bool canon;
+  double work;       /* canonical forms looked up, and the nodes their searches compared */
 } alg;
 
 /* ---- Affine maps -------------------------------------------------------------------- */
@@ -214,6 +215,7 @@ static node bfs(alg *g, const node *start) {
           continue;
         }
         nx.depth = cur.depth + 1;
+        g->work += nn; /* the scan below: the search's cost grows with its square */
         bool seen = false;
         for (int i = 0; i < nn && !seen; i++)
           seen = nodes[i].v.e == nx.v.e && pt_eq(g->n, &nodes[i].v.p, &nx.v.p);
@@ -312,6 +314,7 @@ static void canon(alg *g, const cvar *in, cvar *q, double *al, double *be) {
   }
   size_t kd = (size_t)g->n * (size_t)(g->n + 1);
   uint64_t h = var_hash(g->n, in);
+  g->work += 1;
   size_t at = h & (g->cap - 1);
   for (; g->tab && g->tab[at] >= 0; at = (at + 1) & (g->cap - 1)) {
     const memo *m = &g->ent[g->tab[at]];
@@ -480,7 +483,13 @@ typedef struct ctx {
   int nk;
   double *rows; /* [MAXROWS * MAXBIG] */
   double *tmp;
+  double work;  /* the cost so far: instances built and compared (their monomials), and
+                 * the SVDs' rows x columns x min(rows, columns); the canonical forms' is
+                 * their group's (alg.work) */
 } ctx;
+
+/* An SVD of an r x c matrix costs about r c min(r, c): the work the bound counts. */
+static double svd_cost(int r, int c) { return (double)r * c * (r < c ? r : c); }
 
 /* Base executions phi at which kept relation k is tried: the relation's own and canonical
  * executions (a rebased relation has its base among them: the double-angle relation at
@@ -504,8 +513,9 @@ static int bases(ctx *x, const apt *own, int nown, bool sigma, apt *out, int cap
 
 /* Append p times every monomial up to the degree bound to the rows (compressed to their
  * row space when they fill up). */
-static int macaulay(const space *sp, const double *p, double *rows, int nr) {
+static int macaulay(const space *sp, const double *p, double *rows, int nr, double *work) {
   if (nr + sp->nbig > MAXROWS) {
+    *work += svd_cost(nr, sp->nbig);
     int c = svd_compress(rows, nr, sp->nbig, 1e-12);
     if (c < 0)
       return nr;
@@ -577,6 +587,7 @@ static bool redundant(ctx *x, const disc_rel *rel, const apt *pts) {
       continue;
     for (int b = 0; b < nb && !red; b++) {
       double p[MAXBIG];
+      x->work += (double)sp.nbig * (1 + nuniq); /* the instance, its comparisons */
       if (!instance(g, k->rel, k->pt, &phis[b], &sp, false, p))
         continue;
       if (rel->cmp == 0) {
@@ -606,7 +617,7 @@ static bool redundant(ctx *x, const disc_rel *rel, const apt *pts) {
             uniq[(size_t)nuniq * MAXBIG + i] = p[i] / pn;
           nuniq++;
         }
-        nr = macaulay(&sp, p, x->rows, nr);
+        nr = macaulay(&sp, p, x->rows, nr, &x->work);
         continue;
       }
       /* inequalities: the same left side up to a positive factor, a bound as tight */
@@ -632,6 +643,7 @@ static bool redundant(ctx *x, const disc_rel *rel, const apt *pts) {
   if (red || rel->cmp != 0 || nr == 0)
     return red;
   /* equalities: does q add rank to the instances' Macaulay matrix? */
+  x->work += (nr > sp.nbig ? svd_cost(nr, sp.nbig) : 0) + 2 * svd_cost(nr + 1, sp.nbig);
   if (nr > sp.nbig && (nr = svd_compress(x->rows, nr, sp.nbig, 1e-12)) <= 0)
     return false;
   memcpy(x->tmp, x->rows, (size_t)nr * sp.nbig * sizeof *x->tmp);
@@ -725,11 +737,13 @@ static void add_kept(ctx *x, const disc_rel *rel, const apt *pts, int nout) {
 
 /* See disc.h. */
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
-                    int per_input, double deadline) {
+                    int per_input, double deadline, double *work, double max_work) {
   /* all kept symmetries, and the invariances (y2 = y1) alone */
-  alg g = {nin, nout, NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, true}, gi = g;
+  alg g = {nin, nout, NULL, 0, 0, NULL, 0, 0, NULL, NULL, 0, true, 0}, gi = g;
   ctx x = {&g, calloc((size_t)n + 1, sizeof(kept)), 0, malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double)),
-           malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double))};
+           malloc((size_t)(MAXROWS + 1) * MAXBIG * sizeof(double)), *work};
+  /* stop between relations: at the work bound (the seed decides), or at the time cap */
+#define ALG_STOP() ((max_work > 0 && x.work + g.work + gi.work >= max_work) || (deadline > 0 && eng_now() > deadline))
   apt *pts = malloc((size_t)(n + 1) * DISC_MAX_H * sizeof *pts);
   bool *affine = calloc((size_t)n + 1, sizeof *affine), *issym = calloc((size_t)n + 1, sizeof *issym);
   bool *kept_out = calloc((size_t)n + 1, sizeof *kept_out);
@@ -741,7 +755,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
   /* 1. symmetries, simplest first: redundant when zero modulo the kept ones (an
    *    invariance modulo the kept invariances: the period f(x + 2 pi) = f(x) is stated
    *    as such, not left as f(x + pi) = -f(x) applied twice) */
-  for (int i = 0; i < n && !(deadline > 0 && eng_now() > deadline); i++) {
+  for (int i = 0; i < n && !ALG_STOP(); i++) {
     sym y;
     const apt *pi = pts + (size_t)i * DISC_MAX_H;
     if (!affine[i] || !as_sym(&g, &rels[i], pi, &y))
@@ -761,7 +775,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
   /* 2. everything else modulo all kept symmetries, simplest first; what a family or an
    *    input relation's cap drops still counts as known (its consequences are not new) */
   x.g = &g;
-  for (int i = 0; i < n && !(deadline > 0 && eng_now() > deadline); i++) {
+  for (int i = 0; i < n && !ALG_STOP(); i++) {
     if (rels[i].status != DISC_ST_OK || issym[i] || !affine[i])
       continue;
     const apt *pi = pts + (size_t)i * DISC_MAX_H;
@@ -789,7 +803,9 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
       rels[i].alg_kept = rels[i].cmp == 0;
     }
   }
+#undef ALG_STOP
 out:
+  *work = x.work + g.work + gi.work;
   free(x.kp); free(x.rows); free(x.tmp); free(pts); free(affine); free(issym); free(kept_out);
   free(g.sy); free(gi.sy);
   memo_clear(&g);

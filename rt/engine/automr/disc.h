@@ -528,10 +528,16 @@ int cleanse_similar(disc_rel *rels, int n, int nin, int nout);
  * canonical input scales and output monomials; constants, signs, direction free) keep
  * their first keep_eq / keep_ineq members, an input relation its first per_input
  * inequalities. Symmetries are only compared with each other on their own executions.
- * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. After
- * deadline (eng_now(); 0: none) the relations not yet compared stay as they are. */
+ * rels[n] sorted simplest first; marks DISC_ST_REDUNDANT, returns how many. From
+ * max_work on (0: no bound; *work: the work so far, updated), or after deadline
+ * (eng_now(); 0: none), the relations not yet compared stay as they are. */
 int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int keep_ineq,
-                    int per_input, double deadline);
+                    int per_input, double deadline, double *work, double max_work);
+/* Its work bound (--alg-work): the instances of kept relations built and compared (their
+ * monomials) and the SVDs (rows x columns x min of the two), summed over both calls
+ * (*work carries it); at the bound, as at the deadline, the
+ * relations not yet compared stay (redundant at worst; the short set still picks). */
+#define DISC_ALG_WORK 3e10 /* about a minute of one core here (trig_sin needs 6e7) */
 
 /* ---- Z3 pruning (cleanse_z3.c) --------------------------------------------------------- */
 typedef struct cleanse_z3_in {

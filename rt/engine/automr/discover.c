@@ -48,6 +48,7 @@ typedef struct disc_opts {
   int invariants;           /* --invariants: whole-space inputs of the one-call invariants (0: none) */
   const char *twin;         /* --twin: the double twin the harness can call, or NULL */
   int twin_inputs;          /* --twin-inputs: its whole-space inputs (0: none) */
+  double alg_work;          /* --alg-work: the algebraic cleansing's work bound (0: none) */
   const char *report;       /* --report: the record the driver's --json and --sarif read */
   disc_cfg cfg;
 } disc_opts;
@@ -94,6 +95,7 @@ static int parse_opts(const mr_subject *s, int argc, char **argv, disc_opts *o) 
   o->fuzz_runs = (int)DISC_FUZZ_RUNS;
   o->invariants = DISC_INV_INPUTS;
   o->twin_inputs = DISC_INV_INPUTS;
+  o->alg_work = DISC_ALG_WORK;
   long np = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = np > 0 ? (int)np : 1;
   void *bases[] = {o};
@@ -415,6 +417,7 @@ typedef struct disc_run {
   disc_twin_out tw;             /* the double twin's relation or suspect */
   double t_short;
   double t_alg, t_chk, t_fz, t_z3;
+  double alg_work;              /* the algebraic cleansing's work (cleanse_algebra) */
   cleanse_z3_stats z3;          /* the Z3 queries' figures */
   double ph_wall[PH_N], ph_cpu[PH_N]; /* per phase: wall and CPU (this process + children) */
   char wrote[4096];             /* the .mr written: -o, or the fallback after a late failure */
@@ -714,10 +717,15 @@ static int cleanse(disc_run *R) {
   /* bounded by what is left of --budget, and at least a quarter of it: a relation it has
    * no time to compare is kept (redundant at worst; the short set still picks 20) */
   double dl = R->o.budget > 0 ? fmax(R->t_start + R->o.budget, R->t_alg + 0.25 * R->o.budget) : 0;
-  R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ, dl) +
+  double mw = R->o.alg_work;
+  R->algr = cleanse_algebra(R->all, nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ, PER_INPUT_INEQ, dl,
+                            &R->alg_work, mw) +
             cleanse_algebra(R->all + nclean, R->nall - nclean, R->d.n, R->d.m, FAMILY_EQ, FAMILY_INEQ,
-                            PER_INPUT_INEQ, dl);
-  if (dl > 0 && eng_now() > dl)
+                            PER_INPUT_INEQ, dl, &R->alg_work, mw);
+  if (mw > 0 && R->alg_work >= mw) /* counted: the seed decides, and it is said */
+    status_line(false, "algebraic cleansing stopped at its work bound (--alg-work %g): the relations it had "
+                "not compared are kept", mw);
+  else if (dl > 0 && eng_now() > dl)
     eng_cut("algebraic cleansing", "the relations it had not compared are kept");
   R->t_alg = eng_now() - R->t_alg;
   R->ph_wall[PH_ALGEBRA] = R->t_alg;
@@ -1252,8 +1260,9 @@ static void summary(const disc_run *R) {
             st->falsified, st->cleansed, st->secs, st->evals, st->secs > 0 ? st->evals / st->secs : 0,
             (unsigned long long)st->calls, bare > 0 ? st->cpu / bare : 0);
   }
-  fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s), %d by Z3 (%.2f s); "
-          "%d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg, R->nz3,
+  fprintf(so, "cleansing: %d similar (eq. 23), %d by algebra (symmetries, SVD rank, families; %.2f s, work %.3g), "
+          "%d by Z3 (%.2f s); %d relations kept; total %.2f s, seed %llu\n", R->simil, R->algr, R->t_alg,
+          R->alg_work, R->nz3,
           R->t_z3, R->nkept, eng_now() - R->t_start, (unsigned long long)c->seed);
   const cleanse_z3_stats *z = &R->z3;
   fprintf(so, "Z3: %d queries on %d workers (%d implied, %d not, %d unknown), %d answered from the cache, "

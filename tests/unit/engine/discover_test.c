@@ -230,7 +230,8 @@ static void test_algebra(void) {
       rel2(-1, 24.5, 1, -1, le24, 3),     /* 15 f(x) + f(24.5 - x): the family (oddness, 8 pi): capped */
   };
   int n = (int)(sizeof rs / sizeof rs[0]);
-  int marked = cleanse_algebra(rs, n, 1, 1, 2, 3, 2, 0);
+  double w0 = 0;
+  int marked = cleanse_algebra(rs, n, 1, 1, 2, 3, 2, 0, &w0, 0);
   printf("algebra: %d of %d marked:", marked, n);
   for (int i = 0; i < n; i++)
     printf(" %d", rs[i].status == DISC_ST_OK);
@@ -247,11 +248,28 @@ static void test_algebra(void) {
   disc_rel fam[4];
   for (int i = 0; i < 4; i++)
     fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
-  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, 0) == 1 && fam[3].status == DISC_ST_REDUNDANT);
+  double wf = 0;
+  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, 0, &wf, 0) == 1 && fam[3].status == DISC_ST_REDUNDANT);
   /* past its deadline it compares nothing: every relation is kept */
   for (int i = 0; i < 4; i++)
     fam[i] = rel2(1, cs[i], 1, -1, bnd[i], 3);
-  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, eng_now() - 1) == 0 && fam[3].status == DISC_ST_OK);
+  double w = 0;
+  CHECK(cleanse_algebra(fam, 4, 1, 1, 2, 3, 2, eng_now() - 1, &w, 0) == 0 && fam[3].status == DISC_ST_OK);
+  /* its work is counted: the same relations cost the same, and a bound below what the
+   * first ones cost stops it there (the seed decides, not the clock) */
+  double w1 = 0, w2 = 0;
+  disc_rel again[sizeof rs / sizeof rs[0]], bounded[sizeof rs / sizeof rs[0]];
+  for (int i = 0; i < n; i++) {
+    again[i] = rs[i];
+    again[i].status = DISC_ST_OK;
+    again[i].alg_kept = false;
+  }
+  memcpy(bounded, again, sizeof again);
+  cleanse_algebra(again, n, 1, 1, 2, 3, 2, 0, &w1, 0);
+  printf("algebra: work %.3g (the first run %.3g)\n", w1, w0);
+  CHECK(w1 > 0 && w1 == w0);
+  int mb = cleanse_algebra(bounded, n, 1, 1, 2, 3, 2, 0, &w2, w1 / 4);
+  CHECK(mb < marked && w2 >= w1 / 4 && w2 < w1);
   /* many executions (the memo of canonical forms grows past its first capacity): the
    * last inequality is the first one rebased by oddness, still found redundant */
   enum { NF = 600 };
@@ -266,7 +284,8 @@ static void test_algebra(void) {
   double back[3] = {0.5, 1, 1};
   many[NF + 2] = rel2(1, -0.5, 1, 1, back, 3);
   double t0 = eng_now();
-  int nm = cleanse_algebra(many, NF + 3, 1, 1, 2, NF + 1, NF + 1, 0);
+  double wm = 0;
+  int nm = cleanse_algebra(many, NF + 3, 1, 1, 2, NF + 1, NF + 1, 0, &wm, 0);
   printf("algebra on %d relations: %d marked in %.2f s\n", NF + 3, nm, eng_now() - t0);
   CHECK(nm == 1 && many[NF + 2].status == DISC_ST_REDUNDANT && many[NF + 1].status == DISC_ST_OK);
   free(many);
