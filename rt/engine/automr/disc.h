@@ -633,6 +633,7 @@ typedef struct disc_suspect {
   uint8_t *inputs[DISC_SUSPECT_INPUTS]; /* owned by the caller: inputs that broke it, in
                                          * check's encoding (eng_fdp_encode_input) */
   size_t len[DISC_SUSPECT_INPUTS];
+  const char *over;         /* what `checked` counts (NULL: "random inputs of the domain") */
 } disc_suspect;
 /* Write sus[n] to OUT.suspects.mr and their inputs to OUT.suspects/ (out: the .mr being
  * written; subj_text its subject line), replay and minimize each input with this

@@ -145,7 +145,8 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
       fprintf(rep, "suspect\t%s\t%u\t%u\t%u\t%d\n", name, x->checked, x->broken, x->others, x->fuzzed);
     if (i >= SHOWN)
       continue; /* in the file and the record; the reproducers of the simplest only */
-    fprintf(so, "  %s: broken on %u of %u random inputs of the domain", name, x->broken, x->checked);
+    fprintf(so, "  %s: broken on %u of %u %s", name, x->broken, x->checked,
+            x->over ? x->over : "random inputs of the domain");
     if (x->others)
       fprintf(so, "%s on %u special values or constants", x->fuzzed ? "," : " and", x->others);
     fprintf(so, "%s\n", x->fuzzed ? " and by libFuzzer" : "");

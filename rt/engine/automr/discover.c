@@ -1382,6 +1382,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
   for (int q = 0; q < R->inv.nsus && R->nsus < total; q++) {
     const disc_inv_suspect *v = &R->inv.sus[q];
     disc_suspect *x = &R->sus[R->nsus++];
+    x->over = "inputs of the whole input space its guard admits";
     x->rel = v->rel;
     x->checked = v->checked;
     x->broken = v->broken;
@@ -1395,6 +1396,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
   }
   if (tws && R->nsus < total) {
     disc_suspect *x = &R->sus[R->nsus++];
+    x->over = "inputs of the whole input space";
     x->rel = R->tw.rel;
     x->checked = R->tw.checked;
     x->broken = R->tw.broken;

@@ -900,13 +900,13 @@ static int suspects(const gm_run *R, FILE *so, FILE *rep) {
       if (c->tmpl != t || !c->fzin || !c->law || c->v.fail || c->v.pass < GM_SUSPECT_MIN) continue;
       /* counted as disc_suspect says: plain random inputs of the domain (not the
        * edges, wide or libFuzzer-style ones validation also ran) */
-      sus[n++] = (disc_suspect){c->rel, c->v.dom, c->v.dom_fail, c->v.fail - c->v.dom_fail, true, 1, {c->fzin}, {c->fzlen}};
+      sus[n++] = (disc_suspect){c->rel, c->v.dom, c->v.dom_fail, c->v.fail - c->v.dom_fail, true, 1, {c->fzin}, {c->fzlen}, NULL};
       break;
     }
   for (int i = 0; i < R->inv.nsus; i++) { /* the invariants' (gm_invar.c); inputs stay theirs */
     const gm_inv_suspect *v = &R->inv.sus[i];
     disc_suspect *x = &sus[n++];
-    *x = (disc_suspect){v->rel, v->checked, v->broken, 0, false, 0, {0}, {0}};
+    *x = (disc_suspect){v->rel, v->checked, v->broken, 0, false, 0, {0}, {0}, "structured inputs"};
     for (int k = 0; k < v->nin && k < DISC_SUSPECT_INPUTS; k++) {
       x->inputs[k] = v->in[k];
       x->len[k] = v->len[k];

@@ -231,7 +231,7 @@ static int vet(const mr_subject *s, vet_opts *o, mrdsl_ctx *ctx, mrdsl_file *f, 
     disc_suspect *x = &sus[nsus++];
     const gm_val *v = &res[i].v;
     *x = (disc_suspect){mrdsl_rel_at(f, (size_t)i), v->dom, v->dom_fail, v->fail - v->dom_fail, fzin[i] != NULL,
-                        0, {NULL}, {0}};
+                        0, {NULL}, {0}, NULL};
     for (int k = 0; k < res[i].in.n && x->ninputs < DISC_SUSPECT_INPUTS - 1; k++) {
       x->inputs[x->ninputs] = res[i].in.in[k];
       x->len[x->ninputs++] = res[i].in.len[k];
