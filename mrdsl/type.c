@@ -4,6 +4,7 @@
  * completeness (every input of every execution defined), `follow` composition (with
  * cycle detection). Reports every error it finds; annotates the AST for eval.c and smt.c.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -796,7 +797,8 @@ static void ty_domain(ty_state *T, const ast_subject *s, const ast_domain *d) {
   else if (!num)
     ty_err(T, d->line, d->col, "domain of '%s': a domain is for a numeric input (not an array, string, "
            "length, record or out-parameter)", d->param);
-  else if (!d->whole && !isf && (d->lo != (double)(int64_t)d->lo || d->hi != (double)(int64_t)d->hi))
+  else if (!d->whole && !isf && !(fabs(d->lo) < 0x1p63 && fabs(d->hi) < 0x1p63 && d->lo == (double)(int64_t)d->lo &&
+                                   d->hi == (double)(int64_t)d->hi))
     ty_err(T, d->line, d->col, "domain of '%s': an integer parameter's bounds are integers", d->param);
 }
 

@@ -1340,6 +1340,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
   /* an invariant's inputs come from the whole space: every reproducer is then encoded,
    * and replayed, with the whole space's domains (--range x=whole) */
   eng_run_opts whole = R->o.run;
+  whole.dom = NULL; /* disc_whole_opts gives it its own */
   bool w = R->inv.nsus > 0 || tws;
   char *args = w ? disc_whole_args(&R->d) : disc_domain_args(&R->d);
   if (!R->sus || !args || (w && disc_whole_opts(&R->d, &R->o.run, &whole) != ENG_EXIT_OK)) {
@@ -1369,7 +1370,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
       uint64_t slots[MRDSL_MAX_PARAMS] = {0};
       disc_encode(&R->d, v->bad[k], slots);
       size_t len;
-      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
+      uint8_t *in = eng_fdp_encode_input(s, w ? &whole : &R->o.run, slots, &len);
       if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
     }
     if (R->fzin && R->fzin[i]) { /* moved: freed with the suspect */

@@ -332,8 +332,11 @@ int eng_dom_of_rel(const mr_subject *s, const eng_run_opts *o, const mrdsl_rel *
   for (size_t i = 0; i < mrdsl_rel_domain_count(r); i++) {
     const char *p;
     char range[96];
-    if (mrdsl_rel_domain_at(r, i, &p, range, sizeof range) == MR_OK && !apply_domain(s, w, p, range, where))
+    if (mrdsl_rel_domain_at(r, i, &p, range, sizeof range) == MR_OK && !apply_domain(s, w, p, range, where)) {
+      free(w->dom);
+      w->dom = NULL;
       return ENG_EXIT_USAGE;
+    }
   }
   return ENG_EXIT_OK;
 }

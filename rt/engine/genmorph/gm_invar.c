@@ -218,7 +218,7 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
   size_t nth = 0, na = strlen(u.alpha);
   if (fn && eng_hard_thresholds(fn, MR_KIND_I8, &th, &nth))
     for (size_t i = 0; i < nth && na + 1 < sizeof u.alpha; i++) {
-      int c = (int)th[i];
+      int c = th[i] > 0x20 && th[i] < 0x7f ? (int)th[i] : 0; /* a printable character code */
       if ((double)c == th[i] && c > 0x20 && c < 0x7f && !((c | 32) >= 'a' && (c | 32) <= 'z') &&
           !(c >= '0' && c <= '9') && !strchr(u.alpha, c))
         u.alpha[na++] = (char)c, u.alpha[na] = 0;

@@ -260,6 +260,7 @@ static void test_domains(void) {
   type_error("domain a = whole;\n", "a domain is for a numeric input");
   type_error("domain n = whole;\n", "a domain is for a numeric input");
   type_error("domain k = [0.5, 2];\n", "an integer parameter's bounds are integers");
+  type_error("domain k = [-1e300, 1e300];\n", "an integer parameter's bounds are integers");
   char src[4096];
   mrdsl_file *f;
   snprintf(src, sizeof src, "%sdomain x = [2, 1];\n", SUBJ);
