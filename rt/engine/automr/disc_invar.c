@@ -423,8 +423,10 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
         eng_error("discover: internal: an invariant does not load: %s\n%s", mrdsl_errmsg(ctx), buf);
         continue;
       }
+      mrdsl_rel_set_meta_str(ctx, r, "type", "invariant");
       mrdsl_rel_set_meta_str(ctx, r, "origin", "discover/invariant");
       mrdsl_rel_set_meta_num(ctx, r, "checked", tot[k].apply);
+      mrdsl_rel_set_meta_num(ctx, r, "score", 1.0); /* held on every input: no residual */
       out->kept++;
     }
   }

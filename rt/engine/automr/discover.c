@@ -1184,7 +1184,9 @@ static int add_twin(disc_run *R) {
     if (!text) return oom();
     int rc = mrdsl_add_relation(R->ctx, nf, text, &r);
     if (rc == MR_OK && v == R->tw.rel) {
+      mrdsl_rel_set_meta_str(R->ctx, r, "type", "twin");
       mrdsl_rel_set_meta_str(R->ctx, r, "origin", "discover/twin");
+      mrdsl_rel_set_meta_num(R->ctx, r, "score", 1.0);
       mrdsl_rel_set_meta_num(R->ctx, r, "checked", (double)R->tw.inputs);
     }
     free(text);
@@ -1470,10 +1472,12 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) keep_across(&R);
   PHASE(PH_INVAR, invariants(&R));
   PHASE(PH_SHORT, shorten(&R, s));
-  if (rc == ENG_EXIT_OK) rc = add_invariants(&R);
 #undef PHASE
   if (rc == ENG_EXIT_OK) {
     refresh_guards(&R, true);
+    rc = add_invariants(&R); /* last: the twin's file copies the others, their meta set */
+  }
+  if (rc == ENG_EXIT_OK) {
     rc = write_out(&R, s);
     summary(&R);
   }

@@ -257,6 +257,7 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
     mrdsl_rel *r;
     if (mrdsl_add_relation(ctx, sus ? io->sf : out, buf, &r) != MR_OK) continue;
     if (!sus) {
+      mrdsl_rel_set_meta_str(ctx, r, "type", "invariant");
       mrdsl_rel_set_meta_str(ctx, r, "origin", "discover/invariant");
       mrdsl_rel_set_meta_num(ctx, r, "checked", tot.apply);
       io->kept++;
