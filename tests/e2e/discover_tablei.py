@@ -86,7 +86,7 @@ def parse_ineq(path):
         maps = {int(a.group(1)): pyexpr(a.group(2))
                 for a in re.finditer(r"^\s*x(\d+)\s*=\s*(.*?);", m.group(2), re.M)}
         c = re.search(r"check\s+(.*?)\s*(<=|>=)\s*([-+0-9.eE]+);", m.group(2))
-        if c:
+        if c and maps:  # relations between calls; a one-call invariant has no follow-up
             out.append((m.group(1), maps, pyexpr(c.group(1)), c.group(2), float(c.group(3))))
     return out
 
