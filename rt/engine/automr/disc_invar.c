@@ -247,7 +247,7 @@ static void num_text(double v, char *buf, size_t cap) {
  * `except` at special class `cls`. */
 static bool text(const disc_subj *d, const inv_form *f, int except, int cls, const char *name, char *buf,
                  size_t cap) {
-  char a[64] = "", b[64] = "", y[64], c[48], g[512] = "", ck[256] = "";
+  char a[64] = "", b[64] = "", y[64], c[48], g[1600] = "", ck[256] = "";
   if (f->ga >= 0) in_ref(d, f->ga, a, sizeof a);
   if (f->gb >= 0) in_ref(d, f->gb, b, sizeof b);
   disc_out_ref(d, f->o, 1, y, sizeof y);
@@ -280,6 +280,12 @@ static bool text(const disc_subj *d, const inv_form *f, int except, int cls, con
     else snprintf(more, sizeof more, "abs(%s) != 1", x);
     size_t l = strlen(g);
     snprintf(g + l, sizeof g - l, "%s%s", l ? " && " : "", more);
+  }
+  char rg[1024];
+  if (!disc_region_guard(d, 1, rg, sizeof rg)) return false;
+  if (*rg) { /* the regions where the target crashed or hung: check must not go there */
+    size_t l = strlen(g);
+    if (snprintf(g + l, sizeof g - l, "%s%s", l ? " && " : "", rg) >= (int)(sizeof g - l)) return false;
   }
   char ca[64] = "";
   if (f->ca >= 0) in_ref(d, f->ca, ca, sizeof ca);
@@ -381,7 +387,7 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
     const inv_stat *s = &tot[k];
     out->candidates++;
     if (dbg && *dbg && strcmp(dbg, "0")) { /* each form's evidence */
-      char b[1024];
+      char b[4096];
       if (text(d, &fm[k], -1, 0, "form", b, sizeof b))
         fprintf(stderr, "invariant: applied %u broken %u (uniform strata %u, %u) near %d: %s", s->apply, s->broken,
                 s->napply, s->nbroken, s->near, b);
@@ -413,7 +419,7 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
   for (int k = 0; k < nf; k++)
     for (int i = 0; i < nf && st[k] == 3; i++)
       if (i != k && st[i] == 3 && weaker(&fm[i], &fm[k])) st[k] = 0; /* one suspect per family */
-  char name[32], buf[2048];
+  char name[32], buf[4096];
   for (int k = 0; k < nf; k++) {
     if (!st[k]) continue;
     bool sus = st[k] == 3;

@@ -83,9 +83,12 @@ static bool text(const disc_subj *f, const disc_subj *g, double k, const char *n
   snprintf(rel, sizeof rel, "%.17g", k * 0x1p-23);
   snprintf(abs_, sizeof abs_, "%.17g", k * 0x1p-149);
   eng_text t = {buf, cap, 0};
-  char doms[512];
+  char doms[512], rg[1024];
   disc_whole_domains(f, doms, sizeof doms);
+  if (!disc_region_guard(f, 1, rg, sizeof rg)) return false;
   eng_text_put(&t, "relation %s calls %s, %s {\n%s", name, f->s->name, g->s->name, doms);
+  if (*rg) /* the regions where F crashed or hung */
+    eng_text_put(&t, "  where %s;\n", rg);
   for (int e = 0; e < f->n; e++) {
     char a[64], b[64];
     eng_exec_name(a, sizeof a, disc_in_name(g, e), 2, false);
