@@ -103,9 +103,11 @@ static int api_domain(const ast_domain *d, const char **param, char *range, size
   if (d->whole) {
     snprintf(range, cap, "whole");
   } else {
-    char lo[32], hi[32];
-    mrdsl_fmt_double(d->lo, lo);
-    mrdsl_fmt_double(d->hi, hi);
+    char lo[32], hi[32]; /* whole numbers as integers: an integer parameter's --range reads them */
+    if (fabs(d->lo) < 0x1p63 && d->lo == floor(d->lo)) snprintf(lo, sizeof lo, "%.0f", d->lo);
+    else mrdsl_fmt_double(d->lo, lo);
+    if (fabs(d->hi) < 0x1p63 && d->hi == floor(d->hi)) snprintf(hi, sizeof hi, "%.0f", d->hi);
+    else mrdsl_fmt_double(d->hi, hi);
     snprintf(range, cap, "%s:%s", lo, hi);
   }
   return MR_OK;

@@ -151,7 +151,8 @@ MR_API size_t mrdsl_subject_count(const mrdsl_file *f);
  * inputs of a parameter of the first subject its relations hold on. */
 MR_API size_t mrdsl_domain_count(const mrdsl_file *f);
 /* Domain i: the parameter's name (borrowed) and its range as --range spells it ("whole", or
- * "LO:HI" in shortest round-trip form) into range[cap]. MR_OK or MR_EINVAL. */
+ * "LO:HI": whole numbers as integers, others in shortest round-trip form) into range[cap].
+ * MR_OK or MR_EINVAL. */
 MR_API int mrdsl_domain_at(const mrdsl_file *f, size_t i, const char **param, char *range, size_t cap);
 /* Relation r's own domains (`domain x = whole;` in its body: the inputs of its source
  * execution it holds on, which check draws them from), as mrdsl_domain_at. */

@@ -99,6 +99,17 @@ bool disc_call_any(disc_subj *d, const double *x, double *y) {
   return disc_call_unchecked(d, x, y);
 }
 
+/* The whole space of element e as --range spells it: "whole", or, for a 64-bit integer
+ * (whose values discovery holds as doubles up to 2^62: eng_kind_limits), that range, so a
+ * relation never claims the values it was not learned on (gcd(INT64_MIN, INT64_MIN)). */
+static void whole_range(const disc_subj *d, int e, char *buf, size_t cap, bool mrdsl) {
+  int k = d->s->params[d->in_param[e]].kind;
+  if (k == MR_KIND_I64 || k == MR_KIND_U64)
+    snprintf(buf, cap, mrdsl ? "[%.0f, %.0f]" : "%.0f:%.0f", d->klo[e], d->khi[e]);
+  else
+    snprintf(buf, cap, "whole");
+}
+
 /* See disc.h. */
 char *disc_whole_args(const disc_subj *d) {
   size_t cap = 64 + (size_t)d->n * 160, at = 0;
@@ -107,8 +118,10 @@ char *disc_whole_args(const disc_subj *d) {
     return NULL;
   s[0] = 0;
   for (int e = 0; e < d->n && at < cap; e++) {
+    char r[96];
+    whole_range(d, e, r, sizeof r, false);
     if (d->wide[e])
-      at += (size_t)snprintf(s + at, cap - at, "%s--range\n%s=whole", e ? "\n" : "", disc_in_name(d, e));
+      at += (size_t)snprintf(s + at, cap - at, "%s--range\n%s=%s", e ? "\n" : "", disc_in_name(d, e), r);
     else
       at += (size_t)snprintf(s + at, cap - at, "%s--range\n%s=%.17g:%.17g", e ? "\n" : "", disc_in_name(d, e),
                              d->lo[e], d->hi[e]);
@@ -124,8 +137,9 @@ int disc_whole_opts(const disc_subj *d, const eng_run_opts *o, eng_run_opts *w) 
     return ENG_EXIT_INTERNAL;
   memcpy(w->dom, o->dom, d->s->nparams * sizeof *w->dom);
   for (int e = 0; e < d->n; e++) {
-    char arg[160];
-    snprintf(arg, sizeof arg, "%s=whole", disc_in_name(d, e));
+    char arg[160], r[96];
+    whole_range(d, e, r, sizeof r, false);
+    snprintf(arg, sizeof arg, "%s=%s", disc_in_name(d, e), r);
     if (d->wide[e] && eng_dom_parse(d->s, w, arg) != ENG_EXIT_OK)
       return ENG_EXIT_INTERNAL;
   }
@@ -137,6 +151,9 @@ void disc_whole_domains(const disc_subj *d, char *buf, size_t cap) {
   size_t at = 0;
   buf[0] = 0;
   for (int e = 0; e < d->n && at < cap; e++)
-    if (d->wide[e])
-      at += (size_t)snprintf(buf + at, cap - at, "  domain %s = whole;\n", disc_in_name(d, e));
+    if (d->wide[e]) {
+      char r[96];
+      whole_range(d, e, r, sizeof r, true);
+      at += (size_t)snprintf(buf + at, cap - at, "  domain %s = %s;\n", disc_in_name(d, e), r);
+    }
 }
