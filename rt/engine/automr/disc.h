@@ -247,6 +247,8 @@ const char *disc_out_name(const disc_subj *d, int e);
 /* Output element e of execution exec as an mrdsl operand: "y2", or "s2'" for an
  * out-parameter (read after the call). */
 void disc_out_ref(const disc_subj *d, int e, int exec, char *buf, size_t cap);
+/* The value kind of output element e (MR_KIND_*). */
+int disc_out_kind(const disc_subj *d, int e);
 /* Some output element has a floating-point kind. */
 bool disc_out_float(const disc_subj *d);
 /* Some input or output element is floating-point: relations are written `conditioned
@@ -695,20 +697,21 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
                     disc_inv_out *out);
 
 /* The canonical text of r (malloc'd, NULL on ENOMEM), with `calls subject` after its name
- * when it has no calls clause: a file that declares a second subject (a twin) needs it. */
+ * when it has no calls clause and subject is not NULL: a file that declares a second
+ * subject (a twin) needs it. */
 char *disc_rel_text_calls(const mrdsl_rel *r, const char *subject);
 
 /* ---- A float function's double twin (disc_twin.c) ------------------------------------- */
 enum { DISC_TWIN_NONE, DISC_TWIN_KEPT, DISC_TWIN_SUSPECT };
 typedef struct disc_twin_out {
   int status;                 /* DISC_TWIN_*: NONE also when the twin broke it too often */
-  double ulps;                /* the tolerance written, in float ulps */
+  double ulps;                /* the tolerance written, in float ulps (NONE: the loosest tried) */
   long inputs;                /* inputs both were called on */
   uint32_t checked, broken;   /* not kept: inputs, and those the loosest tolerance broke */
   int lost;                   /* workers lost to a crash or a hang */
   char subjects[2048];        /* the subject lines of F and of its twin */
-  mrdsl_file *file;           /* borrowed from the caller's ctx: both subjects, the relation */
-  mrdsl_rel *rel;             /* the relation (KEPT) or the suspect (SUSPECT) */
+  mrdsl_rel *rel;             /* the relation (KEPT) or the suspect (SUSPECT), in a file of
+                               * both subjects in the caller's ctx */
   uint32_t nbad;
   double bad[DISC_SUSPECT_INPUTS][DISC_MAX_N]; /* SUSPECT: inputs where F is grossly wrong */
 } disc_twin_out;

@@ -310,11 +310,13 @@ bool disc_rel_plain(const disc_rel *rel, int n, int m) {
 
 /* See disc.h. */
 char *disc_rel_text_calls(const mrdsl_rel *r, const char *subject) {
-  size_t len = mrdsl_print_rel(r, NULL, 0), ins = strlen("calls ") + strlen(subject) + 1;
+  size_t len = mrdsl_print_rel(r, NULL, 0), ins = subject ? strlen("calls ") + strlen(subject) + 1 : 0;
   char *t = malloc(len + ins + 1);
   if (!t)
     return NULL;
   mrdsl_print_rel(r, t, len + 1);
+  if (!subject)
+    return t;
   char head[256];
   snprintf(head, sizeof head, "relation %s {", mrdsl_rel_name(r));
   char *at = strstr(t, head); /* no calls clause: every execution calls the first subject */

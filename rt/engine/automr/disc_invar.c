@@ -71,15 +71,6 @@ static int cls_of(double v) {
   return v == 0 ? V_ZERO : isinf(v) ? V_INF : v != v ? V_NAN : fabs(v) == 1 ? V_ONE : V_OTHER;
 }
 
-static bool out_float(const disc_subj *d, int o) {
-  int k = d->out_param[o] < 0 ? d->s->ret_kind : d->s->params[d->out_param[o]].kind;
-  return eng_kind_float(k);
-}
-
-static int out_kind(const disc_subj *d, int o) {
-  return d->out_param[o] < 0 ? d->s->ret_kind : d->s->params[d->out_param[o]].kind;
-}
-
 /* The guard of f on x. */
 static bool guard(const disc_subj *d, const inv_form *f, const double *x) {
   double a = f->ga >= 0 ? x[f->ga] : 0, b = f->gb >= 0 ? x[f->gb] : 0;
@@ -183,8 +174,8 @@ static double int_limit(int k) {
 static int forms(const disc_subj *d, inv_form *f) {
   int n = 0;
   for (int o = 0; o < d->m; o++) {
-    bool fy = out_float(d, o);
-    int ko = out_kind(d, o);
+    int ko = disc_out_kind(d, o);
+    bool fy = eng_kind_float(ko);
     for (size_t b = 0; b < NBOUNDS && ko != MR_KIND_BOOL; b++)
       for (int c = C_GE; c <= C_LE_NAN; c++) {
         if (!fy && (c == C_GE_NAN || c == C_LE_NAN)) continue;
@@ -209,7 +200,7 @@ static int forms(const disc_subj *d, inv_form *f) {
         }
       }
       if (fa) { /* bounds against a float input; an integer result over its own range */
-        double lim = fy ? DBL_MAX : int_limit(out_kind(d, o));
+        double lim = fy ? DBL_MAX : int_limit(ko);
         if (lim > 0) {
           add(f, &n, (inv_form){G_INT, a, -1, lim, C_NEAR, o, a, 0.5, "0.5"});
           add(f, &n, (inv_form){G_INT, a, -1, lim, C_NEAR, o, a, 1, "1"});
@@ -406,8 +397,7 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
     /* a bound broken anywhere is false (round(x) <= 1 fails for every x > 1.5, a small
      * share of the binades): only a law of the value itself (NaN or not, within 1/2 of an
      * input, equal to a constant or an input) broken on a few inputs is evidence */
-    int ck = fm[k].c;
-    if (!few || !(ck == C_ISNAN || ck == C_NEAR || ck == C_IS || ck == C_SAME)) continue;
+    if (!few || !(cf == C_ISNAN || cf == C_NEAR || cf == C_IS || cf == C_SAME)) continue;
     ex[k] = shared_special(d, &fm[k], s);
     st[k] = ex[k] >= 0 ? 2 : 3;
   }

@@ -79,8 +79,8 @@ int disc_subj_init(disc_subj *d, const mr_subject *s, const eng_run_opts *o) {
   return disc_subj_setup(d, s, o, false);
 }
 
-/* Kind of output element e. */
-static int out_kind(const disc_subj *d, int e) {
+/* See disc.h. */
+int disc_out_kind(const disc_subj *d, int e) {
   return d->out_param[e] < 0 ? d->s->ret_kind : d->s->params[d->out_param[e]].kind;
 }
 
@@ -95,7 +95,7 @@ bool disc_conditioned(const disc_subj *d) {
 /* See disc.h. */
 bool disc_out_float(const disc_subj *d) {
   for (int e = 0; e < d->m; e++)
-    if (eng_kind_float(out_kind(d, e)))
+    if (eng_kind_float(disc_out_kind(d, e)))
       return true;
   return false;
 }
@@ -257,7 +257,7 @@ static inline __attribute__((always_inline)) bool call1(disc_subj *d, const doub
   d->s->call(slots, &ret);
   bool finite = true;
   for (int e = 0; e < d->m; e++) {
-    y[e] = eng_slot_dec(out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
+    y[e] = eng_slot_dec(disc_out_kind(d, e), d->out_param[e] < 0 ? ret : cells[e]);
     finite &= isfinite(y[e]) != 0;
   }
   if (!finite)

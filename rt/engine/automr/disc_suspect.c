@@ -108,14 +108,10 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
   set_domains(ctx, f, range_args);
   for (int i = 0; i < n; i++) {
     /* a file of two subjects (a twin's suspect among them): the others call the first */
-    char *text = mrdsl_subject_count(f) > 1 ? disc_rel_text_calls(sus[i].rel, mrdsl_subject_name(f)) : NULL;
+    char *text = disc_rel_text_calls(sus[i].rel, mrdsl_subject_count(f) > 1 ? mrdsl_subject_name(f) : NULL);
     mrdsl_rel *r;
-    if (!text) {
-      size_t len = mrdsl_print_rel(sus[i].rel, NULL, 0);
-      if (!(text = malloc(len + 1)))
-        continue;
-      mrdsl_print_rel(sus[i].rel, text, len + 1);
-    }
+    if (!text)
+      continue;
     if (mrdsl_add_relation(ctx, f, text, &r) == MR_OK) {
       mrdsl_rel_set_meta_str(ctx, r, "origin", "discover/suspect");
       mrdsl_rel_set_meta_num(ctx, r, "checked", sus[i].checked);

@@ -107,6 +107,7 @@ int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs
               mrdsl_ctx *ctx, disc_twin_out *out) {
   memset(out, 0, sizeof *out);
   out->status = DISC_TWIN_NONE;
+  out->ulps = tw_ulps[TW_NK - 1];
   const mr_subject *gs = eng_callee(name);
   if (!gs || inputs <= 0 || d->m != 1 || d->out_param[0] >= 0)
     return ENG_EXIT_OK;
@@ -146,12 +147,11 @@ int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs
   free(res);
   out->inputs = (long)tot.calls;
   out->lost = ps.crashes + ps.hangs;
-  char subj[2048], gsub[1024];
-  disc_subject_text(d, subj, sizeof subj);
+  char gsub[1024];
+  disc_subject_text(d, out->subjects, sizeof out->subjects);
   disc_subject_text(&g, gsub, sizeof gsub);
-  size_t l = strlen(subj);
-  snprintf(subj + l, sizeof subj - l, "\n%s", gsub);
-  snprintf(out->subjects, sizeof out->subjects, "%s", subj);
+  size_t l = strlen(out->subjects);
+  snprintf(out->subjects + l, sizeof out->subjects - l, "\n%s", gsub);
   free(gr.dom);
   if (tot.calls < 200) return ENG_EXIT_OK;
   size_t k = 0;
@@ -184,8 +184,6 @@ int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs
       mrdsl_add_relation(ctx, f, buf, &out->rel) != MR_OK) {
     eng_error("discover: internal: the twin relation does not load: %s\n%s", mrdsl_errmsg(ctx), buf);
     out->status = DISC_TWIN_NONE;
-    return ENG_EXIT_OK;
   }
-  out->file = f;
   return ENG_EXIT_OK;
 }

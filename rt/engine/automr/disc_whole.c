@@ -16,9 +16,6 @@
 
 #include "automr/disc.h"
 
-static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0,
-                                 4.9406564584124654e-324, DBL_MAX, -DBL_MAX};
-#define NSPECIAL (sizeof special / sizeof special[0])
 static const double limits[] = {0x1p31, 0x1p32, 0x1p52, 0x1p53, 0x1p63, 0x1p64};
 #define NLIMITS (sizeof limits / sizeof limits[0])
 
@@ -41,8 +38,8 @@ static double integer(const disc_subj *d, int e, eng_rng *r) {
 static double draw(const disc_subj *d, const disc_consts *k, int e, eng_rng *r, bool *natural) {
   unsigned pick = (unsigned)eng_rng_u64(r, 0, 99);
   *natural = pick >= 45;
-  if (pick < 15)
-    return special[eng_rng_u64(r, 0, NSPECIAL - 1)];
+  if (pick < 15) /* as doubles: an element takes those its kind admits (admits()) */
+    return eng_whole_special(r, false);
   if (pick < 25) { /* an integer-conversion limit, either sign, a few ulps off */
     double v = limits[eng_rng_u64(r, 0, NLIMITS - 1)] * (eng_rng_u64(r, 0, 1) ? -1 : 1);
     return d->in_int[e] ? v + (double)eng_rng_i64(r, -1, 1) : ulps(d, e, v, (int)eng_rng_i64(r, -2, 2));

@@ -1210,12 +1210,9 @@ static int add_invariants(disc_run *R) {
       R->inv.kept = (int)i;
       break;
     }
-    const mrdsl_rel *v = mrdsl_rel_at(R->invf, i);
-    size_t len = mrdsl_print_rel(v, NULL, 0);
-    char *text = malloc(len + 1);
+    char *text = disc_rel_text_calls(mrdsl_rel_at(R->invf, i), NULL);
     mrdsl_rel *r;
     if (!text) return oom();
-    mrdsl_print_rel(v, text, len + 1);
     int rc = mrdsl_add_relation(R->ctx, R->f, text, &r);
     free(text);
     if (rc != MR_OK) return oom();
@@ -1321,7 +1318,7 @@ static void summary(const disc_run *R) {
               "it is grossly wrong: a suspected fault\n", R->d.s->name, R->o.twin, t->ulps, t->broken, t->inputs);
     else
       fprintf(so, "twin: %s is not %s within %g float ulps (broken on %u of %ld inputs): not written\n",
-              R->d.s->name, R->o.twin, 256.0, t->broken, t->inputs);
+              R->d.s->name, R->o.twin, t->ulps, t->broken, t->inputs);
   }
   if (R->o.invariants > 0)
     fprintf(so, "one-call invariants: %d forms on %ld inputs of the whole input space: %d kept, %d suspected "
@@ -1331,6 +1328,19 @@ static void summary(const disc_run *R) {
     fprintf(so, "across: %d relations read one output only (one function of the group): left out\n", R->nsingle);
   report_regions(R, so);
   fflush(so);
+}
+
+/* Inputs x[n] of the discovery's view, in check's encoding of domains o, appended to the
+ * suspect's (up to max of them). */
+static void add_inputs(const disc_run *R, const mr_subject *s, const eng_run_opts *o, disc_suspect *x,
+                       const double (*in)[DISC_MAX_N], uint32_t n, int max) {
+  for (uint32_t k = 0; k < n && x->ninputs < max; k++) {
+    uint64_t slots[MRDSL_MAX_PARAMS] = {0};
+    disc_encode(&R->d, in[k], slots);
+    size_t len;
+    uint8_t *b = eng_fdp_encode_input(s, o, slots, &len);
+    if (b) { x->inputs[x->ninputs] = b; x->len[x->ninputs++] = len; }
+  }
 }
 
 /* Suspected faults (disc_suspect.c): each with the validation inputs that broke it and
@@ -1370,13 +1380,8 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
     x->checked = v->dom;
     x->broken = v->dom_fail;
     x->others = v->box_fail - v->dom_fail;
-    for (uint32_t k = 0; k < v->nbad && x->ninputs < DISC_SUSPECT_INPUTS - 1; k++) {
-      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
-      disc_encode(&R->d, v->bad[k], slots);
-      size_t len;
-      uint8_t *in = eng_fdp_encode_input(s, w ? &whole : &R->o.run, slots, &len);
-      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
-    }
+    add_inputs(R, s, w ? &whole : &R->o.run, x, v->bad, v->nbad,
+               DISC_SUSPECT_INPUTS - 1); /* a place left for the fuzzer's */
     if (R->fzin && R->fzin[i]) { /* moved: freed with the suspect */
       x->fuzzed = true;
       x->inputs[x->ninputs] = R->fzin[i];
@@ -1391,13 +1396,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
     x->rel = v->rel;
     x->checked = v->checked;
     x->broken = v->broken;
-    for (uint32_t k = 0; k < v->nbad && x->ninputs < DISC_SUSPECT_INPUTS; k++) {
-      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
-      disc_encode(&R->d, v->bad[k], slots);
-      size_t len;
-      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
-      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
-    }
+    add_inputs(R, s, &whole, x, v->bad, v->nbad, DISC_SUSPECT_INPUTS);
   }
   if (tws && R->nsus < total) {
     disc_suspect *x = &R->sus[R->nsus++];
@@ -1405,13 +1404,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
     x->rel = R->tw.rel;
     x->checked = R->tw.checked;
     x->broken = R->tw.broken;
-    for (uint32_t k = 0; k < R->tw.nbad && x->ninputs < DISC_SUSPECT_INPUTS; k++) {
-      uint64_t slots[MRDSL_MAX_PARAMS] = {0};
-      disc_encode(&R->d, R->tw.bad[k], slots);
-      size_t len;
-      uint8_t *in = eng_fdp_encode_input(s, &whole, slots, &len);
-      if (in) { x->inputs[x->ninputs] = in; x->len[x->ninputs++] = len; }
-    }
+    add_inputs(R, s, &whole, x, R->tw.bad, R->tw.nbad, DISC_SUSPECT_INPUTS);
   }
   if (w) free(whole.dom);
   char def[512], subj[2048];

@@ -207,6 +207,8 @@ typedef struct eng_dom {
  * +-1, the smallest subnormal, the largest finite) one time in six, else either sign with
  * its binade uniform over the kind's (subnormals one more binade) (rng.c). */
 double eng_whole_f64(eng_rng *r, bool f32);
+/* One of those special values (f32: rounded to float, the largest finite FLT_MAX). */
+double eng_whole_special(eng_rng *r, bool f32);
 /* A finite double (f32: float) of either sign, its binade uniform over the kind's
  * (the subnormals one more binade): the whole space by magnitude, no special value. */
 double eng_binade_f64(eng_rng *r, bool f32);

@@ -73,14 +73,16 @@ uint64_t eng_fnv(uint64_t h, const void *p, size_t n) {
 }
 
 /* See eng.h. */
-double eng_whole_f64(eng_rng *r, bool f32) {
+double eng_whole_special(eng_rng *r, bool f32) {
   static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0,
                                    4.9406564584124654e-324, DBL_MAX, -DBL_MAX};
-  if (eng_rng_u64(r, 0, 5) == 0) {
-    double v = special[eng_rng_u64(r, 0, sizeof special / sizeof special[0] - 1)];
-    return f32 ? (double)(float)(fabs(v) == DBL_MAX ? copysign(FLT_MAX, v) : v) : v;
-  }
-  return eng_binade_f64(r, f32);
+  double v = special[eng_rng_u64(r, 0, sizeof special / sizeof special[0] - 1)];
+  return f32 ? (double)(float)(fabs(v) == DBL_MAX ? copysign(FLT_MAX, v) : v) : v;
+}
+
+/* See eng.h. */
+double eng_whole_f64(eng_rng *r, bool f32) {
+  return eng_rng_u64(r, 0, 5) == 0 ? eng_whole_special(r, f32) : eng_binade_f64(r, f32);
 }
 
 /* See eng.h. */

@@ -290,18 +290,11 @@ int eng_cmd_vet(const mr_subject *s, int argc, char **argv);
 
 /* ---- One-call invariants of strings and arrays (gm_invar.c) ----------------------- */
 #define GM_INV_SUSPECTS 4
-typedef struct gm_inv_suspect {
-  const mrdsl_rel *rel;            /* in gm_inv_out.sf */
-  uint32_t checked, broken;
-  int nin;
-  uint8_t *in[4];                  /* owned: inputs that broke it, check's encoding */
-  size_t len[4];
-} gm_inv_suspect;
 typedef struct gm_inv_out {
   mrdsl_file *sf;                  /* the suspects (borrowed from the caller's ctx) */
   int candidates, kept, nsus, lost;
   long inputs;
-  gm_inv_suspect sus[GM_INV_SUSPECTS];
+  disc_suspect sus[GM_INV_SUSPECTS]; /* rel in sf; inputs owned (check's encoding) */
 } gm_inv_out;
 /* Learn the one-call invariants of d->s (sp: its variables; fn: its body's constants, may
  * be NULL) on `inputs` structured inputs in 4 seed-decided tasks on jobs workers: those

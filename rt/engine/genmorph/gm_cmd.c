@@ -474,7 +474,7 @@ typedef struct gm_run {
 
 static void run_fini(gm_run *R) {
   for (int i = 0; i < R->inv.nsus; i++)
-    for (int k = 0; k < R->inv.sus[i].nin; k++) free(R->inv.sus[i].in[k]);
+    for (int k = 0; k < R->inv.sus[i].ninputs; k++) free(R->inv.sus[i].inputs[k]);
   for (int i = 0; R->cs && i < R->ncand; i++)
     free(R->cs[i].fzin);
   free(R->cs);
@@ -903,16 +903,8 @@ static int suspects(const gm_run *R, FILE *so, FILE *rep) {
       sus[n++] = (disc_suspect){c->rel, c->v.dom, c->v.dom_fail, c->v.fail - c->v.dom_fail, true, 1, {c->fzin}, {c->fzlen}, NULL};
       break;
     }
-  for (int i = 0; i < R->inv.nsus; i++) { /* the invariants' (gm_invar.c); inputs stay theirs */
-    const gm_inv_suspect *v = &R->inv.sus[i];
-    disc_suspect *x = &sus[n++];
-    *x = (disc_suspect){v->rel, v->checked, v->broken, 0, false, 0, {0}, {0}, "structured inputs"};
-    for (int k = 0; k < v->nin && k < DISC_SUSPECT_INPUTS; k++) {
-      x->inputs[k] = v->in[k];
-      x->len[k] = v->len[k];
-      x->ninputs++;
-    }
-  }
+  for (int i = 0; i < R->inv.nsus; i++) /* the invariants' (gm_invar.c); inputs stay theirs */
+    sus[n++] = R->inv.sus[i];
   char def[512];
   const char *out = R->o->out;
   if (!out || !strcmp(out, "-")) snprintf(def, sizeof def, "%s.mr", R->s->name), out = def;

@@ -263,15 +263,14 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
       io->kept++;
       continue;
     }
-    gm_inv_suspect *x = &io->sus[io->nsus++];
-    x->rel = r;
-    x->checked = tot.apply;
-    x->broken = tot.broken;
-    x->nin = (int)tot.nbad;
-    for (uint32_t q = 0; q < tot.nbad; q++) {
-      x->len[q] = tot.len[q];
-      x->in[q] = malloc(tot.len[q] ? tot.len[q] : 1);
-      if (x->in[q]) memcpy(x->in[q], tot.in[q], tot.len[q]);
+    disc_suspect *x = &io->sus[io->nsus++];
+    *x = (disc_suspect){r, tot.apply, tot.broken, 0, false, 0, {0}, {0}, "structured inputs"};
+    for (uint32_t q = 0; q < tot.nbad && x->ninputs < DISC_SUSPECT_INPUTS; q++) {
+      uint8_t *b = malloc(tot.len[q] ? tot.len[q] : 1);
+      if (!b) continue;
+      memcpy(b, tot.in[q], tot.len[q]);
+      x->inputs[x->ninputs] = b;
+      x->len[x->ninputs++] = tot.len[q];
     }
   }
   io->lost = ps.crashes + ps.hangs;
