@@ -25,11 +25,13 @@ typedef struct chk_rel {
   uint64_t seed;                 /* FNV-1a of the name, mixed into the input's seed */
   uint64_t checked, skipped, violated;
   uint64_t ill;                  /* of the skipped: ill-conditioned (`conditioned K`) */
-  /* a relation with domains of its own (`domain x = whole;`) decodes the input anew */
+  /* a relation with domains of its own (`domain x = whole;`) decodes the input anew, once
+   * for every relation of the same domains: the first of them (lead) holds the decoding */
   bool own;
-  eng_run_opts run;              /* own: its domains (run.dom owned) */
-  eng_src src;                   /* own: its decoding */
-  mrdsl_range *ranges;           /* own: owned [nparams] */
+  size_t lead;                   /* own: the relation whose run, src and ranges it uses */
+  eng_run_opts run;              /* own, lead: its domains (run.dom owned) */
+  eng_src src;                   /* own, lead: its decoding */
+  mrdsl_range *ranges;           /* own, lead: owned [nparams] */
 } chk_rel;
 
 struct eng_chk {
@@ -118,7 +120,7 @@ static int load(eng_chk *c) {
   return eng_load_mr(c->ctx, c->o->mr, c->s, false, &c->file);
 }
 
-static int own_domains(eng_chk *c, chk_rel *k);
+static int own_domains(eng_chk *c, size_t i);
 
 static int compile_all(eng_chk *c) {
   size_t n = mrdsl_rel_count(c->file);
@@ -137,8 +139,7 @@ static int compile_all(eng_chk *c) {
     }
     const char *name = mrdsl_rel_name(r);
     k->seed = eng_fnv(ENG_FNV_INIT, name, strlen(name));
-    c->nrels++;
-    int drc = own_domains(c, k);
+    int drc = own_domains(c, c->nrels++);
     if (drc != ENG_EXIT_OK)
       return drc;
   }
@@ -170,14 +171,35 @@ static void fill_ranges(const mr_subject *s, const eng_run_opts *run, mrdsl_rang
 
 static void make_ranges(eng_chk *c) { fill_ranges(c->s, &c->o->run, c->ranges); }
 
-/* Relation k's own domains: its run options, decoder and ranges. */
-static int own_domains(eng_chk *c, chk_rel *k) {
+/* The same value domains (bounds of every parameter)? */
+static bool same_domains(const mr_subject *s, const eng_run_opts *a, const eng_run_opts *b) {
+  for (size_t p = 0; p < s->nparams; p++) {
+    const eng_dom *x = &a->dom[p], *y = &b->dom[p];
+    if (x->ilo != y->ilo || x->ihi != y->ihi || x->ulo != y->ulo || x->uhi != y->uhi || x->flo != y->flo ||
+        x->fhi != y->fhi)
+      return false;
+  }
+  return true;
+}
+
+/* Relation i's own domains: its run options, decoder and ranges, or an earlier relation's
+ * of the same domains. */
+static int own_domains(eng_chk *c, size_t i) {
+  chk_rel *k = &c->rels[i];
   if (mrdsl_rel_domain_count(k->rel) == 0)
     return ENG_EXIT_OK;
   int rc = eng_dom_of_rel(c->s, &c->o->run, k->rel, &k->run);
   if (rc != ENG_EXIT_OK)
     return rc;
   k->own = true;
+  k->lead = i;
+  for (size_t j = 0; j < i; j++)
+    if (c->rels[j].own && c->rels[j].lead == j && same_domains(c->s, &c->rels[j].run, &k->run)) {
+      free(k->run.dom);
+      k->run.dom = NULL;
+      k->lead = j;
+      return ENG_EXIT_OK;
+    }
   eng_src_init(&k->src, c->s);
   k->ranges = calloc(c->s->nparams ? c->s->nparams : 1, sizeof *k->ranges);
   if (!k->src.slots || !k->ranges)
@@ -221,7 +243,7 @@ static bool bind_native(eng_chk *c) {
 /* Relation k on the input being checked, compiled or interpreted: the same verdict,
  * result, calls and random draws either way. */
 static int run_rel(eng_chk *c, const chk_rel *k, const mrdsl_build_opts *bo, mrdsl_result *res) {
-  const uint64_t *slots = k->own ? k->src.slots : c->src.slots;
+  const uint64_t *slots = k->own ? c->rels[k->lead].src.slots : c->src.slots;
   if (k->native >= 0)
     return c->nat->run(c->nst, (size_t)k->native, slots, res);
   return eng_mg_run(k->mg, slots, bo, res);
@@ -301,7 +323,7 @@ void eng_chk_free(eng_chk *c) {
     return;
   for (size_t i = 0; c->rels && i < c->nrels; i++) {
     eng_mg_free(c->rels[i].mg);
-    if (c->rels[i].own) {
+    if (c->rels[i].own && c->rels[i].lead == i) {
       eng_src_fini(&c->rels[i].src);
       free(c->rels[i].run.dom);
       free(c->rels[i].ranges);
@@ -412,8 +434,8 @@ int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size) {
     c->cur = i;
     c->seeded = false;
     mrdsl_result res;
-    bo.ranges = k->own ? k->ranges : c->ranges;
-    if (k->own && !eng_fdp_decode(&k->src, c->s, &k->run, data, size))
+    bo.ranges = k->own ? c->rels[k->lead].ranges : c->ranges;
+    if (k->own && k->lead == i && !eng_fdp_decode(&k->src, c->s, &k->run, data, size))
       return MR_ENOMEM;
     int rc = run_rel(c, k, &bo, &res);
     if (rc < 0)
