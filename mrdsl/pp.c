@@ -153,11 +153,11 @@ static void pp_call(pp_out *o, const ast_expr *e) {
     pp_sub(o, e->u.call.args[i], 0);
   }
   if (e->u.call.has_abs) {
-    pp_puts(o, ", abs=");
+    pp_puts(o, e->nargs ? ", abs=" : "abs=");
     pp_double(o, e->u.call.abs);
   }
   if (e->u.call.has_rel) {
-    pp_puts(o, ", rel=");
+    pp_puts(o, e->nargs || e->u.call.has_abs ? ", rel=" : "rel=");
     pp_double(o, e->u.call.rel);
   }
   pp_puts(o, ")");
