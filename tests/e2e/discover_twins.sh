@@ -10,6 +10,9 @@
 #   - soft_exp2f, fixed: the relation across the two is written (`calls soft_exp2f,
 #     soft_exp2`), nothing suspected, and check finds nothing with it, in the default box
 #     and on the whole input space;
+#   - wavef, faulty (a cancellation: sinf(x) - 0.5f, thousands of ulps off next to the
+#     roots), is a suspect whose reproducer replays clean on the fixed code; fixed, its
+#     twin relation is written;
 #   - half_stepf is no twin of half_step (it rounds first): said, nothing written or
 #     suspected; soft_exp2 (no trailing f) has no twin; --twin-inputs 0 writes none.
 . "$(dirname "$0")/lib.sh"
@@ -49,6 +52,24 @@ expect_exit 1 "$MRFUZZ" check "$S:soft_exp2f" -DFAULT --mr fix.mr --build-dir c_
 r=$(grep -o 'reproducer: [^ ]*' out | head -n 1 | cut -d' ' -f2)
 [ -f "$r" ] || { cat out; fail "no reproducer"; }
 expect_exit 0 "$MRFUZZ" repro "$S:soft_exp2f" --mr fix.mr --build-dir c_fix "$r"
+
+check "wavef cancels near its roots: a suspect on the faulty code, the twin relation on the fixed"
+expect_exit 1 "$MRFUZZ" discover "$S:wavef" -DFAULT "${FAST[@]}" -o wbug.mr --build-dir w_bug
+expect_out "grossly wrong: a suspected fault"
+n=0
+for r in wbug.suspects/suspect_twin_wave-*.min; do
+  [ -f "$r" ] || continue
+  code=0
+  "$MRFUZZ" repro "$S:wavef" -DFAULT --mr wbug.suspects.mr --build-dir w_rbug "$r" >/dev/null 2>&1 || code=$?
+  [ "$code" = 1 ] || continue
+  "$MRFUZZ" repro "$S:wavef" --mr wbug.suspects.mr --build-dir w_rfix "$r" >rep.out 2>&1 ||
+    { cat rep.out; fail "$r violates the twin relation on the fixed wavef too"; }
+  n=$((n + 1))
+done
+[ "$n" -gt 0 ] || fail "no reproducer of wavef's suspect violates on the faulty code"
+expect_exit 0 "$MRFUZZ" discover "$S:wavef" "${FAST[@]}" -o wfix.mr --build-dir w_fix
+grep -qF "relation twin_wave calls wavef, wave {" wfix.mr || { cat wfix.mr; fail "no twin relation for the fixed wavef"; }
+[ ! -e wfix.suspects.mr ] || { cat wfix.suspects.mr; fail "a suspect on the fixed wavef"; }
 
 check "half_stepf rounds where half_step does not: no twin written, no suspect"
 expect_exit 0 "$MRFUZZ" discover "$S:half_stepf" "${FAST[@]}" -o half.mr --build-dir b_half

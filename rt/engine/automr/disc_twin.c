@@ -4,10 +4,11 @@
  * is NaN, inf where the double result leaves the float range. The relation is a relation
  * across functions (`calls F, G`), learned on the whole input space (disc_whole.c) as the
  * invariants are: its tolerance is four times the smallest of a few ulp counts that holds
- * on every input; when the smallest count within reach still breaks on a few inputs, and on those
- * the float result is grossly wrong (NaN against a number, inf against a finite float,
- * more than 1024 ulps off), it is a suspected fault; broken more often, or by a little,
- * the two are not twins and nothing is said but the count.
+ * on every input; when the smallest count within reach still breaks on a few inputs of the
+ * uniform strata, and some results are grossly wrong (NaN against a number, inf against a
+ * finite float, more than 1024 ulps off), it is a suspected fault; broken more often, or
+ * never grossly, the two are not twins and nothing is said but the count. Besides the
+ * whole space, F is compared next to the roots of G, where cancellation shows.
  */
 #include <float.h>
 #include <math.h>
@@ -21,6 +22,8 @@
 #define TW_RATE 0.02      /* broken on at most this share of the uniform strata: a suspect */
 #define TW_GROSS 1024.0   /* ulps: a wrong result, not a less accurate one */
 #define TW_MARGIN 4       /* the tolerance written: this times the one that held */
+#define TW_ROOT_EVERY 8   /* one search for a root of G per this many inputs */
+#define TW_ROOT_NEAR 2    /* floats on each side of a root that F is compared at */
 static const double tw_ulps[] = {1, 2, 4, 16, 64, 256};
 #define TW_NK (sizeof tw_ulps / sizeof tw_ulps[0])
 
@@ -50,28 +53,95 @@ static double ulps_off(double a, double b) {
   return fabs(a - b) / ulp;
 }
 
+/* Compare F and G at x; nat: x is from the uniform strata (the measure of the rate). */
+static void compare(tw_ud *u, tw_res *r, const double *x, bool nat) {
+  double y[DISC_MAX_M], z[DISC_MAX_M];
+  if (!disc_call_any(u->f, x, y) || !disc_call_any(u->g, x, z))
+    return;
+  r->calls++;
+  r->napply += nat;
+  double e = ulps_off(y[0], z[0]);
+  for (size_t k = 0; k < TW_NK; k++)
+    if (!(e <= tw_ulps[k])) {
+      r->broken[k]++;
+      r->nbroken[k] += nat;
+    }
+  if (!(e <= TW_GROSS)) {
+    r->gross++;
+    if (r->nbad < DISC_SUSPECT_INPUTS) memcpy(r->bad[r->nbad++], x, (size_t)u->f->n * sizeof *x);
+  }
+}
+
+/* A float's place in the total order of floats (-0 and +0 share 0), and back: bisection
+ * on it halves the floats between two inputs, 32 steps at most. */
+static int64_t ford(double v) {
+  float f = (float)v;
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b & 0x80000000u ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+}
+
+static double unord(int64_t o) {
+  uint32_t b = o < 0 ? (uint32_t)(-o) | 0x80000000u : (uint32_t)o;
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+/* Inputs next to a root of G, where a float result's relative error shows (cancellation
+ * near the zeros of a Bessel function) and uniform binades seldom land: from x, a second
+ * point up to an eighth of |x| away in one float element; where G changes sign between
+ * the two, bisect on the floats and compare F with G at the root's float neighbours. */
+static void near_root(tw_ud *u, tw_res *r, eng_rng *rng, const double *x) {
+  int fl[DISC_MAX_N], nf = 0;
+  for (int e = 0; e < u->f->n; e++)
+    if (u->f->s->params[u->f->in_param[e]].kind == MR_KIND_F32 && isfinite(x[e]) && x[e] != 0)
+      fl[nf++] = e;
+  if (!nf) return;
+  int e = fl[eng_rng_u64(rng, 0, (uint64_t)nf - 1)];
+  double a[DISC_MAX_N], ya[DISC_MAX_M], yb[DISC_MAX_M];
+  memcpy(a, x, (size_t)u->f->n * sizeof *a);
+  double b = (float)(x[e] * (1 + eng_rng_f64(rng, -0.125, 0.125)));
+  a[e] = b;
+  if (!disc_call_any(u->g, x, ya) || !disc_call_any(u->g, a, yb) || !(ya[0] * yb[0] < 0))
+    return;
+  int64_t lo = ford(x[e]), hi = ford(b);
+  bool neg_lo = ya[0] < 0;
+  if (lo > hi) {
+    int64_t t = lo;
+    lo = hi;
+    hi = t;
+    neg_lo = !neg_lo;
+  }
+  while (hi - lo > 1) {
+    int64_t mid = lo + (hi - lo) / 2;
+    a[e] = unord(mid);
+    if (!disc_call_any(u->g, a, ya) || !(ya[0] == ya[0]))
+      return;
+    if (ya[0] == 0) {
+      lo = hi = mid;
+      break;
+    }
+    if ((ya[0] < 0) == neg_lo) lo = mid;
+    else hi = mid;
+  }
+  for (int64_t o = lo - TW_ROOT_NEAR; o <= hi + TW_ROOT_NEAR; o++) {
+    a[e] = unord(o);
+    compare(u, r, a, false);
+  }
+}
+
 static void task(void *ud, int i, void *out) {
   tw_ud *u = ud;
   tw_res *r = out;
   eng_rng rng;
   eng_rng_seed(&rng, u->c->seed ^ (0x7717ull + (uint64_t)i * 0x9e3779b97f4a7c15ull));
-  double x[DISC_MAX_N], y[DISC_MAX_M], z[DISC_MAX_M];
+  double x[DISC_MAX_N];
   for (int q = 0; q < u->per_task; q++) {
     bool nat = disc_whole(u->f, &u->c->consts, &rng, x);
-    if (!disc_call_any(u->f, x, y) || !disc_call_any(u->g, x, z))
-      continue;
-    r->calls++;
-    r->napply += nat;
-    double e = ulps_off(y[0], z[0]);
-    for (size_t k = 0; k < TW_NK; k++)
-      if (!(e <= tw_ulps[k])) {
-        r->broken[k]++;
-        r->nbroken[k] += nat;
-      }
-    if (!(e <= TW_GROSS)) {
-      r->gross++;
-      if (r->nbad < DISC_SUSPECT_INPUTS) memcpy(r->bad[r->nbad++], x, sizeof x);
-    }
+    compare(u, r, x, nat);
+    if (q % TW_ROOT_EVERY == 0)
+      near_root(u, r, &rng, x);
   }
 }
 
@@ -168,12 +238,16 @@ int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs
                                  : tot.broken[k] <= TW_RATE * (double)tot.calls;
     out->broken = tot.broken[k];
     out->checked = (uint32_t)tot.calls;
-    if (!few || tot.gross == 0 || tot.gross < tot.broken[k]) /* by a little: not twins */
+    /* Often, or never by more than TW_GROSS: a less accurate function, not twins. A few
+     * grossly wrong results, though, are wrong whatever lies between them and the rest
+     * (a tail of errors growing towards G's roots is a cancellation, not rounding). */
+    if (!few || tot.gross == 0)
       return ENG_EXIT_OK;
-    out->ulps = tw_ulps[0];
     /* the tolerance the other inputs need: the smallest that only the gross ones break */
+    out->ulps = TW_GROSS;
     for (size_t j = 0; j < TW_NK; j++)
       if (tot.broken[j] == tot.gross) { out->ulps = tw_ulps[j]; break; }
+    out->broken = tot.gross; /* what the suspect's tolerance breaks */
     out->status = DISC_TWIN_SUSPECT;
     out->nbad = tot.nbad;
     memcpy(out->bad, tot.bad, sizeof out->bad);

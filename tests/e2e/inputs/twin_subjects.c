@@ -4,6 +4,8 @@
  * version's fault (built with -DFAULT) returns inf for a finite result: its overflow
  * threshold is 127 where 2^x stays below FLT_MAX up to 128. A second pair whose "twin" is
  * not one (half_stepf rounds where half_step does not) must not be reported as a fault.
+ * A third pair has a cancellation near its roots: wavef (-DFAULT) subtracts in float,
+ * losing the digits sinf(x) and 0.5f share; fixed, it subtracts in double.
  */
 #include <math.h>
 
@@ -40,3 +42,13 @@ float soft_exp2f(float x) {
 double half_step(double x) { return x / 2; }
 
 float half_stepf(float x) { return floorf(x) / 2; }
+
+double wave(double x) { return sin(x) - 0.5; }
+
+float wavef(float x) {
+#ifdef FAULT
+  return sinf(x) - 0.5f;
+#else
+  return (float)(sin((double)x) - 0.5);
+#endif
+}
