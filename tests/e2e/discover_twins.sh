@@ -25,16 +25,22 @@ expect_out "twin: soft_exp2, the double version of soft_exp2f, is its oracle on 
 expect_out "a suspected fault"
 grep -qF "relation suspect_twin_soft_exp2 calls soft_exp2f, soft_exp2 {" bug.suspects.mr || { cat bug.suspects.mr; fail "no twin suspect"; }
 grep -qF "subject soft_exp2(double x) -> double y;" bug.suspects.mr || fail "the suspects file lacks the twin's subject"
-n=0
-for r in bug.suspects/suspect_twin_soft_exp2-*.min; do
-  [ -f "$r" ] || continue
-  code=0
-  "$MRFUZZ" repro "$S:soft_exp2f" -DFAULT --mr bug.suspects.mr --build-dir r_bug "$r" >/dev/null 2>&1 || code=$?
-  [ "$code" = 1 ] || continue
-  "$MRFUZZ" repro "$S:soft_exp2f" --mr bug.suspects.mr --build-dir r_fix "$r" >rep.out 2>&1 ||
-    { cat rep.out; fail "$r violates the twin relation on the fixed code too"; }
-  n=$((n + 1))
-done
+# replays F PREFIX SUSPECTS: how many of the suspect's reproducers violate on the faulty
+# F and replay clean on the fixed F (one that violates on both fails the test)
+replays() {
+  local n=0 r code
+  for r in "$2".suspects/suspect_twin_"$3"-*.min; do
+    [ -f "$r" ] || continue
+    code=0
+    "$MRFUZZ" repro "$S:$1" -DFAULT --mr "$2".suspects.mr --build-dir "r_$2" "$r" >/dev/null 2>&1 || code=$?
+    [ "$code" = 1 ] || continue
+    "$MRFUZZ" repro "$S:$1" --mr "$2".suspects.mr --build-dir "r_$2_fix" "$r" >rep.out 2>&1 ||
+      { cat rep.out >&2; fail "$r violates the twin relation on the fixed $1 too"; }
+    n=$((n + 1))
+  done
+  echo "$n"
+}
+n=$(replays soft_exp2f bug soft_exp2) || exit 1
 [ "$n" -gt 0 ] || fail "no reproducer violates the twin relation on the faulty code"
 echo "$n reproducers violate on the faulty code and replay clean on the fixed code"
 
@@ -56,16 +62,7 @@ expect_exit 0 "$MRFUZZ" repro "$S:soft_exp2f" --mr fix.mr --build-dir c_fix "$r"
 check "wavef cancels near its roots: a suspect on the faulty code, the twin relation on the fixed"
 expect_exit 1 "$MRFUZZ" discover "$S:wavef" -DFAULT "${FAST[@]}" -o wbug.mr --build-dir w_bug
 expect_out "grossly wrong: a suspected fault"
-n=0
-for r in wbug.suspects/suspect_twin_wave-*.min; do
-  [ -f "$r" ] || continue
-  code=0
-  "$MRFUZZ" repro "$S:wavef" -DFAULT --mr wbug.suspects.mr --build-dir w_rbug "$r" >/dev/null 2>&1 || code=$?
-  [ "$code" = 1 ] || continue
-  "$MRFUZZ" repro "$S:wavef" --mr wbug.suspects.mr --build-dir w_rfix "$r" >rep.out 2>&1 ||
-    { cat rep.out; fail "$r violates the twin relation on the fixed wavef too"; }
-  n=$((n + 1))
-done
+n=$(replays wavef wbug wave) || exit 1
 [ "$n" -gt 0 ] || fail "no reproducer of wavef's suspect violates on the faulty code"
 expect_exit 0 "$MRFUZZ" discover "$S:wavef" "${FAST[@]}" -o wfix.mr --build-dir w_fix
 grep -qF "relation twin_wave calls wavef, wave {" wfix.mr || { cat wfix.mr; fail "no twin relation for the fixed wavef"; }
