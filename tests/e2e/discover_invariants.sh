@@ -19,7 +19,9 @@
 #     (their own `domain x = whole;`) finds the faults; `--invariants 0` writes none;
 #   - strings (GenMorph, inputs/str_subjects.c): parent_dir's fault (a last component with
 #     trailing slashes gives "") makes `len(y1) > 0` a suspect; on the fixed code it is
-#     written.
+#     written;
+#   - upper_copy: the invariants spell a parameter named s1 and a written buffer as mrdsl
+#     reads them (s1_1, out1'), and check runs them.
 . "$(dirname "$0")/lib.sh"
 S="$E2E/inputs/inv_subjects.c"
 FAST=(--seed 1 --types I --runs 2 --fuzz-falsify 0)
@@ -115,6 +117,14 @@ check "parent_dir, fixed: len(y1) > 0 is written, nothing suspected"
 expect_exit 0 "$MRFUZZ" discover "$P" "${SFAST[@]}" -o pd.fix.mr --build-dir b_pd.fix
 grep -qF "check len(y1) > 0;" pd.fix.mr || { cat pd.fix.mr; fail "no invariant len(y1) > 0"; }
 [ ! -e pd.fix.suspects.mr ] || { cat pd.fix.suspects.mr; fail "a suspect on the fixed code"; }
+
+check "upper_copy: invariants on a parameter named s1 and a written buffer (s1_1, out1'), checked"
+U="$E2E/inputs/str_subjects.c:upper_copy"
+expect_exit 0 "$MRFUZZ" discover "$U" "${SFAST[@]}" -o uc.mr --build-dir b_uc
+expect_out "one-call invariants:"
+grep -qF "check y1 <= len(out1');" uc.mr || { cat uc.mr; fail "no invariant y1 <= len(out1')"; }
+grep -qF "check y1 <= len(s1_1);" uc.mr || { cat uc.mr; fail "no invariant y1 <= len(s1_1)"; }
+expect_exit 0 "$MRFUZZ" check "$U" --mr uc.mr --build-dir b_uc --jobs 1 -- -runs=20000
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

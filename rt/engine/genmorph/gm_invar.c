@@ -154,35 +154,45 @@ static void task(void *ud, int t, void *out) {
     if (g[k]) eng_mg_free(g[k]);
 }
 
-/* The forms the signature allows, into f[GI_MAX]; their count. */
+/* The forms the signature allows, into f[GI_MAX]; their count. Names are spelled as
+ * mrdsl reads them (s1 of a parameter named s1 is s1_1; a written buffer is read after the
+ * call, out1'). */
 static int forms(const gm_space *sp, gi_form *f) {
   const mr_subject *s = sp->s;
   int n = 0;
   int kind = s->ret_kind;
   if (kind == MR_KIND_VOID || kind == MR_KIND_OPAQUE) return 0;
-  const char *y = gm_ret_name(s); /* a string result is not one of GenMorph's variables */
+  char y[80], a[80], b[80];
+  eng_exec_name(y, sizeof y, gm_ret_name(s), 1, false); /* a string result is not one of GenMorph's variables */
   bool ystr = kind == MR_KIND_CSTR, yint = eng_kind_signed(kind) || eng_kind_unsigned(kind);
   if (ystr && n < GI_MAX) {
-    snprintf(f[n].text, sizeof f[n].text, "check len(%s1) > 0;", y);
+    snprintf(f[n].text, sizeof f[n].text, "check len(%s) > 0;", y);
     f[n++].law = true;
   }
+  bool bounded = false; /* y1 >= 0 once, with its first upper bound */
   for (size_t i = 0; i < s->nparams; i++) {
     const mr_subject_param *p = &s->params[i];
-    bool seq = is_str(p) || ((p->flags & MR_PF_ARRAY) && !(p->flags & MR_PF_OUT));
+    bool out = gm_param_out(p), written_str = out && (p->flags & MR_PF_ARRAY) && p->kind == MR_KIND_I8;
+    bool seq = is_str(p) || ((p->flags & MR_PF_ARRAY) && !out) || written_str;
     if (!seq) continue;
+    eng_exec_name(a, sizeof a, p->name, 1, written_str);
     if (ystr && is_str(p) && n < GI_MAX) {
-      snprintf(f[n].text, sizeof f[n].text, "check starts_with(%s1, %s1);", p->name, y);
+      snprintf(f[n].text, sizeof f[n].text, "check starts_with(%s, %s);", a, y);
       f[n++].law = true;
     }
     if (yint && n + 2 <= GI_MAX) {
-      snprintf(f[n].text, sizeof f[n].text, "check %s1 >= 0;", y);
-      f[n++].law = false;
-      snprintf(f[n].text, sizeof f[n].text, "check %s1 <= len(%s1);", y, p->name);
+      if (!bounded) {
+        snprintf(f[n].text, sizeof f[n].text, "check %s >= 0;", y);
+        f[n++].law = false;
+        bounded = true;
+      }
+      snprintf(f[n].text, sizeof f[n].text, "check %s <= len(%s);", y, a);
       f[n++].law = false;
     }
-    for (size_t j = i + 1; j < s->nparams && yint; j++)
-      if (is_str(&s->params[j]) && is_str(p) && n < GI_MAX) {
-        snprintf(f[n].text, sizeof f[n].text, "where %s1 == %s1; check %s1 == 0;", p->name, s->params[j].name, y);
+    for (size_t j = i + 1; j < s->nparams && yint && is_str(p); j++)
+      if (is_str(&s->params[j]) && n < GI_MAX) {
+        eng_exec_name(b, sizeof b, s->params[j].name, 1, false);
+        snprintf(f[n].text, sizeof f[n].text, "where %s == %s; check %s == 0;", a, b, y);
         f[n++].law = true;
       }
   }

@@ -27,3 +27,16 @@ const char *parent_dir(char *p) {
   p[n] = 0;
   return p;
 }
+
+/* upper_copy: s1 in upper case into out, at most cap - 1 characters; the count copied. A
+ * parameter name ending in a digit and a written buffer: invariants spell them s1_1 and
+ * out1'. */
+int upper_copy(const char *s1, char *out, size_t cap) {
+  size_t n = 0;
+  if (!cap)
+    return 0;
+  for (; s1[n] && n + 1 < cap; n++)
+    out[n] = s1[n] >= 'a' && s1[n] <= 'z' ? (char)(s1[n] - 32) : s1[n];
+  out[n] = 0;
+  return (int)n;
+}
