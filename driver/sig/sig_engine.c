@@ -70,10 +70,10 @@ static bool automr_refuses(const drv_sig *sig, char *why, size_t cap) {
   return false;
 }
 
-/* Can GenMorph read an output of sig (a return value other than char *, an out-parameter,
- * a written array or string: gm_space.c)? */
+/* Can GenMorph read an output of sig (a return value, an out-parameter, a written array
+ * or string: gm_space.c)? */
 static bool genmorph_reads(const drv_sig *sig) {
-  if (sig->ret_rec || (sig->ret_kind != MR_KIND_VOID && sig->ret_kind != MR_KIND_CSTR))
+  if (sig->ret_rec || sig->ret_kind != MR_KIND_VOID)
     return true;
   for (size_t i = 0; i < sig->nparams; i++) {
     const drv_param *p = &sig->params[i];

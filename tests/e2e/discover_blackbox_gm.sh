@@ -4,8 +4,8 @@
 # "GenMorph engine", "Black boxes"): without --engine the signature picks GenMorph (printed),
 # which has no mutants of a black box and takes the interface faults of its outputs as its
 # incorrect executions (said in the summary, the meta names them), with the same validation
-# and libFuzzer falsification. zlib's adler32 (an array and a number) and glibc's strlen (a
-# string) get relations, lint-clean, that hold under `mrfuzz check --engine random`; the
+# and libFuzzer falsification. zlib's adler32 (an array and a number), glibc's strlen (a
+# string) and strrchr (a string result pointing into its input) get relations, lint-clean, that hold under `mrfuzz check --engine random`; the
 # white box arr_sort gets GenMorph picked too, in the mutation build as before.
 # $1 = ON in the sanitizer preset: fewer inputs and validation runs.
 . "$E2E/lib.sh"
@@ -46,6 +46,9 @@ blackbox() {
 
 blackbox adler32 zlib.h:adler32 "array parameter buf" -l z
 blackbox strlen string.h:strlen "string parameter s"
+# a returned string, a pointer into the input (its interface faults: faulted in a copy)
+blackbox strrchr string.h:strrchr "it returns char *"
+grep -qF "check ends_with(s1, y1);" strrchr.mr || { cat strrchr.mr; fail "strrchr: no invariant ends_with(s1, y1)"; }
 
 check "arr_sort without --engine: GenMorph, printed, on the mutation build"
 # --mutate target: arr_sort's own mutants (93, 193 under the sanitizers, which make 2974 of the functions

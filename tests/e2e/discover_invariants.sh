@@ -20,6 +20,9 @@
 #   - strings (GenMorph, inputs/str_subjects.c): parent_dir's fault (a last component with
 #     trailing slashes gives "") makes `len(y1) > 0` a suspect; on the fixed code it is
 #     written;
+#   - string results (GenMorph reads a returned string): find_char's fault (an escaped c
+#     found at its backslash) makes `y1[0] == c1` (modulo 256) a suspect; correct,
+#     find_char and skip_blanks get `ends_with(s1, y1)` (a pointer into s) and no suspect;
 #   - upper_copy: the invariants spell a parameter named s1 and a written buffer as mrdsl
 #     reads them (s1_1, out1'), and check runs them.
 . "$(dirname "$0")/lib.sh"
@@ -34,8 +37,9 @@ disc() {
 }
 
 # found FN RELATION-TEXT: the suspect with that check text has a reproducer that violates
-# it on the faulty code and replays clean on the fixed code.
+# it on the faulty code and replays clean on the fixed code (FN in $S, or in $SRC when set).
 found() {
+  local S=${SRC:-$S}
   grep -qF -- "$2" "$1.bug.suspects.mr" || { cat "$1.bug.suspects.mr"; fail "$1: no suspect '$2'"; }
   local n=0
   for r in "$1".bug.suspects/*.min; do
@@ -100,18 +104,10 @@ done
 check "parent_dir (strings, GenMorph), faulty on a last component with trailing slashes: len(y1) > 0 is a suspect"
 P="$E2E/inputs/str_subjects.c:parent_dir"
 SFAST=(--seed 1 --generations 2 --templates 2 --inputs 200 --validate 1000 --fuzz-falsify 0)
-expect_exit 1 "$MRFUZZ" discover "$P" -DFAULT "${SFAST[@]}" -o pd.bug.mr --build-dir b_pd.bug
+SRC="$E2E/inputs/str_subjects.c"
+expect_exit 1 "$MRFUZZ" discover "$P" -DFAULT "${SFAST[@]}" -o parent_dir.bug.mr --build-dir b_pd.bug
 expect_out "one-call invariants:"
-grep -qF "check len(y1) > 0;" pd.bug.suspects.mr || { cat pd.bug.suspects.mr; fail "no suspect len(y1) > 0"; }
-n=0
-for r in pd.bug.suspects/*.min; do
-  code=0
-  "$MRFUZZ" repro "$P" -DFAULT --mr pd.bug.suspects.mr --build-dir r_pd.bug "$r" >/dev/null 2>&1 || code=$?
-  [ "$code" = 1 ] || continue
-  "$MRFUZZ" repro "$P" --mr pd.bug.suspects.mr --build-dir r_pd.fix "$r" >rep.out 2>&1 || { cat rep.out; fail "$r violates on the fixed code"; }
-  n=$((n + 1))
-done
-[ "$n" -gt 0 ] || fail "parent_dir: no reproducer violates on the faulty code"
+found parent_dir "check len(y1) > 0;"
 
 check "parent_dir, fixed: len(y1) > 0 is written, nothing suspected"
 expect_exit 0 "$MRFUZZ" discover "$P" "${SFAST[@]}" -o pd.fix.mr --build-dir b_pd.fix
@@ -124,7 +120,29 @@ expect_exit 0 "$MRFUZZ" discover "$U" "${SFAST[@]}" -o uc.mr --build-dir b_uc
 expect_out "one-call invariants:"
 grep -qF "check y1 <= len(out1');" uc.mr || { cat uc.mr; fail "no invariant y1 <= len(out1')"; }
 grep -qF "check y1 <= len(s1_1);" uc.mr || { cat uc.mr; fail "no invariant y1 <= len(s1_1)"; }
-expect_exit 0 "$MRFUZZ" check "$U" --mr uc.mr --build-dir b_uc --jobs 1 -- -runs=20000
+for k in 1 2 3; do # the invariants alone (the relations between calls of a small budget are not the point)
+  grep -q "^relation inv_$k " uc.mr || continue
+  expect_exit 0 "$MRFUZZ" check "$U" --mr uc.mr --relation "inv_$k" --build-dir b_uc --jobs 1 -- -runs=20000
+done
+
+check "find_char, faulty (an escaped c found at its backslash): the pointer result's law is a suspect"
+F="$E2E/inputs/str_subjects.c:find_char"
+expect_exit 1 "$MRFUZZ" discover "$F" -DFAULT "${SFAST[@]}" -o find_char.bug.mr --build-dir b_fc.bug
+found find_char "check len(y1) > 0 implies (y1[0] - c1) % 256 == 0;"
+
+check "find_char and skip_blanks, correct: a pointer into s is a suffix of s; nothing suspected; check runs them"
+expect_exit 0 "$MRFUZZ" discover "$F" "${SFAST[@]}" -o fc.fix.mr --build-dir b_fc.fix
+grep -qF "check len(y1) > 0 implies (y1[0] - c1) % 256 == 0;" fc.fix.mr || { cat fc.fix.mr; fail "no invariant y1[0] == c1"; }
+grep -qF "check ends_with(s1, y1);" fc.fix.mr || { cat fc.fix.mr; fail "no invariant ends_with(s1, y1)"; }
+B="$E2E/inputs/str_subjects.c:skip_blanks"
+expect_exit 0 "$MRFUZZ" discover "$B" "${SFAST[@]}" -o sb.mr --build-dir b_sb
+grep -qF "check ends_with(s1, y1);" sb.mr || { cat sb.mr; fail "no invariant ends_with(s1, y1) for skip_blanks"; }
+[ ! -e sb.suspects.mr ] || { cat sb.suspects.mr; fail "a suspect on skip_blanks (a suffix is a prefix only without blanks)"; }
+for k in 1 2 3; do # the invariants alone
+  grep -q "^relation inv_$k " fc.fix.mr || continue
+  expect_exit 0 "$MRFUZZ" check "$F" --mr fc.fix.mr --relation "inv_$k" --build-dir b_fc.fix --jobs 1 -- -runs=20000
+done
+expect_exit 0 "$MRFUZZ" check "$B" --mr sb.mr --relation inv_1 --build-dir b_sb --jobs 1 -- -runs=20000
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

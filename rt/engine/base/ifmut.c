@@ -11,6 +11,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/eng.h"
@@ -31,11 +32,11 @@ static const char *const op_name[IFM_NOPS] = {"off by a little (x (1 + 2^-20), o
                                               "low bit flipped", "output of a neighbouring input",
                                               "first element dropped", "first two elements swapped"};
 
-/* The outputs: the return value (index nparams; a pointer, char *, is not faulted) and
- * every parameter the callee writes. */
+/* The outputs: the return value (index nparams; a returned string is faulted in a copy)
+ * and every parameter the callee writes. */
 static bool is_output(const mr_subject *s, size_t i) {
   if (i == s->nparams)
-    return s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_CSTR;
+    return s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_OPAQUE;
   const mr_subject_param *p = &s->params[i];
   if (p->flags & MR_PF_OUT)
     return true;
@@ -43,6 +44,8 @@ static bool is_output(const mr_subject *s, size_t i) {
 }
 
 static bool is_seq(const mr_subject *s, size_t i) {
+  if (i == s->nparams)
+    return s->ret_kind == MR_KIND_CSTR;
   return i < s->nparams && ((s->params[i].flags & MR_PF_ARRAY) || s->params[i].kind == MR_KIND_CSTR);
 }
 
@@ -282,6 +285,26 @@ static void ifm_call(const uint64_t *args, uint64_t *ret) {
   base->call(args, ret);
   if (!on || act_op == IFM_NEIGHBOUR)
     return;
+  if (act_out == base->nparams && base->ret_kind == MR_KIND_CSTR) {
+    /* the callee's string may be a literal or its input: fault a copy (callers copy a
+     * returned string right after the call, base/mg.c) */
+    static char *copy;
+    static size_t cap;
+    const char *r = (const char *)(uintptr_t)*ret;
+    size_t n = r ? strlen(r) : 0;
+    if (!r)
+      return;
+    if (n + 1 > cap) {
+      char *c = realloc(copy, 2 * n + 16);
+      if (!c)
+        return;
+      copy = c, cap = 2 * n + 16;
+    }
+    memcpy(copy, r, n + 1);
+    seq_op(copy, n, 1, act_op, MR_KIND_I8);
+    *ret = (uint64_t)(uintptr_t)copy;
+    return;
+  }
   if (act_out == base->nparams) {
     *ret = perturb(base->ret_kind, *ret, act_op);
     return;

@@ -31,6 +31,8 @@
 typedef struct gi_form {
   char text[512];        /* the relation's body: where and check */
   bool law;              /* a law of the value: may be a suspect */
+  int alt;               /* a form that, holding on every input, explains this one's
+                          * exceptions (no suspect then); -1: none */
 } gi_form;
 
 typedef struct gi_stat {
@@ -165,8 +167,19 @@ static int forms(const gm_space *sp, gi_form *f) {
   char y[80], a[80], b[80];
   eng_exec_name(y, sizeof y, gm_ret_name(s), 1, false); /* a string result is not one of GenMorph's variables */
   bool ystr = kind == MR_KIND_CSTR, yint = eng_kind_signed(kind) || eng_kind_unsigned(kind);
+  for (int k = 0; k < GI_MAX; k++) f[k].alt = -1;
   if (ystr && n < GI_MAX) {
     snprintf(f[n].text, sizeof f[n].text, "check len(%s) > 0;", y);
+    f[n++].law = true;
+  }
+  for (size_t j = 0; j < s->nparams && ystr; j++) { /* a search's result starts with what it searched for */
+    const mr_subject_param *q = &s->params[j];
+    if ((q->flags & (MR_PF_ARRAY | MR_PF_OUT)) || !(eng_kind_signed(q->kind) || eng_kind_unsigned(q->kind)) ||
+        n >= GI_MAX)
+      continue;
+    eng_exec_name(a, sizeof a, q->name, 1, false);
+    /* as C converts an int to char: modulo 256 */
+    snprintf(f[n].text, sizeof f[n].text, "check len(%s) > 0 implies (%s[0] - %s) %% 256 == 0;", y, y, a);
     f[n++].law = true;
   }
   bool bounded = false; /* y1 >= 0 once, with its first upper bound */
@@ -176,8 +189,13 @@ static int forms(const gm_space *sp, gi_form *f) {
     bool seq = is_str(p) || ((p->flags & MR_PF_ARRAY) && !out) || written_str;
     if (!seq) continue;
     eng_exec_name(a, sizeof a, p->name, 1, written_str);
-    if (ystr && is_str(p) && n < GI_MAX) {
+    if (ystr && is_str(p) && n + 2 <= GI_MAX) {
+      /* a pointer into s from some offset on is a suffix: it is a prefix only where the
+       * offset is 0, and its other inputs are no exceptions */
+      snprintf(f[n].text, sizeof f[n].text, "check ends_with(%s, %s);", a, y);
+      f[n++].law = true;
       snprintf(f[n].text, sizeof f[n].text, "check starts_with(%s, %s);", a, y);
+      f[n].alt = n - 1;
       f[n++].law = true;
     }
     if (yint && n + 2 <= GI_MAX) {
@@ -241,6 +259,13 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
   disc_par_stats ps = {0};
   disc_par_run(d, jobs, GI_TASKS, task, &u, res, sizeof *res, done, 0, 2.0, &ps);
   char name[32], buf[800];
+  bool holds[GI_MAX] = {false}; /* applied to enough inputs and broken on none */
+  for (int k = 0; k < nf; k++) {
+    uint32_t apply = 0, broken = 0;
+    for (int t = 0; t < GI_TASKS; t++)
+      if (done[t]) apply += res[t].st[k].apply, broken += res[t].st[k].broken;
+    holds[k] = apply >= GI_MIN && broken == 0;
+  }
   for (int k = 0; k < nf; k++) {
     gi_stat tot = {0};
     for (int t = 0; t < GI_TASKS; t++) { /* in task order: the seed decides */
@@ -261,7 +286,7 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
     if (tot.apply < GI_MIN) continue;
     bool few = tot.napply >= GI_MIN ? tot.nbroken <= GI_RATE * tot.napply : tot.broken <= GI_RATE * tot.apply;
     bool sus = tot.broken > 0;
-    if (sus && (!f[k].law || !few || io->nsus >= GM_INV_SUSPECTS)) continue;
+    if (sus && (!f[k].law || !few || io->nsus >= GM_INV_SUSPECTS || (f[k].alt >= 0 && holds[f[k].alt]))) continue;
     snprintf(name, sizeof name, "%s_%d", sus ? "suspect_inv" : "inv", sus ? io->nsus + 1 : io->kept + 1);
     snprintf(buf, sizeof buf, "relation %s { %s }", name, f[k].text);
     mrdsl_rel *r;

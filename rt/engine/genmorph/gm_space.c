@@ -88,7 +88,9 @@ bool gm_space_init_at(gm_space *sp, const mr_subject *s, int base) {
       ok = add_var(sp, (int)i, out, false, false, out, p->kind, p->name);
     }
   }
-  if (ok && s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_CSTR && s->ret_kind != MR_KIND_OPAQUE)
+  if (ok && s->ret_kind == MR_KIND_CSTR) /* a returned string (eng_mg copies it after each call) */
+    ok = add_var(sp, -1, false, true, true, true, MR_KIND_I8, gm_ret_name(s));
+  else if (ok && s->ret_kind != MR_KIND_VOID && s->ret_kind != MR_KIND_OPAQUE)
     ok = add_var(sp, -1, false, false, false, true, s->ret_kind, gm_ret_name(s));
   bool any_out = false;
   for (int v = 0; v < sp->nvar; v++)
@@ -163,16 +165,24 @@ typedef struct seqv {
   const void *p;
   size_t n;
   int kind;
+  bool undef; /* a NULL string: every feature undefined (mrdsl skips it) */
 } seqv;
 
 static seqv seq_of(const gm_space *sp, int v, const mrdsl_exec *x) {
   const gm_var *g = &sp->var[v];
+  seqv r = {NULL, 0, g->kind, false};
+  if (g->param < 0) { /* the returned string; NULL: undefined, as in mrdsl */
+    r.p = x->in ? (const void *)(uintptr_t)x->ret : NULL;
+    r.n = r.p ? strlen(r.p) : 0;
+    r.undef = !r.p;
+    return r;
+  }
   const mr_subject_param *p = &sp->s->params[g->param];
   const uint64_t *slots = g->after ? x->out : x->in;
-  seqv r = {NULL, 0, g->kind};
   if (!slots || !x->in)
     return r;
   r.p = (const void *)(uintptr_t)slots[g->param];
+  r.undef = !r.p && p->kind == MR_KIND_CSTR;
   if (!r.p)
     return r;
   if (p->kind == MR_KIND_CSTR)
@@ -199,6 +209,7 @@ static bool same(double a, double b) { return a == b || (isnan(a) && isnan(b)); 
 
 static double seq_prop(int what, seqv a) {
   double acc = 0, m = NAN;
+  if (a.undef) return NAN;
   switch (what) {
   case GM_F_LEN: return (double)a.n;
   case GM_F_SUM:
@@ -228,6 +239,7 @@ static int cmp_d(const void *x, const void *y) {
 }
 
 static double seq_pair(int what, seqv a, seqv b) {
+  if (a.undef || b.undef) return NAN;
   if (what == GM_F_PREFIX) {
     if (b.n > a.n) return 0;
     for (size_t i = 0; i < b.n; i++)

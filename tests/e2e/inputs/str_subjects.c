@@ -40,3 +40,24 @@ int upper_copy(const char *s1, char *out, size_t cap) {
   out[n] = 0;
   return (int)n;
 }
+
+/* find_char: the first c in s, or NULL (strchr for c != 0). Its fault (-DFAULT): a c
+ * escaped by a backslash is taken to start at the backslash. */
+char *find_char(const char *s, int c) {
+  for (; *s; s++) {
+#ifdef FAULT
+    if (s[0] == '\\' && s[1] == (char)c)
+      return (char *)s;
+#endif
+    if (*s == (char)c)
+      return (char *)s;
+  }
+  return NULL;
+}
+
+/* skip_blanks: s after its leading blanks, a pointer into s. */
+const char *skip_blanks(const char *s) {
+  while (*s == ' ' || *s == '\t')
+    s++;
+  return s;
+}
