@@ -777,32 +777,10 @@ static void dict_entry(FILE *f, const uint8_t *b, size_t n) {
   fputs("\"\n", f);
 }
 
-/* v and its neighbours in kind k: the next values up and down (a float's ulps, an
- * integer's +-1), where a threshold's off-by-one faults live. */
-static int dict_near(int k, double v, double out[3]) {
-  out[0] = v;
-  if (v != v)
-    return 1;
-  if (k == MR_KIND_F32) {
-    out[1] = nextafterf((float)v, INFINITY);
-    out[2] = nextafterf((float)v, -INFINITY);
-  } else if (eng_kind_float(k)) {
-    out[1] = nextafter(v, INFINITY);
-    out[2] = nextafter(v, -INFINITY);
-  } else {
-    out[1] = v + 1;
-    out[2] = v - 1;
-  }
-  return 3;
-}
-
 /* The dictionary entries of subject s (options o), those not in seen[*nseen] yet, onto
- * stdout; returns how many, *nc the mined constants. Per parameter: 0, +-1, the domain's
- * limits, the special values and integer-conversion edges a whole float domain holds, the
- * mined constants and their negations, each with its neighbours (issue #27: a threshold
- * one ulp off is where faults live). */
-static size_t dict_subject(const mr_subject *s, const eng_chk_opts *o, uint8_t (*seen)[9], size_t cap,
-                           size_t *nseenp, size_t *ncp) {
+ * stdout; returns how many, *nc the mined constants. */
+static size_t dict_subject(const mr_subject *s, const eng_chk_opts *o, uint8_t (*seen)[9], size_t *nseenp,
+                           size_t *ncp) {
   size_t nseen = *nseenp, count = 0;
   bool black;
   const mr_fn *fn = eng_subject_register(s, &black);
@@ -814,39 +792,33 @@ static size_t dict_subject(const mr_subject *s, const eng_chk_opts *o, uint8_t (
     if ((p->flags & MR_PF_OUT) || p->kind == MR_KIND_CSTR || d->is_len)
       continue;
     double fixed[] = {0.0, 1.0, -1.0, d->flo, d->fhi, (double)d->ilo, (double)d->ihi,
-                      (double)d->ulo, (double)d->uhi, -0.0, INFINITY, -INFINITY, NAN,
-                      0x1p-149, 0x1p-126, 0x1p-1074, 0x1p-1022, 0x1p31, -0x1p31, 0x1p32,
-                      0x1p52, -0x1p52, 0x1p53, 0x1p63, -0x1p63, 0x1p64};
-    size_t nf = sizeof fixed / sizeof fixed[0], nv = nf + 2 * nc;
+                      (double)d->ulo, (double)d->uhi};
+    size_t nv = sizeof fixed / sizeof fixed[0] + 2 * nc;
     for (size_t j = 0; j < nv; j++) {
       double v;
-      if (j < nf) {
+      if (j < sizeof fixed / sizeof fixed[0]) {
         v = fixed[j];
       } else {
-        size_t ci = (j - nf) / 2;
+        size_t ci = (j - sizeof fixed / sizeof fixed[0]) / 2;
         if (!mr_fn_const_f64(fn, ci, &v))
           continue;
-        if ((j - nf) % 2)
+        if ((j - sizeof fixed / sizeof fixed[0]) % 2)
           v = -v;
       }
-      double near[3];
-      int nn = dict_near(p->kind, v, near);
-      for (int q = 0; q < nn; q++) {
-        uint8_t b[9];
-        size_t n = eng_fdp_encode(p->kind, d, near[q], b + 1);
-        if (!n)
-          continue;
-        b[0] = (uint8_t)n;
-        bool dup = false;
-        for (size_t k = 0; k < nseen && !dup; k++)
-          dup = !memcmp(seen[k], b, n + 1);
-        if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
-          continue;
-        if (nseen < cap)
-          memcpy(seen[nseen++], b, n + 1);
-        dict_entry(stdout, b + 1, n);
-        count++;
-      }
+      uint8_t b[9];
+      size_t n = eng_fdp_encode(p->kind, d, v, b + 1);
+      if (!n)
+        continue;
+      b[0] = (uint8_t)n;
+      bool dup = false;
+      for (size_t k = 0; k < nseen && !dup; k++)
+        dup = !memcmp(seen[k], b, n + 1);
+      if (dup || n < 2) /* one-byte entries add nothing to libFuzzer's own mutations */
+        continue;
+      if (nseen < 256)
+        memcpy(seen[nseen++], b, n + 1);
+      dict_entry(stdout, b + 1, n);
+      count++;
     }
   }
   *nseenp = nseen;
@@ -864,10 +836,10 @@ int eng_cmd_dict(const mr_subject *s, int argc, char **argv) {
   int rc = parse_n(&on, argc, argv, &lf, fv, &nfiles, "",
                    "Print a libFuzzer dictionary: special values and the constants mrpass mined.");
   if (rc == ENG_EXIT_OK) {
-    static uint8_t seen[2048][9];
+    uint8_t seen[256][9];
     size_t nseen = 0, count = 0, nc = 0;
     for (size_t k = 0; k < on.n; k++)
-      count += dict_subject(eng_subjects[k], &on.o[k], seen, sizeof seen / sizeof seen[0], &nseen, &nc);
+      count += dict_subject(eng_subjects[k], &on.o[k], seen, &nseen, &nc);
     fprintf(stderr, "mrfuzz: dict: %zu entries (special values and %zu mined constants)\n", count, nc);
   }
   free(fv);
