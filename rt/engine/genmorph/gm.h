@@ -13,6 +13,8 @@
 
 #define GM_MAX_F 96      /* features (tree leaves) per group */
 #define GM_MAX_NODES 16  /* bound on the size of an output relation (Table III) */
+#define GM_READABLE_NODES 8 /* an evolved relation written: two terms of an operator or two
+                             * each, or three features combined (issue #27: readable) */
 #define GM_MAX_ELITE 10  /* elites per population (Table III) */
 #define GM_TEXT 640      /* printed check expression */
 
@@ -200,6 +202,10 @@ bool gm_tree_metamorphic(const gm_space *sp, const gm_tree *t);
 bool gm_tree_vacuous(const gm_space *sp, const gm_tree *t, const double *rows, int n, int nf, double *scratch);
 /* Does t read any feature (a relation of constants is no relation)? */
 bool gm_tree_has_feat(const gm_tree *t);
+/* Are t's constants closed forms: integers, fractions p/q (q <= 12), or among consts[nc]
+ * (the GP's: small, named and the body's values)? A constant folded from two of them
+ * (2.4 + sqrt(2)) is fitted, not a law's (issue #27). */
+bool gm_tree_closed(const gm_tree *t, const double *consts, int nc);
 
 /* ---- Co-evolution (gm_gp.c) ------------------------------------------------------------- */
 typedef struct gm_gp_cfg {

@@ -306,6 +306,9 @@ static void task_gp(void *ud, int t, void *out) {
     for (int k = 0; k < n && scratch && killed; k++) {
       gm_rel_out *ro = &res->rel[res->n];
       if (gm_tree_vacuous(sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
+      /* an evolved relation is kept readable: short, its constants closed forms (issue #27) */
+      if (k >= ns && (best[k].t.len > GM_READABLE_NODES || !gm_tree_closed(&best[k].t, u->consts, u->nconsts)))
+        continue;
       if (!gm_tree_print(sp, &best[k].t, ro->text, sizeof ro->text)) continue;
       ro->simple = k < ns;
       ro->law = ro->simple && best[k].t.len > 0 && best[k].t.n[0].op == GM_OP_EQ; /* prefix: the root first */

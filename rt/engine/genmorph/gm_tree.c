@@ -342,3 +342,21 @@ bool gm_tree_has_feat(const gm_tree *t) {
     if (t->n[i].op == GM_OP_FEAT) return true;
   return false;
 }
+
+/* Is c a closed form: an integer, a fraction p/q with q <= 12, or one of consts (the
+ * values the GP was given: small ones, named ones, the body's)? */
+static bool closed(double c, const double *consts, int nc) {
+  if (c == floor(c) && fabs(c) < 0x1p53) return true;
+  for (int q = 2; q <= 12; q++)
+    if (fabs(c * q - nearbyint(c * q)) <= 1e-9 * fmax(1, fabs(c * q)) && fabs(c * q) < 1e6) return true;
+  for (int i = 0; i < nc; i++)
+    if (fabs(c - consts[i]) <= 1e-12 * fmax(1, fabs(c))) return true;
+  return false;
+}
+
+/* See gm.h. */
+bool gm_tree_closed(const gm_tree *t, const double *consts, int nc) {
+  for (int i = 0; i < t->len; i++)
+    if (t->n[i].op == GM_OP_CONST && !closed(t->n[i].c, consts, nc)) return false;
+  return true;
+}
