@@ -23,6 +23,8 @@
 #   - string results (GenMorph reads a returned string): find_char's fault (an escaped c
 #     found at its backslash) makes `y1[0] == c1` (modulo 256) a suspect; correct,
 #     find_char and skip_blanks get `ends_with(s1, y1)` (a pointer into s) and no suspect;
+#   - has_prefix (a matcher with a flag) gets no comparator's law `where s1 == t1; check
+#     y1 == 0;` and no suspect;
 #   - upper_copy: the invariants spell a parameter named s1 and a written buffer as mrdsl
 #     reads them (s1_1, out1'), and check runs them.
 . "$(dirname "$0")/lib.sh"
@@ -143,6 +145,12 @@ for k in 1 2 3; do # the invariants alone
   expect_exit 0 "$MRFUZZ" check "$F" --mr fc.fix.mr --relation "inv_$k" --build-dir b_fc.fix --jobs 1 -- -runs=20000
 done
 expect_exit 0 "$MRFUZZ" check "$B" --mr sb.mr --relation inv_1 --build-dir b_sb --jobs 1 -- -runs=20000
+
+check "has_prefix (two strings and a flag; equal strings give 1): no comparator's law, no suspect"
+H="$E2E/inputs/str_subjects.c:has_prefix"
+expect_exit 0 "$MRFUZZ" discover "$H" "${SFAST[@]}" -o hp.mr --build-dir b_hp
+! grep -qF "where pattern1 == text1;" hp.mr || { cat hp.mr; fail "a comparator's law on a matcher"; }
+[ ! -e hp.suspects.mr ] || { cat hp.suspects.mr; fail "a suspect on has_prefix"; }
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

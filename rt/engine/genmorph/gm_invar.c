@@ -207,7 +207,9 @@ static int forms(const gm_space *sp, gi_form *f) {
       snprintf(f[n].text, sizeof f[n].text, "check %s <= len(%s);", y, a);
       f[n++].law = false;
     }
-    for (size_t j = i + 1; j < s->nparams && yint && is_str(p); j++)
+    /* a comparator's law (two strings and nothing else: with a third input, equal strings
+     * need not give 0, as a matcher's pattern equal to its path gives 1) */
+    for (size_t j = i + 1; j < s->nparams && yint && is_str(p) && s->nparams == 2; j++)
       if (is_str(&s->params[j]) && n < GI_MAX) {
         eng_exec_name(b, sizeof b, s->params[j].name, 1, false);
         snprintf(f[n].text, sizeof f[n].text, "where %s == %s; check %s == 0;", a, b, y);

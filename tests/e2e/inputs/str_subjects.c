@@ -61,3 +61,18 @@ const char *skip_blanks(const char *s) {
     s++;
   return s;
 }
+
+/* has_prefix: 1 when text starts with pattern (letters in either case when icase), else 0.
+ * Equal strings give 1: no comparator's law. */
+int has_prefix(const char *pattern, const char *text, int icase) {
+  for (; *pattern; pattern++, text++) {
+    char a = *pattern, b = *text;
+    if (icase && a >= 'A' && a <= 'Z')
+      a = (char)(a + 32);
+    if (icase && b >= 'A' && b <= 'Z')
+      b = (char)(b + 32);
+    if (a != b)
+      return 0;
+  }
+  return 1;
+}
