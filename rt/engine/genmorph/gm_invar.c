@@ -165,7 +165,7 @@ static int forms(const gm_space *sp, gi_form *f) {
   int kind = s->ret_kind;
   if (kind == MR_KIND_VOID || kind == MR_KIND_OPAQUE) return 0;
   char y[80], a[80], b[80];
-  eng_exec_name(y, sizeof y, gm_ret_name(s), 1, false); /* a string result is not one of GenMorph's variables */
+  eng_exec_name(y, sizeof y, gm_ret_name(s), 1, false);
   bool ystr = kind == MR_KIND_CSTR, yint = eng_kind_signed(kind) || eng_kind_unsigned(kind);
   for (int k = 0; k < GI_MAX; k++) f[k].alt = -1;
   if (ystr && n < GI_MAX) {
