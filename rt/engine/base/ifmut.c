@@ -291,9 +291,9 @@ static void ifm_call(const uint64_t *args, uint64_t *ret) {
     static char *copy;
     static size_t cap;
     const char *r = (const char *)(uintptr_t)*ret;
-    size_t n = r ? strlen(r) : 0;
     if (!r)
       return;
+    size_t n = strlen(r);
     if (n + 1 > cap) {
       char *c = realloc(copy, 2 * n + 16);
       if (!c)

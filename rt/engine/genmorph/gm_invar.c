@@ -31,8 +31,8 @@
 typedef struct gi_form {
   char text[512];        /* the relation's body: where and check */
   bool law;              /* a law of the value: may be a suspect */
-  int alt;               /* a form that, holding on every input, explains this one's
-                          * exceptions (no suspect then); -1: none */
+  int alt;               /* an earlier form that, holding on every input, explains this
+                          * one's exceptions (no suspect then); -1: none */
 } gi_form;
 
 typedef struct gi_stat {
@@ -261,13 +261,8 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
   disc_par_stats ps = {0};
   disc_par_run(d, jobs, GI_TASKS, task, &u, res, sizeof *res, done, 0, 2.0, &ps);
   char name[32], buf[800];
-  bool holds[GI_MAX] = {false}; /* applied to enough inputs and broken on none */
-  for (int k = 0; k < nf; k++) {
-    uint32_t apply = 0, broken = 0;
-    for (int t = 0; t < GI_TASKS; t++)
-      if (done[t]) apply += res[t].st[k].apply, broken += res[t].st[k].broken;
-    holds[k] = apply >= GI_MIN && broken == 0;
-  }
+  bool holds[GI_MAX] = {false}; /* applied to enough inputs and broken on none (a form's
+                                 * alt precedes it, so it is known by then) */
   for (int k = 0; k < nf; k++) {
     gi_stat tot = {0};
     for (int t = 0; t < GI_TASKS; t++) { /* in task order: the seed decides */
@@ -285,6 +280,7 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
       fprintf(stderr, "invariant: applied %u broken %u (uniform stratum %u, %u): %s\n", tot.apply, tot.broken,
               tot.napply, tot.nbroken, f[k].text);
     io->inputs = io->inputs > tot.apply ? io->inputs : tot.apply;
+    holds[k] = tot.apply >= GI_MIN && tot.broken == 0;
     if (tot.apply < GI_MIN) continue;
     bool few = tot.napply >= GI_MIN ? tot.nbroken <= GI_RATE * tot.napply : tot.broken <= GI_RATE * tot.apply;
     bool sus = tot.broken > 0;
