@@ -281,6 +281,14 @@ static bool count_name(const char *n) {
          (l > 2 && !strcmp(n + l - 2, "_n"));
 }
 
+/* Does a parameter's name say it is a length in bytes (len, namelen, size, key_size, ...)?
+ * Stricter than count_name: `const char *s, uint32_t n` may well repeat s n times. */
+static bool bytes_name(const char *n) {
+  size_t l = strlen(n);
+  return !strcmp(n, "length") || !strcmp(n, "nbytes") || (l >= 3 && !strcmp(n + l - 3, "len")) ||
+         (l >= 4 && !strcmp(n + l - 4, "size"));
+}
+
 /* Decide how record parameter i is passed (by value, const pointer: in, pointer: in-out). */
 static int detect_record(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
   drv_param *p = &sig->params[i];
@@ -306,7 +314,10 @@ static int detect(drv_sig *sig, size_t i, const ptype *pt, CXType t) {
   bool len_next = i + 1 < sig->nparams && !pt[i + 1].ptr && !pt[i + 1].why &&
                   drv_kind_is_int(pt[i + 1].kind) && !pt[i + 1].plain_chr;
   p->flags = pt[i].konst ? MR_PF_CONST : 0;
-  if (pt[i].plain_chr && (pt[i].konst || !len_next)) {
+  /* a counted string (git's within_depth(const char *name, int namelen, ...)): its bytes
+   * need no NUL, and a length drawn apart from them would read past the block */
+  bool counted = len_next && pt[i].konst && bytes_name(sig->params[i + 1].name);
+  if (pt[i].plain_chr && ((pt[i].konst && !counted) || !len_next)) {
     p->kind = MR_KIND_CSTR;
   } else if (len_next) {
     p->flags |= MR_PF_ARRAY;

@@ -29,6 +29,7 @@ static const char fixture[] =
     "void divmod(int a, int b, int *q, long *r);\n"
     "bool mixed(my_t x, enum color c, unsigned char u, short s, float g, const double k);\n"
     "const char *name_of(int i);\n"
+    "int within(const char *name, int namelen, int depth);\n"
     "char *upcase(char *s);\n"
     "int by_val(struct pt p);\n"
     "int fptr(int (*cb)(int), int x);\n"
@@ -244,6 +245,8 @@ int main(int argc, char **argv) {
   expect(file, "divmod", "divmod(a:i32,b:i32,q:i32!out,r:i64!out)void");
   expect(file, "mixed", "mixed(x:i64,c:u32,u:u8,s:i16,g:f32,k:f64)bool");
   expect(file, "name_of", "name_of(i:i32)cstr");
+  /* a counted string: its length follows, named so (str_repeat's n is not one) */
+  expect(file, "within", "within(name:i8[1]!const,namelen:i32,depth:i32)i32");
   expect(file, "upcase", "upcase(s:cstr)cstr");
   expect(file, "nothing", "nothing()i32");
   expect(file, "by_val", "by_val(p:{x:i32@0,y:i32@4})i32");
