@@ -25,6 +25,9 @@
 #     find_char and skip_blanks get `ends_with(s1, y1)` (a pointer into s) and no suspect;
 #   - has_prefix (a matcher with a flag) gets no comparator's law `where s1 == t1; check
 #     y1 == 0;` and no suspect;
+#   - path_depth(const char *name, int namelen): a counted string, never read past its end;
+#   - is_keyword: 0 on every random string; a law that says so is no evidence (libFuzzer
+#     finds a keyword) and neither a relation nor a suspect;
 #   - upper_copy: the invariants spell a parameter named s1 and a written buffer as mrdsl
 #     reads them (s1_1, out1'), and check runs them.
 . "$(dirname "$0")/lib.sh"
@@ -151,6 +154,20 @@ H="$E2E/inputs/str_subjects.c:has_prefix"
 expect_exit 0 "$MRFUZZ" discover "$H" "${SFAST[@]}" -o hp.mr --build-dir b_hp
 ! grep -qF "where pattern1 == text1;" hp.mr || { cat hp.mr; fail "a comparator's law on a matcher"; }
 [ ! -e hp.suspects.mr ] || { cat hp.suspects.mr; fail "a suspect on has_prefix"; }
+
+check "path_depth (a counted string): name is an array of namelen bytes; sanitized check reads none past it"
+D="$E2E/inputs/str_subjects.c:path_depth"
+expect_exit 0 "$MRFUZZ" discover "$D" "${SFAST[@]}" -o pdep.mr --build-dir b_pdep
+grep -qF "const char name[namelen]" pdep.mr || { cat pdep.mr; fail "name is not counted by namelen"; }
+grep -q "^relation " pdep.mr || fail "no relation for path_depth"
+expect_exit 0 "$MRFUZZ" check "$D" --mr pdep.mr --sanitize --build-dir b_pdep_san --jobs 1 -- -runs=20000
+
+check "is_keyword (0 on every random string; libFuzzer finds a keyword): no law about a constant, no suspect"
+K="$E2E/inputs/str_subjects.c:is_keyword"
+expect_exit 0 "$MRFUZZ" discover "$K" --seed 1 --generations 2 --templates 3 --inputs 200 --validate 12000 \
+  -o kw.mr --build-dir b_kw
+expect_out "outputs never varied on the source inputs"
+[ ! -e kw.suspects.mr ] || { cat kw.suspects.mr; fail "a suspect on is_keyword"; }
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

@@ -471,6 +471,7 @@ typedef struct gm_run {
   tstat *ts;                   /* owned [nt] */
   int nfz;                     /* broken by libFuzzer, -1: not run */
   int vlost;                   /* candidates given up: the target failed validating them */
+  int nconst;                  /* candidates dropped: their template's outputs never varied */
   disc_subj *d;                /* the workers' subject (regions of a numeric one) */
   gm_inv_out inv;              /* the one-call invariants' figures and suspects */
 } gm_run;
@@ -627,6 +628,30 @@ static int candidates(gm_run *R) {
   return ENG_EXIT_OK;
 }
 
+/* Did no output that template t's features read vary over the original's executions of the
+ * source inputs? Then a law of t says only that the outputs are what they always were on
+ * that sample (curl's cidr6_match never matched a random address: `y2 + y1 == 0` held on
+ * every one and libFuzzer broke it on the first match): no evidence, of a relation or of
+ * a fault. */
+static bool outputs_constant(const gm_run *R, int t) {
+  const gm_space *sp = &R->sp[gm_tmpl_base(&R->tm[t])];
+  const gm_cache *c = &R->cache;
+  const double *first = NULL;
+  for (int i = 0; i < c->nin; i++) {
+    if (gm_st(c, 0, t, i) != GM_ROW_OK) continue;
+    const double *row = gm_row(c, 0, t, i);
+    if (!first) { first = row; continue; }
+    for (int k = 0; k < sp->nf; k++) {
+      bool out = false;
+      for (int v = 0; v < sp->nvar && !out; v++)
+        out = sp->var[v].output && (gm_feat_reads(sp, k, v, 0) || gm_feat_reads(sp, k, v, 1));
+      bool same = row[k] == first[k] || (isnan(row[k]) && isnan(first[k]));
+      if (out && !same) return false;
+    }
+  }
+  return true;
+}
+
 /* Every candidate on fresh inputs (never report a relation the original violates). */
 static int validate(gm_run *R, disc_subj *d) {
   int n = R->ncand ? R->ncand : 1;
@@ -648,6 +673,11 @@ static int validate(gm_run *R, disc_subj *d) {
     cand *c = &R->cs[i];
     c->v = vr[i];
     c->ok = vdone[i] && vr[i].fail == 0 && vr[i].pass > 0;
+    if (outputs_constant(R, c->tmpl)) {
+      c->ok = false;
+      c->law = false; /* no suspect either */
+      R->nconst++;
+    }
     if (debug)
       fprintf(stderr, "genmorph: %s fp %d fn %d kills %d: pass %u fail %u skip %u: %s\n", c->name,
               c->fp, c->fn, c->kills, vr[i].pass, vr[i].fail, vr[i].skip, c->text);
@@ -839,6 +869,9 @@ static int write_out(gm_run *R) {
   }
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
+  if (R->nconst)
+    printf("dropped: %d candidates of input relations whose outputs never varied on the source "
+           "inputs (no evidence)\n", R->nconst);
   if (o->invariants > 0 && R->inv.candidates)
     printf("one-call invariants: %d forms on %ld structured inputs: %d kept, %d suspected faults\n",
            R->inv.candidates, R->inv.inputs, R->inv.kept, R->inv.nsus);

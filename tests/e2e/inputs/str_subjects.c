@@ -76,3 +76,22 @@ int has_prefix(const char *pattern, const char *text, int icase) {
   }
   return 1;
 }
+
+/* path_depth: the slashes among the first namelen bytes of name, which need not end in a
+ * NUL (a counted string: the harness must give name exactly namelen bytes). */
+int path_depth(const char *name, int namelen) {
+  int d = 0;
+  for (int i = 0; i < namelen; i++)
+    d += name[i] == '/';
+  return d;
+}
+
+/* is_keyword: 1 for a C keyword of a short list, else 0; no random string is one, so every
+ * output discovery's random inputs see is 0. */
+int is_keyword(const char *s) {
+  static const char *const kw[] = {"while", "return", "static", "switch"};
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    if (!strcmp(s, kw[i]))
+      return 1;
+  return 0;
+}
