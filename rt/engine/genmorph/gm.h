@@ -206,6 +206,10 @@ bool gm_tree_has_feat(const gm_tree *t);
  * (the GP's: small, named and the body's values)? A constant folded from two of them
  * (2.4 + sqrt(2)) is fitted, not a law's (issue #27). */
 bool gm_tree_closed(const gm_tree *t, const double *consts, int nc);
+/* Is every product and quotient in t one of a constant and a term? A product of two
+ * features (`sum(s1) * sum(y2) < len(y1)` on a faulty dirname, which fitted its fault and
+ * failed on the fixed code) is a fit of the executions seen, not a law a reader can check. */
+bool gm_tree_linear(const gm_tree *t);
 
 /* ---- Co-evolution (gm_gp.c) ------------------------------------------------------------- */
 typedef struct gm_gp_cfg {

@@ -306,8 +306,10 @@ static void task_gp(void *ud, int t, void *out) {
     for (int k = 0; k < n && scratch && killed; k++) {
       gm_rel_out *ro = &res->rel[res->n];
       if (gm_tree_vacuous(sp, &best[k].t, pos, res->npos, u->c->nf, scratch)) continue;
-      /* an evolved relation is kept readable: short, its constants closed forms (issue #27) */
-      if (k >= ns && (best[k].t.len > GM_READABLE_NODES || !gm_tree_closed(&best[k].t, u->consts, u->nconsts)))
+      /* an evolved relation is kept readable: short, linear in the features, its constants
+       * closed forms (issue #27) */
+      if (k >= ns && (best[k].t.len > GM_READABLE_NODES || !gm_tree_linear(&best[k].t) ||
+                      !gm_tree_closed(&best[k].t, u->consts, u->nconsts)))
         continue;
       if (!gm_tree_print(sp, &best[k].t, ro->text, sizeof ro->text)) continue;
       ro->simple = k < ns;

@@ -360,3 +360,20 @@ bool gm_tree_closed(const gm_tree *t, const double *consts, int nc) {
     if (t->n[i].op == GM_OP_CONST && !closed(t->n[i].c, consts, nc)) return false;
   return true;
 }
+
+/* Does the subtree at i read a feature? */
+static bool sub_has_feat(const gm_tree *t, int i) {
+  for (int j = i, e = gm_subtree_end(t, i); j < e; j++)
+    if (t->n[j].op == GM_OP_FEAT) return true;
+  return false;
+}
+
+/* See gm.h. */
+bool gm_tree_linear(const gm_tree *t) {
+  for (int i = 0; i < t->len; i++) {
+    if (t->n[i].op != GM_OP_MUL && t->n[i].op != GM_OP_DIV) continue;
+    int a = i + 1, b = gm_subtree_end(t, a);
+    if (sub_has_feat(t, a) && sub_has_feat(t, b)) return false;
+  }
+  return true;
+}

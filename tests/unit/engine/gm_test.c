@@ -327,9 +327,29 @@ static void test_metamorphic(void) {
   CHECK(!gm_tree_vacuous(&sp, &t, rows, 4, sp.nf, scratch));
 }
 
+/* Products and quotients of two features are fits; with a constant side they are linear. */
+static void test_linear(void) {
+  gm_space sp;
+  CHECK(gm_space_init(&sp, &arr_subj));
+  int y1 = feat(&sp, "y1"), y2 = feat(&sp, "y2"), mx = feat(&sp, "max(a1)"), len = feat(&sp, "len(a1)");
+  gm_node a[] = {O(GM_OP_LT), O(GM_OP_MUL), F(mx), F(y2), F(y1)}; /* max(a1) * y2 < y1 */
+  gm_tree t = tree(a, 5);
+  CHECK(!gm_tree_linear(&t));
+  gm_node b[] = {O(GM_OP_EQ), F(y2), O(GM_OP_DIV), F(y1), O(GM_OP_ADD), F(len), C(1)};
+  t = tree(b, 7);
+  CHECK(!gm_tree_linear(&t));
+  gm_node c[] = {O(GM_OP_EQ), F(y2), O(GM_OP_ADD), O(GM_OP_MUL), C(2), F(y1), F(len)};
+  t = tree(c, 7);
+  CHECK(gm_tree_linear(&t));
+  gm_node d[] = {O(GM_OP_LE), O(GM_OP_DIV), F(y1), C(2), F(y2)};
+  t = tree(d, 5);
+  CHECK(gm_tree_linear(&t));
+}
+
 int main(void) {
   test_simple();
   test_metamorphic();
+  test_linear();
   test_features();
   test_chain();
   test_eval_print();
