@@ -24,6 +24,9 @@ expect_exit 1 "$MRFUZZ" discover "$S:soft_exp2f" -DFAULT "${FAST[@]}" -o bug.mr 
 expect_out "twin: soft_exp2, the double version of soft_exp2f, is its oracle on the whole input space"
 expect_out "a suspected fault"
 grep -qF "relation suspect_twin_soft_exp2 calls soft_exp2f, soft_exp2 {" bug.suspects.mr || { cat bug.suspects.mr; fail "no twin suspect"; }
+# triage: the float function jumps at its wrong overflow threshold, the double twin does not
+grep -q "triage .*execution 1 sits at a jump.*execution 2 follows its neighbours" out ||
+  { cat out; fail "no triage naming the float execution"; }
 grep -qF "subject soft_exp2(double x) -> double y;" bug.suspects.mr || fail "the suspects file lacks the twin's subject"
 # replays F PREFIX SUSPECTS: how many of the suspect's reproducers violate on the faulty
 # F and replay clean on the fixed F (one that violates on both fails the test)

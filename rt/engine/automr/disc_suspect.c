@@ -8,6 +8,7 @@
  * reported is what the user can replay.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,16 @@
 /* The arguments of a replay (argv NULL-terminated in a[], the ud of exec_self). */
 typedef struct self_args {
   const char *a[16];
+  const char *log; /* the child's stdout and stderr, or NULL: none */
 } self_args;
 
 static int exec_self(void *ud) {
   self_args *x = ud;
+  if (x->log) {
+    int fd = open(x->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) return 127;
+    close(fd);
+  }
   execv("/proc/self/exe", (char *const *)x->a);
   return 127;
 }
@@ -34,8 +41,8 @@ static int exec_self(void *ud) {
 /* Run this harness's `cmd` (repro or minimize) on input `file` against relation `rel` of
  * `mr`, quietly; its exit status (-1: it did not run). */
 static int replay(const char *cmd, const char *mr, const char *rel, const char *file, const char *out,
-                  const char *range_args) {
-  self_args x = {{"harness", cmd, "--mr", mr, "--relation", rel}};
+                  const char *range_args, const char *log) {
+  self_args x = {{"harness", cmd, "--mr", mr, "--relation", rel}, log};
   int n = 6;
   char ranges[4096];
   snprintf(ranges, sizeof ranges, "%s", range_args ? range_args : "");
@@ -47,7 +54,7 @@ static int replay(const char *cmd, const char *mr, const char *rel, const char *
   }
   x.a[n++] = file;
   x.a[n] = NULL;
-  eng_child_opts q = {.quiet = true};
+  eng_child_opts q = {.quiet = !log};
   pid_t pid = eng_fork(&q, exec_self, &x);
   if (pid < 0)
     return -1;
@@ -59,6 +66,18 @@ static bool write_file(const char *path, const uint8_t *d, size_t n) {
   FILE *f = fopen(path, "wb");
   bool ok = f && fwrite(d, 1, n, f) == n;
   return f && fclose(f) == 0 && ok;
+}
+
+/* The triage line of a replay's output (eng_triage) onto so, indented under its reproducer. */
+static void put_triage(FILE *so, const char *log) {
+  FILE *f = fopen(log, "r");
+  char line[1024];
+  while (f && fgets(line, sizeof line, f))
+    if (!strncmp(line, "triage ", 7)) {
+      fprintf(so, "      %s%s", line, strchr(line, '\n') ? "" : "\n");
+      break;
+    }
+  if (f) fclose(f);
 }
 
 /* OUT.mr -> OUT.suspects.mr and OUT.suspects (the extension dropped first). */
@@ -164,12 +183,17 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
       snprintf(min, sizeof min, "%s.min", file);
       if (!x->inputs[k] || !write_file(file, x->inputs[k], x->len[k]))
         continue;
-      bool again = replay("repro", mr, name, file, NULL, range_args) == ENG_EXIT_VIOLATION;
-      bool minimized = again && replay("minimize", mr, name, file, min, range_args) == ENG_EXIT_OK &&
-                       replay("repro", mr, name, min, NULL, range_args) == ENG_EXIT_VIOLATION;
-      if (again && shown++ < 3)
+      char log[4400];
+      snprintf(log, sizeof log, "%s.log", file);
+      bool again = replay("repro", mr, name, file, NULL, range_args, log) == ENG_EXIT_VIOLATION;
+      bool minimized = again && replay("minimize", mr, name, file, min, range_args, NULL) == ENG_EXIT_OK &&
+                       replay("repro", mr, name, min, NULL, range_args, log) == ENG_EXIT_VIOLATION;
+      if (again && shown++ < 3) {
         fprintf(so, "    reproducer %s (replay: mrfuzz repro %s --mr %s --relation %s%s%s %s)\n",
                 minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);
+        put_triage(so, log);
+      }
+      unlink(log);
       if (again && rep)
         fprintf(rep, "repro\t%s\t%s\tmrfuzz repro %s --mr %s --relation %s%s%s %s\n", name,
                 minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);

@@ -447,6 +447,11 @@ uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const 
  * processes sharing a stream print whole reports (up to PIPE_BUF bytes on a pipe). */
 void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
                 const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res);
+/* Which of the executions x[0..h-1] of a violation looks wrong (triage.c): each is called
+ * again next to its input, and a result off its neighbours' trend is named; one line on f,
+ * or nothing when an execution's function has other than numeric scalar inputs and result.
+ * Calls the functions (xs[k], else s) again: after the report, never in its place. */
+void eng_triage(FILE *f, const mr_subject *s, const mr_subject *const *xs, const mrdsl_exec *x, int h);
 
 /* ---- k-MR adequacy (adeq.c, adeq_track.c, adeq_cmd.c; docs/inputs.md) ---------------
  * best[r]: the most relations associated with one source input satisfying requirement r

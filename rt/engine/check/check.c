@@ -347,6 +347,8 @@ static void report(eng_chk *c, const chk_rel *k, const mrdsl_result *res, FILE *
   int h = 0;
   const mrdsl_exec *x = rel_execs(c, k, &h);
   eng_report(f, c->s, eng_mg_subjects(k->mg), c->o->mr, k->rel, x, h, res);
+  eng_triage(f, c->s, eng_mg_subjects(k->mg), x, h);
+  fflush(f);
 }
 
 /* ============================== Stats and findings ============================== */
