@@ -27,7 +27,8 @@
 #     y1 == 0;` and no suspect;
 #   - path_depth(const char *name, int namelen): a counted string, never read past its end;
 #   - is_keyword: 0 on every random string; a law that says so is no evidence (libFuzzer
-#     finds a keyword) and neither a relation nor a suspect;
+#     finds a keyword) and neither a relation nor a suspect; once the corpus holds a
+#     keyword, validation near it gives the evidence and a law is written;
 #   - upper_copy: the invariants spell a parameter named s1 and a written buffer as mrdsl
 #     reads them (s1_1, out1'), and check runs them.
 . "$(dirname "$0")/lib.sh"
@@ -166,8 +167,17 @@ check "is_keyword (0 on every random string; libFuzzer finds a keyword): no law 
 K="$E2E/inputs/str_subjects.c:is_keyword"
 expect_exit 0 "$MRFUZZ" discover "$K" --seed 1 --generations 2 --templates 3 --inputs 200 --validate 12000 \
   -o kw.mr --build-dir b_kw
-expect_out "outputs never varied on the source inputs"
+expect_out "outputs never varied on the fresh inputs"
 [ ! -e kw.suspects.mr ] || { cat kw.suspects.mr; fail "a suspect on is_keyword"; }
+
+check "is_keyword with a corpus that holds keywords: validation near them gives evidence, a law is written"
+# check grows b_kw/corpus (libFuzzer finds a keyword through strcmp); discovery draws one
+# fresh input in eight near a corpus input, where the output varies
+expect_exit 0 "$MRFUZZ" check "$K" --mr kw.mr --build-dir b_kw --jobs 1 -- -runs=200000
+expect_exit 0 "$MRFUZZ" discover "$K" --seed 1 --generations 2 --templates 3 --inputs 200 --validate 12000 \
+  -o kw2.mr --build-dir b_kw
+grep -q 'origin = "discover/genmorph"' kw2.mr || { cat kw2.mr; fail "no relation between calls with the corpus"; }
+[ ! -e kw2.suspects.mr ] || { cat kw2.suspects.mr; fail "a suspect on is_keyword"; }
 
 check "--invariants 0: none"
 expect_exit 0 "$MRFUZZ" discover "$S:round_long" "${FAST[@]}" --invariants 0 -o none.mr --build-dir b_none

@@ -270,6 +270,7 @@ enum { GM_VAL_ALL = 1, /* count every failure (the share tells a suspected fault
 typedef struct gm_val {
   uint32_t pass, fail, skip;
   uint32_t dom, dom_fail;   /* of pass + fail: plain random inputs of the domain (no stress) */
+  bool varied;              /* the outputs a space reads differed between passing inputs */
 } gm_val;
 typedef struct gm_val_in {  /* the first failing inputs in check's encoding (reproducers) */
   int n;
@@ -278,14 +279,25 @@ typedef struct gm_val_in {  /* the first failing inputs in check's encoding (rep
   uint32_t nlast;           /* scratch: the last libFuzzer-style draw */
   uint8_t last[4096];
 } gm_val_in;
+/* Inputs coverage found (the libFuzzer corpus's files, check's encoding), borrowed: fresh
+ * inputs near them reach what uniform draws do not (an address inside a network). */
+typedef struct gm_seeds {
+  int n;
+  const uint8_t *const *data;
+  const size_t *len;
+} gm_seeds;
 /* A random input of s decoded like a libFuzzer input (fdp.c): extreme values and lengths
  * that uniform draws rarely give; its bytes into keep->last when keep. false: no memory. */
 bool gm_fdp_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_rng *r, gm_val_in *keep);
-/* Relation prog (compiled in ctx, subject d->s) on n fresh inputs of domains o, seeded by
- * seed, counted into r; flags GM_VAL_*; failing inputs into keep (may be NULL). Runs in a
- * worker of disc_par_run on d (a crash or hang is blamed on its input). */
+/* Relation prog (compiled in ctx, subject d->s) on n fresh inputs of domains o (one in
+ * eight near one of seeds, when given), seeded by
+ * seed, counted into r; flags GM_VAL_*; failing inputs into keep (may be NULL); with sp,
+ * whether the outputs its features read varied over the passing inputs (r->varied). Runs
+ * in a worker of disc_par_run on d (a crash or hang is blamed on its input). */
 void gm_validate(disc_subj *d, mrdsl_ctx *ctx, const mrdsl_prog *prog, const eng_run_opts *o, uint64_t seed,
-                 int n, int flags, gm_val *r, gm_val_in *keep);
+                 int n, int flags, const gm_space *sp, const gm_seeds *seeds, gm_val *r, gm_val_in *keep);
+/* Do feature k of sp read an output? */
+bool gm_feat_output(const gm_space *sp, int k);
 
 /* ---- Command (gm_cmd.c) ------------------------------------------------------------------ */
 /* `harness genmorph ...`: GenMorph discovery in a mutation build (mrfuzz discover

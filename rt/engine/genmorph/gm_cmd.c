@@ -139,6 +139,9 @@ typedef struct sources {
   eng_args *args;          /* owned [nrand] */
   eng_src *srcs;           /* owned [ncorp]: corpus files, then libFuzzer-style draws */
   int nrand, ncorp, nfile; /* nfile: from corpus files */
+  uint8_t **fbytes;        /* owned [nfile]: the corpus files' bytes (validation's seeds) */
+  size_t *flen;
+  gm_seeds seeds;
 } sources;
 
 
@@ -149,7 +152,9 @@ static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_
   x->slots = calloc((size_t)o->nin, sizeof *x->slots);
   x->args = calloc((size_t)o->nin, sizeof *x->args);
   x->srcs = calloc((size_t)o->nin, sizeof *x->srcs);
-  if (!x->slots || !x->args || !x->srcs) return false;
+  x->fbytes = calloc((size_t)o->nin, sizeof *x->fbytes);
+  x->flen = calloc((size_t)o->nin, sizeof *x->flen);
+  if (!x->slots || !x->args || !x->srcs || !x->fbytes || !x->flen) return false;
   DIR *d = o->corpus ? opendir(o->corpus) : NULL;
   struct dirent *e;
   while (d && x->ncorp < o->nin / 2 && (e = readdir(d))) {
@@ -166,8 +171,18 @@ static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_
     if (!eng_fdp_decode(src, s, &o->run, data, len)) { eng_src_fini(src); continue; }
     x->slots[x->n++] = src->slots;
     x->ncorp++;
+    if ((x->fbytes[x->nfile] = malloc(len ? len : 1))) {
+      memcpy(x->fbytes[x->nfile], data, len);
+      x->flen[x->nfile] = len;
+    }
     x->nfile++;
   }
+  x->seeds = (gm_seeds){0, (const uint8_t *const *)x->fbytes, x->flen};
+  for (int i = 0; i < x->nfile; i++)
+    if (x->fbytes[i]) {
+      x->fbytes[x->seeds.n] = x->fbytes[i];
+      x->flen[x->seeds.n++] = x->flen[i];
+    }
   if (d) closedir(d);
   while (x->n < o->nin) {
     if (x->n % 2) {
@@ -189,6 +204,9 @@ static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_
 static void sources_fini(sources *x) {
   for (int i = 0; i < x->nrand; i++) eng_args_fini(&x->args[i]);
   for (int i = 0; i < x->ncorp; i++) eng_src_fini(&x->srcs[i]);
+  for (int i = 0; x->fbytes && i < x->seeds.n; i++) free(x->fbytes[i]);
+  free(x->fbytes);
+  free(x->flen);
   free(x->args);
   free(x->srcs);
   free(x->slots);
@@ -238,6 +256,7 @@ typedef struct cmd_ud {
   const cand *cs;     /* validation: the candidates */
   disc_subj *d;       /* the workers' subject: its regions (a numeric one) */
   bool readable_only; /* gm_simple's laws, no GP: a black box (run's comment), no falsification */
+  const gm_seeds *seeds; /* validation: inputs coverage found */
 } cmd_ud;
 
 static bool same_row(const double *a, const double *b, int nf) {
@@ -347,8 +366,9 @@ static void task_validate(void *ud, int i, void *out) {
   const cmd_ud *u = ud;
   /* the GP's relations fit the data they saw: twice the inputs */
   int n = u->o->validate * (u->cs && !u->cs[i].simple ? 2 : 1);
+  const gm_space *sp = u->cs ? &u->sp[gm_tmpl_base(&u->tm[u->cs[i].tmpl])] : NULL;
   gm_validate(u->d, u->ctx, u->progs[i], &u->o->run, u->o->run.seed ^ (uint64_t)i * 0x9e3779b97f4a7c15ull, n, 0,
-              out, NULL);
+              sp, u->seeds, out, NULL);
 }
 
 /* ================================ The command ================================ */
@@ -473,7 +493,7 @@ typedef struct gm_run {
   tstat *ts;                   /* owned [nt] */
   int nfz;                     /* broken by libFuzzer, -1: not run */
   int vlost;                   /* candidates given up: the target failed validating them */
-  int nconst;                  /* candidates dropped: their template's outputs never varied */
+  int nconst;                  /* candidates dropped: their outputs never varied on fresh inputs */
   disc_subj *d;                /* the workers' subject (regions of a numeric one) */
   gm_inv_out inv;              /* the one-call invariants' figures and suspects */
 } gm_run;
@@ -581,7 +601,8 @@ static int evolve(gm_run *R, disc_subj *d) {
   if (nofuzz && !R->ifm && !o->quiet)
     fprintf(stderr, "mrfuzz: genmorph: readable forms only: without libFuzzer falsification (--fuzz-falsify 0) "
                     "the GP's fitted relations are not written\n");
-  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, cap_at(R, 0.7), (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm || nofuzz};
+  R->u = (cmd_ud){R->sp, &R->cache, o, R->consts, R->nc, cap_at(R, 0.7), (nt + jobs - 1) / (jobs ? jobs : 1), R->ctx, NULL, R->tm, NULL, d, R->ifm || nofuzz, NULL};
+  R->u.seeds = &R->src.seeds;
   R->gres = calloc((size_t)nt, sizeof *R->gres);
   R->done = calloc((size_t)nt * (GM_OUT + 1), sizeof *R->done);
   if (!R->gres || !R->done) return oom();
@@ -611,7 +632,7 @@ static int candidates(gm_run *R) {
     for (int j = 0; R->done[t] && j < g->n; j++) {
       cand *c = &R->cs[R->ncand];
       const gm_rel_out *ro = &g->rel[j];
-      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->law, ro->killed, "", {0, 0, 0, 0, 0}, false, NULL, NULL, 0};
+      *c = (cand){"", t, ro->fp, ro->fn, ro->size, ro->kills, g->npos, g->nneg, ro->simple, ro->law, ro->killed, "", {0, 0, 0, 0, 0, false}, false, NULL, NULL, 0};
       snprintf(c->name, sizeof c->name, "%s_%d", R->tm[t].name, j + 1);
       for (char *q = c->name; *q; q++) /* a record leaf's template: mul_b.x -> mul_b_x */
         if (*q == '.' || *q == '[' || *q == ']') *q = '_';
@@ -628,30 +649,6 @@ static int candidates(gm_run *R) {
     }
   }
   return ENG_EXIT_OK;
-}
-
-/* Did no output that template t's features read vary over the original's executions of the
- * source inputs? Then a law of t says only that the outputs are what they always were on
- * that sample (curl's cidr6_match never matched a random address: `y2 + y1 == 0` held on
- * every one and libFuzzer broke it on the first match): no evidence, of a relation or of
- * a fault. */
-static bool outputs_constant(const gm_run *R, int t) {
-  const gm_space *sp = &R->sp[gm_tmpl_base(&R->tm[t])];
-  const gm_cache *c = &R->cache;
-  const double *first = NULL;
-  for (int i = 0; i < c->nin; i++) {
-    if (gm_st(c, 0, t, i) != GM_ROW_OK) continue;
-    const double *row = gm_row(c, 0, t, i);
-    if (!first) { first = row; continue; }
-    for (int k = 0; k < sp->nf; k++) {
-      bool out = false;
-      for (int v = 0; v < sp->nvar && !out; v++)
-        out = sp->var[v].output && (gm_feat_reads(sp, k, v, 0) || gm_feat_reads(sp, k, v, 1));
-      bool same = row[k] == first[k] || (isnan(row[k]) && isnan(first[k]));
-      if (out && !same) return false;
-    }
-  }
-  return true;
 }
 
 /* Every candidate on fresh inputs (never report a relation the original violates). */
@@ -675,7 +672,11 @@ static int validate(gm_run *R, disc_subj *d) {
     cand *c = &R->cs[i];
     c->v = vr[i];
     c->ok = vdone[i] && vr[i].fail == 0 && vr[i].pass > 0;
-    if (outputs_constant(R, c->tmpl)) {
+    /* outputs that never varied on the fresh inputs it held on: it says only that they are
+     * what they always were there (curl's cidr6_match matched no random address, and
+     * `y2 == y1` held on every one and broke on libFuzzer's first match): no evidence, of
+     * a relation or of a fault */
+    if (c->ok && !vr[i].varied) {
       c->ok = false;
       c->law = false; /* no suspect either */
       R->nconst++;
@@ -872,8 +873,8 @@ static int write_out(gm_run *R) {
   if (R->nfz >= 0)
     printf("falsification with libFuzzer: %d broken\n", R->nfz);
   if (R->nconst)
-    printf("dropped: %d candidates of input relations whose outputs never varied on the source "
-           "inputs (no evidence)\n", R->nconst);
+    printf("dropped: %d candidates whose outputs never varied on the fresh inputs they held on "
+           "(no evidence)\n", R->nconst);
   if (o->invariants > 0 && R->inv.candidates)
     printf("one-call invariants: %d forms on %ld structured inputs: %d kept, %d suspected faults\n",
            R->inv.candidates, R->inv.inputs, R->inv.kept, R->inv.nsus);

@@ -137,6 +137,12 @@ bool gm_feat_reads(const gm_space *sp, int k, int o, int e) {
   return (f->var == o && f->exec == e) || (f->var2 == o && f->var2 >= 0 && f->exec2 == e);
 }
 
+/* See gm.h. */
+bool gm_feat_output(const gm_space *sp, int k) {
+  const gm_feat *f = &sp->f[k];
+  return sp->var[f->var].output || (f->var2 >= 0 && sp->var[f->var2].output);
+}
+
 /* ============================== Values of one execution ============================== */
 
 static double dec(int kind, uint64_t bits) {

@@ -23,6 +23,22 @@ bool gm_fdp_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_r
   return eng_fdp_decode(src, s, o, data, n);
 }
 
+/* An input near a seed: its bytes with up to three of them redrawn, decoded as
+ * gm_fdp_draw's (into keep->last the same way). */
+static bool near_draw(eng_src *src, const mr_subject *s, const eng_run_opts *o, eng_rng *r, const gm_seeds *sd,
+                      gm_val_in *keep) {
+  int j = (int)eng_rng_u64(r, 0, (uint64_t)sd->n - 1);
+  size_t n = sd->len[j] < 4096 ? sd->len[j] : 4096;
+  uint8_t data[4096];
+  memcpy(data, sd->data[j], n);
+  for (uint64_t m = n ? eng_rng_u64(r, 0, 3) : 0; m > 0; m--) data[eng_rng_u64(r, 0, n - 1)] = (uint8_t)eng_rng_next(r);
+  if (keep && n <= sizeof keep->last) {
+    memcpy(keep->last, data, n);
+    keep->nlast = (uint32_t)n;
+  }
+  return eng_fdp_decode(src, s, o, data, n);
+}
+
 /* Move some scalar parameters of a uniform draw to an edge of their domain (lo, hi, 0,
  * +-1): faults of relations hide there (gcd(INT64_MIN, 0) < 0), and uniform draws and
  * decoded bytes reach them rarely. */
@@ -125,7 +141,9 @@ static void keep_input(gm_val_in *keep, const mr_subject *s, const eng_run_opts 
 
 /* See gm.h. */
 void gm_validate(disc_subj *d, mrdsl_ctx *ctx, const mrdsl_prog *prog, const eng_run_opts *o, uint64_t seed,
-                 int n, int flags, gm_val *r, gm_val_in *keep) {
+                 int n, int flags, const gm_space *sp, const gm_seeds *seeds, gm_val *r, gm_val_in *keep) {
+  double first[GM_MAX_F], row[GM_MAX_F];
+  bool have = false;
   const mr_subject *s = d->s;
   mr_subject ws; /* a call that crashes or hangs is blamed on its input (disc_par.c) */
   disc_watch(d, &ws);
@@ -143,9 +161,12 @@ void gm_validate(disc_subj *d, mrdsl_ctx *ctx, const mrdsl_prog *prog, const eng
   bool all = flags & GM_VAL_ALL;
   for (int k = 0; k < n && (all || !r->fail) && g && wide.dom; k++) {
     /* in turn uniform, libFuzzer-style (`check` decodes those), at domain edges, and wide */
-    bool fdp = k % 4 == 1, plain = fdp || k % 8 == 4; /* neither stressed nor widened */
+    /* and one in eight near an input coverage found (not of the domain's measure) */
+    bool fdp = k % 4 == 1, near = fdp && seeds && seeds->n > 0 && k % 8 == 5;
+    bool plain = (fdp && !near) || k % 8 == 4; /* neither stressed nor widened */
     const eng_run_opts *ro = k % 4 == 3 ? &wide : o;
-    if (fdp ? !gm_fdp_draw(&fz, s, ro, &rng, keep) : !eng_args_draw(&a, s, ro, &rng)) {
+    if (near ? !near_draw(&fz, s, ro, &rng, seeds, keep)
+        : fdp ? !gm_fdp_draw(&fz, s, ro, &rng, keep) : !eng_args_draw(&a, s, ro, &rng)) {
       r->fail++;
       break;
     }
@@ -155,7 +176,16 @@ void gm_validate(disc_subj *d, mrdsl_ctx *ctx, const mrdsl_prog *prog, const eng
     eng_rng_seed(&brng, (uint64_t)k);
     int rc = eng_mg_run(g, fdp ? fz.slots : a.slots, &bo, NULL);
     if (disc_watch_refused()) r->skip++; /* an input in a region where the target fails */
-    else if (rc == MRDSL_PASS) r->pass++, r->dom += plain;
+    else if (rc == MRDSL_PASS) {
+      r->pass++, r->dom += plain;
+      if (sp && !r->varied) { /* the outputs the features read: did they ever differ? */
+        int h;
+        gm_features(sp, eng_mg_execs(g, &h), have ? row : first);
+        for (int f = 0; have && f < sp->nf && !r->varied; f++)
+          r->varied = gm_feat_output(sp, f) && !(row[f] == first[f] || (isnan(row[f]) && isnan(first[f])));
+        have = true;
+      }
+    }
     else if (rc == MRDSL_FAIL || rc < 0) {
       r->fail++;
       r->dom += plain;

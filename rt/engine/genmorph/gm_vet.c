@@ -58,7 +58,7 @@ static void task_vet(void *ud, int i, void *out) {
   const vet_ud *u = ud;
   vet_res *r = out;
   gm_validate(u->d, u->ctx, u->progs[i], &u->o->run, u->o->run.seed ^ (uint64_t)i * 0x9e3779b97f4a7c15ull,
-              u->o->validate, GM_VAL_ALL | GM_VAL_RUNS, &r->v, &r->in);
+              u->o->validate, GM_VAL_ALL | GM_VAL_RUNS, NULL, NULL, &r->v, &r->in);
 }
 
 enum { VET_HELD, VET_FEW, VET_MANY, VET_NONE, VET_SKIPPED };
