@@ -133,6 +133,23 @@ static bool add_named(disc_consts *k, int *cap) {
           snprintf(t, sizeof t, "%s%s", s < 0 ? "-" : "", named[i].t);
         ok = add(k, cap, s * named[i].v * p / q, 4.6 + 0.1 * (double)i + 0.3 * (p * q > 1) + 0.1 * (s < 0), t);
       }
+  /* the logarithms of the search's multipliers (integers, fractions, multiples of pi),
+   * natural, binary and decimal: x2 = 1.5 * x1
+   * moves log10(x) by log10(1.5) = log(1.5) / log(10.0), a closed form where a fitted
+   * 0.30102999566361177 for log10(2) broke near y = 0 (issue #27) */
+  static const struct { double v; const char *t; } lv[] = {
+      {2, "2.0"},   {3, "3.0"},   {4, "4.0"},     {5, "5.0"},     {6, "6.0"},   {7, "7.0"},
+      {8, "8.0"},   {9, "9.0"},   {10, "10.0"},   {11, "11.0"},   {12, "12.0"}, {1.5, "1.5"},
+      {2.5, "2.5"}, {0.75, "0.75"}, {1.25, "1.25"}, {4.0 / 3, "4.0 / 3.0"}, {D_PI, "pi"},
+      {D_PI / 2, "pi / 2"}, {D_PI / 3, "pi / 3"}, {D_PI / 4, "pi / 4"}, {2 * D_PI, "2 * pi"},
+      {2 * D_PI / 3, "2 * pi / 3"}, {3 * D_PI / 4, "3 * pi / 4"}, {3 * D_PI / 2, "3 * pi / 2"}};
+  static const struct { double ln; const char *t; } base[] = {{1, ""}, {D_LN2, " / log(2.0)"}, {D_LN10, " / log(10.0)"}};
+  for (size_t i = 0; i < sizeof lv / sizeof lv[0] && ok; i++)
+    for (size_t b = 0; b < sizeof base / sizeof base[0] && ok; b++)
+      for (int sg = 1; sg >= -1 && ok; sg -= 2) {
+        snprintf(t, sizeof t, "%slog(%s)%s", sg < 0 ? "-" : "", lv[i].t, base[b].t);
+        ok = add(k, cap, sg * log(lv[i].v) / base[b].ln, 5.0 + 0.2 * (double)b + 0.1 * (sg < 0), t);
+      }
   for (size_t i = 0; i < sizeof named / sizeof named[0] && ok; i++) { /* with pi */
     snprintf(t, sizeof t, "pi * %s", named[i].t);
     ok = add(k, cap, D_PI * named[i].v, 5.5, t);
