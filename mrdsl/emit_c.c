@@ -561,25 +561,27 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
   memcpy(&cb, &cond, 8);
   size_t ns = (size_t)h * np + (size_t)(h + 1) * np, nb = ns + C->nbufs;
   ec_printf(C, "  rc = %s_%s_eval(c->x, res);\n", C->pfx, r->name);
-  /* the follow-ups' construction rounding (mrx_spread): scalars only, where a rebuild
-   * writes no buffer the executions read; never for recorded inputs */
+  /* the follow-ups' construction rounding (mrx_spread), measured on a failure only:
+   * scalars only, where a rebuild writes no buffer the executions read (mg.c likewise);
+   * never for recorded inputs */
   bool spread = plain && !given && h > 1;
+  ec_printf(C, "  if (rc == MRX_FAIL) {\n");
   if (spread) {
-    ec_printf(C, "  double sp[%zu] = {0};\n  if (rc == MRX_FAIL && !lossy) {\n"
-                 "    uint64_t su[%zu], sd[%zu];\n", (size_t)h * np, np ? np : 1, np ? np : 1);
+    ec_printf(C, "    double sp[%zu] = {0};\n    if (!lossy) {\n      uint64_t su[%zu], sd[%zu];\n",
+              (size_t)h * np, np ? np : 1, np ? np : 1);
     for (int k = 2; k <= h; k++) {
       bool ranged = r->ranged & (1u << k);
-      if (!ranged) ec_printf(C, "    { const mrx_range *rg = c->ranges;\n    c->ranges = NULL;\n");
-      ec_printf(C, "    mrx_spread(c, %s_%s_build_%d, c->sps[c->xs[%d]], c->snp[c->xs[%d]], su, sd, "
+      if (!ranged) ec_printf(C, "      { const mrx_range *rg = c->ranges;\n      c->ranges = NULL;\n");
+      ec_printf(C, "      mrx_spread(c, %s_%s_build_%d, c->sps[c->xs[%d]], c->snp[c->xs[%d]], su, sd, "
                    "c->bufs + %zu, tb, sp + %zu);\n", C->pfx, r->name, k, k - 1, k - 1,
                 (size_t)h * np + (size_t)k * np, (size_t)(k - 1) * np);
-      if (!ranged) ec_printf(C, "    c->ranges = rg; }\n");
+      if (!ranged) ec_printf(C, "      c->ranges = rg; }\n");
     }
-    ec_printf(C, "  }\n");
+    ec_printf(C, "    }\n");
   }
-  ec_printf(C, "  if (rc == MRX_FAIL && (lossy || mrx_ill(c, %d, mrx_d(0x%016" PRIx64 "u), %s_%s_check, res,\n"
-               "                                 c->slots + %zu, c->slots + %zu, c->bufs + %zu, %s))) {\n"
-               "    res->ill = 1;\n    return MRX_SKIP;\n  }\n  return rc;\n}\n\n",
+  ec_printf(C, "    if (lossy || mrx_ill(c, %d, mrx_d(0x%016" PRIx64 "u), %s_%s_check, res,\n"
+               "                         c->slots + %zu, c->slots + %zu, c->bufs + %zu, %s)) {\n"
+               "      res->ill = 1;\n      return MRX_SKIP;\n    }\n  }\n  return rc;\n}\n\n",
             h, cb, C->pfx, r->name, ns, ns + np, nb, spread ? "sp" : "NULL");
 }
 

@@ -183,17 +183,19 @@ int disc_suspects_report(const mr_subject *s, const char *out, const char *subj_
       snprintf(min, sizeof min, "%s.min", file);
       if (!x->inputs[k] || !write_file(file, x->inputs[k], x->len[k]))
         continue;
-      char log[4400];
-      snprintf(log, sizeof log, "%s.log", file);
+      char logf[4400]; /* the replay's output, for the triage of a reproducer shown */
+      snprintf(logf, sizeof logf, "%s.log", file);
+      const char *log = shown < 3 ? logf : NULL;
       bool again = replay("repro", mr, name, file, NULL, range_args, log) == ENG_EXIT_VIOLATION;
       bool minimized = again && replay("minimize", mr, name, file, min, range_args, NULL) == ENG_EXIT_OK &&
                        replay("repro", mr, name, min, NULL, range_args, log) == ENG_EXIT_VIOLATION;
       if (again && shown++ < 3) {
         fprintf(so, "    reproducer %s (replay: mrfuzz repro %s --mr %s --relation %s%s%s %s)\n",
                 minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);
-        put_triage(so, log);
+        put_triage(so, logf);
       }
-      unlink(log);
+      if (log)
+        unlink(log);
       if (again && rep)
         fprintf(rep, "repro\t%s\t%s\tmrfuzz repro %s --mr %s --relation %s%s%s %s\n", name,
                 minimized ? min : file, target, mr, name, *ropts ? " " : "", ropts, minimized ? min : file);

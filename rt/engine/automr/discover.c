@@ -818,8 +818,6 @@ static bool few_failures(const disc_run *R, const chk_res *v) {
   return v->dom >= (uint32_t)c->suspect_min && v->dom_fail <= c->suspect_rate * v->dom;
 }
 
-/* Is relation i, failing as v says, a suspected fault: broken on a few inputs, and a
- * relation a reader would have written (disc_rel_plain)? */
 /* Does an input relation of rel add a constant the domain cannot resolve: below 2^-26 of
  * its input's typical magnitude (half the domain's), where it moves no follow-up
  * measurably? The sample is no evidence of it, and the relation is false exactly where
@@ -829,18 +827,20 @@ static bool unresolved_offset(const disc_run *R, const disc_rel *rel) {
   disc_mono um[DISC_MAX_T];
   int t = disc_umonos(R->d.n, rel->k, um, DISC_MAX_T);
   for (int j = 0; t > 0 && j < rel->h - 1; j++)
-    for (int e = 0; e < R->d.n; e++)
+    for (int e = 0; e < R->d.n; e++) {
+      double box = fmax(fabs(R->d.lo[e]), fabs(R->d.hi[e]));
       for (int q = 0; q < t && (j * R->d.n + e) * t + q < DISC_MAX_A; q++) {
         double a = rel->A[(j * R->d.n + e) * t + q];
-        double box = fmax(fabs(R->d.lo[e]), fabs(R->d.hi[e]));
         if (um[q].deg == 0 && a != 0 && fabs(a) < 0x1p-27 * box)
           return true;
       }
+    }
   return false;
 }
 
-/* Held on all inputs but a few: a suspected fault (not one whose input relation rests on
- * an offset the domain cannot resolve). */
+/* Is relation i, failing as v says, a suspected fault: broken on a few inputs, a relation
+ * a reader would have written (disc_rel_plain), and not one resting on an offset the
+ * domain cannot resolve? */
 static bool suspect(const disc_run *R, int i, const chk_res *v) {
   const disc_rel *rel = &R->all[R->idx[i]];
   return few_failures(R, v) && disc_rel_plain(rel, R->d.n, R->d.m) && !unresolved_offset(R, rel);

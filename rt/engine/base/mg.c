@@ -6,8 +6,8 @@
  * gets private copies of its arrays and strings, so in-place callees never change the
  * inputs a relation reads, and out-parameters get zeroed cells. A relation that is
  * `conditioned K;` has its failures re-examined: each float input of each execution is
- * moved one ulp each way (a follow-up input: as far as its construction's rounding moves
- * it, when that is more) and that execution re-run; a failure that K such moves could
+ * moved one ulp each way (a follow-up input of scalars: as far as its construction's
+ * rounding moves it, when that is more) and that execution re-run; a failure that K such moves could
  * explain is skipped as ill-conditioned (a pole, a cancellation, an overflow at hand).
  */
 #include <fenv.h>
@@ -39,7 +39,8 @@ struct eng_mg {
   size_t np;                           /* slots per execution: the most of any xs[k] */
   const mrdsl_prog *prog;              /* borrowed from the mrdsl ctx */
   mrdsl_work *work;                    /* owned */
-  mrdsl_work *rwork;                   /* owned, conditioned only: follow-ups rebuilt to
+  mrdsl_work *rwork;                   /* owned, conditioned scalars only (as check's
+                                        * compiled relations): follow-ups rebuilt to
                                         * measure their construction's rounding */
   const mrdsl_build_opts *bo;          /* the last run's build options (borrowed) */
   int h;                               /* executions */
@@ -139,7 +140,8 @@ static eng_mg *mg_new(const mr_subject *s, mrdsl_ctx *ctx, const mrdsl_prog *p, 
   g->ncall = calloc(np, sizeof *g->ncall);
   g->nbufs = calloc(2 * np, sizeof *g->nbufs);
   if (g->h < 1 || g->h > MRDSL_MAX_EXECS || !g->call || !g->bufs || !g->nin || !g->ncall || !g->nbufs ||
-      mrdsl_work_new(ctx, p, &g->work) != MR_OK || (g->cond > 0 && mrdsl_work_new(ctx, p, &g->rwork) != MR_OK)) {
+      mrdsl_work_new(ctx, p, &g->work) != MR_OK ||
+      (g->cond > 0 && g->plain && mrdsl_work_new(ctx, p, &g->rwork) != MR_OK)) {
     eng_mg_free(g);
     return NULL;
   }
@@ -419,17 +421,18 @@ static bool flips(eng_mg *g) {
   return false;
 }
 
-/* How far the rounding of its own construction moves scalar float input i of follow-up
- * execution k (k >= 1): its definition built again rounding upward and downward, with the
- * same random draws. A follow-up that cancels (x3 = pi / 2 * x1 - pi / 2 next to x1 = 1,
- * 1.5e-6 off by the rounding of pi / 2 * x1, 1e-10 of itself) is known no better than
- * that, however small its own ulp: glibc's log10 and a correct log10 of our own were
- * suspected faults there. 0 when it does not move or is not built. */
-static double built_spread(eng_mg *g, int k, size_t i) {
-  const mr_subject_param *p = &g->xs[k]->params[i];
-  if (!g->rwork || k < 1 || !eng_kind_float(p->kind) || (p->flags & (MR_PF_ARRAY | MR_PF_OUT)))
-    return 0;
-  double v[2];
+/* How far the rounding of its own construction moves each float input of follow-up
+ * execution k (k >= 1) of a group of scalars, into sp[nparams]: its definition built once
+ * rounding upward and once downward, with the same random draws. A follow-up that cancels
+ * (x3 = pi / 2 * x1 - pi / 2 next to x1 = 1, 1.5e-6 off by the rounding of pi / 2 * x1,
+ * 1e-10 of itself) is known no better than that, however small its own ulp: glibc's log10
+ * and a correct log10 of our own were suspected faults there. sp is left 0 where an input
+ * does not move, or when the follow-up is not built. */
+static void built_spread(eng_mg *g, int k, double *sp) {
+  if (!g->rwork || k < 1)
+    return;
+  const mr_subject *s = g->xs[k];
+  uint64_t v[2][MRDSL_MAX_PARAMS];
   int saved = fegetround();
   for (int r = 0; r < 2; r++) {
     eng_rng rng;
@@ -440,11 +443,14 @@ static double built_spread(eng_mg *g, int k, size_t i) {
     int rc = mrdsl_build(g->rwork, k + 1, g->execs, &bo, &in);
     fesetround(saved);
     if (rc != MRDSL_PASS || !in)
-      return 0;
-    v[r] = eng_slot_dec(p->kind, in[i]);
+      return;
+    memcpy(v[r], in, s->nparams * sizeof *in);
   }
-  double sp = fabs(v[0] - v[1]);
-  return isfinite(sp) ? sp : 0;
+  for (size_t i = 0; i < s->nparams; i++) {
+    int kind = s->params[i].kind;
+    double d = eng_kind_float(kind) ? fabs(eng_slot_dec(kind, v[0][i]) - eng_slot_dec(kind, v[1][i])) : 0;
+    sp[i] = isfinite(d) ? d : 0;
+  }
 }
 
 /* Is failure res one that cond one-ulp moves could explain? The first-order sensitivity
@@ -459,7 +465,9 @@ static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
     return outputs_finite(g);  /* near a pole): a limit; a non-finite output is evidence */
   double sens = 0;
   g->unresolved = false;
-  for (int k = 0; k < g->h && g->execs[k].in; k++)
+  for (int k = 0; k < g->h && g->execs[k].in; k++) {
+    double sp[MRDSL_MAX_PARAMS] = {0}; /* a follow-up input's construction rounding */
+    built_spread(g, k, sp);
     for (size_t i = 0, n = g->xs[k]->nparams; i <= n; i++) {
       const mr_subject *s = g->xs[k];
       bool ret = i == n;
@@ -479,15 +487,16 @@ static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
         continue;
       if (!nudgeable(&s->params[i]))
         continue;
-      double worst = 0, by = built_spread(g, k, i);
+      double worst = 0;
       for (int dir = 1; dir >= -1; dir -= 2) {
         double d;
-        if (!nudged_by(g, k, i, dir, by, res->site, &d))
+        if (!nudged_by(g, k, i, dir, sp[i], res->site, &d))
           return false;
         worst = fmax(worst, d == d ? fabs(d - res->delta) : INFINITY);
       }
       sens += worst;
     }
+  }
   return g->unresolved || res->residual - res->tolerance <= g->cond * sens;
 }
 

@@ -37,13 +37,13 @@ static bool probeable(const mr_subject *s) {
   return fl;
 }
 
-/* s at in with every floating input moved by k steps; its result as a double. */
+/* s at in with every floating input moved by k steps (k != 0); its result as a double. */
 static double call_near(const mr_subject *s, const uint64_t *in, int k) {
   uint64_t a[MRDSL_MAX_PARAMS], ret = 0;
   for (size_t i = 0; i < s->nparams; i++) {
     a[i] = in[i];
     int kd = s->params[i].kind;
-    if (!eng_kind_float(kd) || k == 0) continue;
+    if (!eng_kind_float(kd)) continue;
     double v = eng_slot_dec(kd, in[i]);
     if (!isfinite(v)) continue;
     a[i] = eng_slot_enc(kd, v == 0 ? k * TR_STEP : v * (1 + k * TR_STEP));
@@ -55,13 +55,13 @@ static double call_near(const mr_subject *s, const uint64_t *in, int k) {
 /* A value's class: finite 0, NaN 1, +inf 2, -inf 3. */
 static int cls(double v) { return isnan(v) ? 1 : isinf(v) ? (v > 0 ? 2 : 3) : 0; }
 
-/* Does the result at in depart from its neighbours' trend? *dev: by how many spreads. */
-static int judge(const mr_subject *s, const uint64_t *in, double *dev) {
+/* Does the result ret at in depart from its neighbours' trend? *dev: by how many spreads. */
+static int judge(const mr_subject *s, const uint64_t *in, uint64_t ret, double *dev) {
   bool moves = false; /* an infinite or NaN input has no neighbours */
   for (size_t i = 0; i < s->nparams; i++)
     moves |= eng_kind_float(s->params[i].kind) && isfinite(eng_slot_dec(s->params[i].kind, in[i]));
   if (!moves) return TR_NONE;
-  double y = call_near(s, in, 0), n[4];
+  double y = eng_slot_dec(s->ret_kind, ret), n[4];
   static const int ks[4] = {-2, -1, 1, 2};
   int c0 = -1;
   bool mixed = false;
@@ -94,7 +94,7 @@ void eng_triage(FILE *f, const mr_subject *s, const mr_subject *const *xs, const
   for (int e = 0; e < h && x[e].in; e++) {
     const mr_subject *xe = xs && xs[e] ? xs[e] : s;
     if (!probeable(xe)) return; /* a partial picture would mislead */
-    v[e] = judge(xe, x[e].in, &dev[e]);
+    v[e] = judge(xe, x[e].in, x[e].ret, &dev[e]);
     nd += v[e] == TR_DEPARTS;
     nf += v[e] == TR_FOLLOWS;
     ne += v[e] == TR_EDGE;

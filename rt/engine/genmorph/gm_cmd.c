@@ -139,9 +139,9 @@ typedef struct sources {
   eng_args *args;          /* owned [nrand] */
   eng_src *srcs;           /* owned [ncorp]: corpus files, then libFuzzer-style draws */
   int nrand, ncorp, nfile; /* nfile: from corpus files */
-  uint8_t **fbytes;        /* owned [nfile]: the corpus files' bytes (validation's seeds) */
+  uint8_t **fbytes;        /* owned [seeds.n]: the corpus files' bytes (validation's seeds) */
   size_t *flen;
-  gm_seeds seeds;
+  gm_seeds seeds;          /* over fbytes, flen */
 } sources;
 
 
@@ -171,18 +171,14 @@ static bool sources_init(sources *x, const mr_subject *s, const gm_opts *o, eng_
     if (!eng_fdp_decode(src, s, &o->run, data, len)) { eng_src_fini(src); continue; }
     x->slots[x->n++] = src->slots;
     x->ncorp++;
-    if ((x->fbytes[x->nfile] = malloc(len ? len : 1))) {
-      memcpy(x->fbytes[x->nfile], data, len);
-      x->flen[x->nfile] = len;
+    if ((x->fbytes[x->seeds.n] = malloc(len ? len : 1))) { /* without memory: no seed */
+      memcpy(x->fbytes[x->seeds.n], data, len);
+      x->flen[x->seeds.n++] = len;
     }
     x->nfile++;
   }
-  x->seeds = (gm_seeds){0, (const uint8_t *const *)x->fbytes, x->flen};
-  for (int i = 0; i < x->nfile; i++)
-    if (x->fbytes[i]) {
-      x->fbytes[x->seeds.n] = x->fbytes[i];
-      x->flen[x->seeds.n++] = x->flen[i];
-    }
+  x->seeds.data = (const uint8_t *const *)x->fbytes;
+  x->seeds.len = x->flen;
   if (d) closedir(d);
   while (x->n < o->nin) {
     if (x->n % 2) {
