@@ -121,7 +121,11 @@ static pid_t launch_start(const char *harness, char *env, char *env2, const char
   snprintf(df, sizeof df, "-dict=%s", dict ? dict : "");
   struct stat sb; /* libFuzzer refuses a missing or empty dictionary */
   bool use_dict = dict && stat(dict, &sb) == 0 && sb.st_size > 0;
-  char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0",
+  /* -detect_leaks=0: a sanitized harness would otherwise re-run, and count against -runs,
+   * any input whose mallocs outnumber its frees, and libFuzzer counts every thread's
+   * mallocs (its RSS thread's start-up lands in whichever input runs then): the inputs a
+   * seed tries would depend on the scheduler. Leaks are check's business, not discovery's. */
+  char *argv[] = {(char *)harness, t, sd, to, ap, "-use_value_profile=1", "-print_final_stats=0", "-detect_leaks=0",
                   runs ? rn : (char *)"-runs=-1", use_dict ? df : NULL, NULL};
   fuzz_exec x = {harness, argv, env, env2, log};
   return eng_fork(NULL, exec_fuzzer, &x);
