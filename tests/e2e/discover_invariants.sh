@@ -26,6 +26,9 @@
 #   - has_prefix (a matcher with a flag) gets no comparator's law `where s1 == t1; check
 #     y1 == 0;` and no suspect;
 #   - path_depth(const char *name, int namelen): a counted string, never read past its end;
+#   - fits_width (a counted string and two integers): `where col1 > width1; check y1 == 0;`
+#     is written (an implication, as Daikon's), none that only unstructured strings keep,
+#     and check of its faulty version (an empty line always fits) breaks it;
 #   - is_keyword: 0 on every random string; a law that says so is no evidence (libFuzzer
 #     finds a keyword) and neither a relation nor a suspect; once the corpus holds a
 #     keyword, validation near it gives the evidence and a law is written;
@@ -162,6 +165,21 @@ expect_exit 0 "$MRFUZZ" discover "$D" "${SFAST[@]}" -o pdep.mr --build-dir b_pde
 grep -qF "const char name[namelen]" pdep.mr || { cat pdep.mr; fail "name is not counted by namelen"; }
 grep -q "^relation " pdep.mr || fail "no relation for path_depth"
 expect_exit 0 "$MRFUZZ" check "$D" --mr pdep.mr --sanitize --build-dir b_pdep_san --jobs 1 -- -runs=20000
+
+check "fits_width (a counted string, two integer inputs): an order between them fixes the result"
+W="$E2E/inputs/str_subjects.c:fits_width"
+expect_exit 0 "$MRFUZZ" discover "$W" "${SFAST[@]}" -o fw.mr --build-dir b_fw
+awk '/^relation inv_/,/^}/' fw.mr >fw.inv
+grep -qF "where col1 > width1;" fw.inv && grep -qF "check y1 == 0;" fw.inv || { cat fw.mr; fail "no implication"; }
+# fewer slashes than the gap would make these hold on unstructured strings: not written
+! grep -qE "where col1 (<|==) width1;" fw.inv || { cat fw.inv; fail "an implication the near pairs break"; }
+[ ! -e fw.suspects.mr ] || { cat fw.suspects.mr; fail "a suspect on fits_width"; }
+expect_exit 0 "$MRFUZZ" check "$W" --mr fw.mr --build-dir b_fw --jobs 1 -- -runs=20000
+check "fits_width, faulty (an empty line fits from any column): the fixed code's implication finds it"
+expect_exit 1 "$MRFUZZ" check "$W" -DFAULT --mr fw.mr --build-dir b_fw.bug --jobs 1 -- -runs=200000
+grep -q "^==== mrfuzz: relation violated: inv_" err || { cat out err; fail "no invariant violated"; }
+r=$(grep -o 'reproducer: [^ ]*' out | head -n 1 | cut -d' ' -f2)
+expect_exit 0 "$MRFUZZ" repro "$W" --mr fw.mr --build-dir b_fw "$r"
 
 check "is_keyword (0 on every random string; libFuzzer finds a keyword): no law about a constant, no suspect"
 K="$E2E/inputs/str_subjects.c:is_keyword"

@@ -7,6 +7,7 @@
  *   ... is a prefix of a string input         check starts_with(s1, y1)
  *   two equal inputs compare equal            where s1 == t1; check y1 == 0
  *   a count within an input's length          check y1 >= 0, check y1 <= len(s1)
+ *   two integer inputs ordered fix the result where d1 > m1; check y1 == 0
  * Learned on structured inputs (the empty string, one character, a run, a period, a word
  * with its separators trailing, doubled or leading, digits next to letters, random strings
  * over letters, digits and separators; separators are the character constants of the
@@ -25,7 +26,7 @@
 #define GI_TASKS 4       /* fixed: the seed decides */
 #define GI_RATE 0.02     /* as the numeric invariants' */
 #define GI_MIN 200       /* inputs a form must apply to */
-#define GI_MAX 24        /* forms */
+#define GI_MAX 40        /* forms */
 #define GI_IN 4          /* failing inputs kept per form */
 
 typedef struct gi_form {
@@ -58,6 +59,21 @@ typedef struct gi_ud {
 } gi_ud;
 
 static bool is_str(const mr_subject_param *p) { return p->kind == MR_KIND_CSTR && !(p->flags & MR_PF_OUT); }
+/* A counted string: an array of chars the function reads, its length another input. */
+static bool is_counted(const mr_subject_param *p) {
+  return p->kind == MR_KIND_I8 && (p->flags & MR_PF_ARRAY) && !(p->flags & MR_PF_OUT) && p->len_index >= 0;
+}
+
+/* A scalar integer input that is no array's length. */
+static bool free_int(const mr_subject *s, size_t i) {
+  const mr_subject_param *p = &s->params[i];
+  if ((p->flags & (MR_PF_ARRAY | MR_PF_OUT)) || !(eng_kind_signed(p->kind) || eng_kind_unsigned(p->kind)))
+    return false;
+  for (size_t j = 0; j < s->nparams; j++)
+    if ((s->params[j].flags & MR_PF_ARRAY) && s->params[j].len_index == (int)i)
+      return false;
+  return true;
+}
 
 /* The longest string parameter i may hold in check's encoding. */
 static size_t max_len(const eng_run_opts *o, size_t i) {
@@ -116,17 +132,36 @@ static void task(void *ud, int t, void *out) {
     if (!eng_args_draw(&a, s, u->run, &r)) break;
     bool nat = true;
     for (size_t i = 0; i < s->nparams; i++) {
-      if (!is_str(&s->params[i])) continue;
+      const mr_subject_param *p = &s->params[i];
+      if (!is_str(p) && !is_counted(p)) continue;
       size_t max = max_len(u->run, i);
       char *b = malloc(max + 1);
       if (!b) continue;
       bool n1;
-      draw_str(u->alpha, max, &r, b, &n1);
+      size_t len = draw_str(u->alpha, max, &r, b, &n1);
       nat &= n1;
       free(a.bufs[i]);
       a.bufs[i] = b;
       a.slots[i] = (uint64_t)(uintptr_t)b;
+      if (is_counted(p))
+        a.slots[p->len_index] = len;
     }
+    /* half of the time an integer input lies within 4 of an earlier one of its kind: an
+     * order between them decides only near the edge (depth one below the limit) */
+    for (size_t i = 0; i < s->nparams; i++)
+      for (size_t j = 0; j < i; j++)
+        if (free_int(s, i) && free_int(s, j) && s->params[i].kind == s->params[j].kind && eng_rng_u64(&r, 0, 1)) {
+          int k = s->params[i].kind;
+          const eng_dom *dm = &u->run->dom[i];
+          double v = eng_slot_dec(k, a.slots[j]) + (double)eng_rng_u64(&r, 0, 8) - 4;
+          bool in = eng_kind_signed(k) ? v >= (double)dm->ilo && v <= (double)dm->ihi
+                                       : v >= (double)dm->ulo && v <= (double)dm->uhi;
+          if (in) {
+            a.slots[i] = eng_slot_enc(k, v);
+            nat = false;
+          }
+          break;
+        }
     uint8_t *enc = NULL;
     size_t elen = 0;
     for (int k = 0; k < u->nf; k++) {
@@ -156,10 +191,34 @@ static void task(void *ud, int t, void *out) {
     if (g[k]) eng_mg_free(g[k]);
 }
 
-/* The forms the signature allows, into f[GI_MAX]; their count. Names are spelled as
- * mrdsl reads them (s1 of a parameter named s1 is s1_1; a written buffer is read after the
- * call, out1'). */
-static int forms(const gm_space *sp, gi_form *f) {
+/* Implications, as Daikon infers them: an order between two integer inputs that fixes
+ * an integer result (a path deeper than the limit is never within it: where depth1 >
+ * max_depth1; check y1 == 0). Not laws: a correct function may have rare exceptions to
+ * such a rule (a wrap-around at its type's limits), so one broken anywhere is dropped. */
+static int implications(const mr_subject *s, const char *y, gi_form *f, int n) {
+  static const char *const ops[] = {"<", ">", "=="};
+  char a[80], b[80];
+  for (size_t i = 0; i < s->nparams; i++)
+    for (size_t j = i + 1; j < s->nparams && free_int(s, i); j++) {
+      if (!free_int(s, j) || eng_kind_signed(s->params[i].kind) != eng_kind_signed(s->params[j].kind))
+        continue;
+      eng_exec_name(a, sizeof a, s->params[i].name, 1, false);
+      eng_exec_name(b, sizeof b, s->params[j].name, 1, false);
+      for (int o = 0; o < 3; o++)
+        for (int c = 0; c <= 1 && n < GI_MAX; c++) {
+          snprintf(f[n].text, sizeof f[n].text, "where %s %s %s; check %s == %d;", a, ops[o], b, y, c);
+          f[n++].law = false;
+        }
+    }
+  return n;
+}
+
+/* The forms the signature allows, into f[GI_MAX]; their count; strings: the forms of
+ * strings and arrays too, else the implications only (a subject with no string input:
+ * its arrays get no structured inputs here); impl: the implications too (every array
+ * input is a string: others get no structure, and a rule may hold on random ones only). Names are spelled as mrdsl reads them (s1 of
+ * a parameter named s1 is s1_1; a written buffer is read after the call, out1'). */
+static int forms(const gm_space *sp, gi_form *f, bool strings, bool impl) {
   const mr_subject *s = sp->s;
   int n = 0;
   int kind = s->ret_kind;
@@ -168,6 +227,8 @@ static int forms(const gm_space *sp, gi_form *f) {
   eng_exec_name(y, sizeof y, gm_ret_name(s), 1, false);
   bool ystr = kind == MR_KIND_CSTR, yint = eng_kind_signed(kind) || eng_kind_unsigned(kind);
   for (int k = 0; k < GI_MAX; k++) f[k].alt = -1;
+  if (!strings)
+    return yint && impl ? implications(s, y, f, 0) : 0;
   if (ystr && n < GI_MAX) {
     snprintf(f[n].text, sizeof f[n].text, "check len(%s) > 0;", y);
     f[n++].law = true;
@@ -216,18 +277,22 @@ static int forms(const gm_space *sp, gi_form *f) {
         f[n++].law = true;
       }
   }
-  return n;
+  return yint && impl ? implications(s, y, f, n) : n;
 }
 
 /* See gm.h. */
 int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *ctx, const char *subj,
                   const eng_run_opts *run, int jobs, long inputs, mrdsl_file *out, gm_inv_out *io) {
   memset(io, 0, sizeof *io);
-  bool any = false;
-  for (size_t i = 0; i < d->s->nparams; i++) any |= is_str(&d->s->params[i]);
-  if (inputs <= 0 || !any) return ENG_EXIT_OK; /* strings: arrays' forms wait for their inputs */
+  bool any = false, other = false; /* strings; arrays of anything else */
+  for (size_t i = 0; i < d->s->nparams; i++) {
+    const mr_subject_param *p = &d->s->params[i];
+    any |= is_str(p) || is_counted(p);
+    other |= (p->flags & MR_PF_ARRAY) && !(p->flags & MR_PF_OUT) && !is_counted(p);
+  }
+  if (inputs <= 0) return ENG_EXIT_OK;
   gi_form f[GI_MAX];
-  int nf = forms(sp, f);
+  int nf = forms(sp, f, any, !other);
   if (nf == 0) return ENG_EXIT_OK;
   if (mrdsl_file_new(ctx, subj, &io->sf) != MR_OK) return ENG_EXIT_INTERNAL;
   const mrdsl_prog *progs[GI_MAX] = {0};

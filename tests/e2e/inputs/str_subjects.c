@@ -95,3 +95,17 @@ int is_keyword(const char *s) {
       return 1;
   return 0;
 }
+
+/* fits_width: whether line (a counted string) printed from column col ends at or before
+ * column width; a tab moves to the next multiple of 8. With -DFAULT an empty line always
+ * fits, even from a column already past the width. */
+int fits_width(const char *line, int linelen, int col, int width) {
+  long c = col;
+#ifdef FAULT
+  if (linelen == 0)
+    return 1;
+#endif
+  for (int i = 0; i < linelen; i++)
+    c = line[i] == '\t' ? (c / 8 + 1) * 8 : c + 1;
+  return c <= width;
+}
