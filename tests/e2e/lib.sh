@@ -68,3 +68,23 @@ no_external_assets() {
   ! grep -qiE '(src=["'\'']?|<link[^>]*href=["'\'']?|url\(["'\'']?|@import ["'\'']?)(https?:)?//' "$1" ||
     fail "$1 loads external assets"
 }
+
+# found FN RELATION-TEXT (discover_invariants*.sh): the suspect with that check text has a
+# reproducer that violates it on the faulty code and replays clean on the fixed code (FN in
+# $S, or in $SRC when set).
+found() {
+  local S=${SRC:-$S}
+  grep -qF -- "$2" "$1.bug.suspects.mr" || { cat "$1.bug.suspects.mr"; fail "$1: no suspect '$2'"; }
+  local n=0
+  for r in "$1".bug.suspects/*.min; do
+    [ -f "$r" ] || continue
+    local code=0
+    "$MRFUZZ" repro "$S:$1" -DFAULT --mr "$1.bug.suspects.mr" --build-dir "r_$1.bug" "$r" >/dev/null 2>&1 || code=$?
+    [ "$code" = 1 ] || continue
+    "$MRFUZZ" repro "$S:$1" --mr "$1.bug.suspects.mr" --build-dir "r_$1.fix" "$r" >rep.out 2>&1 ||
+      { cat rep.out; fail "$1: $r violates the suspect on the fixed code too"; }
+    n=$((n + 1))
+  done
+  [ "$n" -gt 0 ] || fail "$1: no reproducer violates the suspect on the faulty code"
+  echo "$1: $n reproducers violate on the faulty code and replay clean on the fixed code"
+}

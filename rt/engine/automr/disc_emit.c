@@ -6,6 +6,7 @@
  * Coefficients are printed through the constant table (pi / 2, not 1.5707963267948966).
  * The guard keeps every execution out of the regions where the target crashed or hung.
  */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -188,7 +189,18 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
     eng_text_put(&o, "  conditioned %d;\n", DISC_COND);
   char guard[512] = "";
   bool exact = exact_int(d, rel, vm, r);
-  if (rel->nonfinite || c->nonfinite) { /* the float outputs are finite */
+  /* The function gave NaN or an infinity somewhere. An approximate equality is then
+   * excused where one side is NaN (a follow-up left the function's domain) or where both
+   * reach the top of the outputs' range (the other side predicts the overflow: within
+   * 16 times the tolerance of the largest finite value); an inequality where it is NaN
+   * (inf - inf). Never because an observed output is infinite: an infinity for a finite
+   * result is what a fault returns, and it is reported. */
+  bool nf_any = rel->nonfinite || c->nonfinite;
+  double top = DBL_MAX, eps = DBL_EPSILON;
+  for (int e = 0; e < d->m; e++)
+    if (disc_out_kind(d, e) == MR_KIND_F32)
+      top = FLT_MAX, eps = FLT_EPSILON;
+  if (nf_any && exact) { /* the float outputs are finite (an exact law of mixed outputs) */
     eng_text g = {guard, sizeof guard, 0};
     int nf = 0;
     for (int j = 1; j <= rel->h; j++)
@@ -210,7 +222,9 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
     if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, false, &o) == 0) eng_text_put(&o, "0");
     eng_text_put(&o, ";\n");
   } else if (rel->cmp == 0) {
-    eng_text_put(&o, "  check %sapprox(", guard);
+    char ls[1024], rs[1024];
+    eng_text lt = {ls, sizeof ls, 0}, rt = {rs, sizeof rs, 0};
+    ls[0] = rs[0] = '\0';
     int i0 = -1, i1 = -1, nz = 0;
     for (int i = 0; i < r; i++)
       if (rel->B[i] != 0) { nz++; if (i0 < 0) i0 = i; else i1 = i; }
@@ -220,27 +234,59 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
       double bl[DISC_MAX_R] = {0}, br[DISC_MAX_R] = {0}, sg = rel->B[i0] > 0 ? 1 : -1;
       bl[i0] = sg * rel->B[i0];
       br[i1] = -sg * rel->B[i1];
-      poly_text(d, &c->consts, bl, vm, r, 0, true, 0, true, &o);
-      eng_text_put(&o, ", ");
-      poly_text(d, &c->consts, br, vm, r, 0, true, 0, true, &o);
+      poly_text(d, &c->consts, bl, vm, r, 0, true, 0, true, &lt);
+      poly_text(d, &c->consts, br, vm, r, 0, true, 0, true, &rt);
     } else {
-      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &o) == 0) eng_text_put(&o, "0.0");
-      eng_text_put(&o, ", ");
-      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &o) == 0) eng_text_put(&o, "0.0");
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, 1, true, &lt) == 0) eng_text_put(&lt, "0.0");
+      if (poly_text(d, &c->consts, rel->B, vm, r, 0, true, -1, true, &rt) == 0) eng_text_put(&rt, "0.0");
     }
-    char a[32], rl[32];
+    char a[32], rl[32], tol[80];
     mrdsl_fmt_double(round_up2(rel->abs_tol), a);
     mrdsl_fmt_double(round_up2(rel->rel_tol), rl);
-    if (rel->abs_tol > 0 && rel->rel_tol > 0) eng_text_put(&o, ", abs=%s, rel=%s);\n", a, rl);
-    else if (rel->rel_tol > 0) eng_text_put(&o, ", rel=%s);\n", rl);
-    else eng_text_put(&o, ", abs=%s);\n", a);
+    if (rel->abs_tol > 0 && rel->rel_tol > 0) snprintf(tol, sizeof tol, "abs=%s, rel=%s", a, rl);
+    else if (rel->rel_tol > 0) snprintf(tol, sizeof tol, "rel=%s", rl);
+    else snprintf(tol, sizeof tol, "abs=%s", a);
+    /* approx last: a failure's conditioning and residual are its last comparison's */
+    eng_text_put(&o, "  check ");
+    if (nf_any) {
+      eng_text_put(&o, "isnan(%s - (%s)) || ", ls, rs);
+      /* An infinite side whose one output term, c * y, the other side predicts beyond the
+       * top of its type (|other| / c within 16 tolerances of it): an overflow, not a
+       * fault. As isinf of a product, not a comparison, which would be the one a
+       * failure's residual and conditioning read. A side of several output terms, or of
+       * a product of outputs, predicts nothing here. */
+      int nout[2] = {0, 0}, term[2] = {-1, -1};
+      bool pair = nz == 2 && (rel->B[i0] > 0) == (rel->B[i1] > 0);
+      for (int i = 0; i < r; i++) {
+        if (rel->B[i] == 0 || vm[i].deg == 0) continue;
+        int side = pair ? i != i0 : rel->B[i] < 0;
+        nout[side]++;
+        term[side] = i;
+      }
+      for (int side = 0; side < 2; side++) {
+        int i = term[side];
+        if (nout[side] != 1 || vm[i].deg != 1) continue;
+        double k = DBL_MAX / top * (1 + 16 * fmax(rel->rel_tol, eps)) / fabs(rel->B[i]);
+        if (!isfinite(k) || k <= 1) continue; /* k <= 1: only an infinite other side, approx's */
+        char kt[32];
+        mrdsl_fmt_double(k, kt);
+        eng_text_put(&o, "isinf(%s) && isinf(abs(%s) * %s) || ", side ? rs : ls, side ? ls : rs, kt);
+      }
+    }
+    eng_text_put(&o, "approx(%s, %s, %s);\n", ls, rs, tol);
   } else {
-    eng_text_put(&o, "  check %s", guard);
-    if (poly_text(d, &c->consts, rel->B, vm, r, 1, true, 0, true, &o) == 0) eng_text_put(&o, "0.0");
+    char ps[1024];
+    eng_text pt = {ps, sizeof ps, 0};
+    ps[0] = '\0';
+    if (poly_text(d, &c->consts, rel->B, vm, r, 1, true, 0, true, &pt) == 0) eng_text_put(&pt, "0.0");
     char bt[48];
     disc_const_text(&c->consts, -rel->B[0], bt, sizeof bt);
     if (!strpbrk(bt, ".ep")) strcat(bt, ".0");
-    eng_text_put(&o, " %s %s;\n", rel->cmp < 0 ? "<=" : ">=", bt);
+    const char *op = rel->cmp < 0 ? "<=" : ">=";
+    if (nf_any)
+      eng_text_put(&o, "  check isnan(%s) || %s %s %s;\n", ps, ps, op, bt);
+    else
+      eng_text_put(&o, "  check %s %s %s;\n", ps, op, bt);
   }
   eng_text_put(&o, "}\n");
   return o.len < cap;

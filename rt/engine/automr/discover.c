@@ -156,8 +156,12 @@ static void task_sample(void *ud, int i, void *out) {
     r->nvalid++;
     for (int e = 0; e < u->d->m; e++) { r->ylo[e] = fmin(r->ylo[e], y[e]); r->yhi[e] = fmax(r->yhi[e], y[e]); }
     if (r->nnoise < 64 && k % 8 == 0) {
-      for (int e = 0; e < u->d->n; e++)
-        x2[e] = u->d->in_int[e] ? x[e] : nextafter(x[e], INFINITY);
+      for (int e = 0; e < u->d->n; e++) { /* one ulp of the input's own type: a double's
+                                            * ulp is no move of a float (noise 0 made tau
+                                            * 2^-36, far below a float result's rounding) */
+        bool f32 = u->d->s->params[u->d->in_param[e]].kind == MR_KIND_F32;
+        x2[e] = u->d->in_int[e] ? x[e] : f32 ? (double)nextafterf((float)x[e], INFINITY) : nextafter(x[e], INFINITY);
+      }
       if (disc_call(u->d, x2, y2))
         r->noise[r->nnoise++] = fabs(y2[0] - y[0]) / (fabs(y[0]) + fabs(y2[0]) + 1e-300);
     }

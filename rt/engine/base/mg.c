@@ -292,11 +292,16 @@ static double step(int kind, double v, int dir) {
 }
 
 /* Did a float output (the return value, a scalar out-parameter) change by more than half
- * its magnitude between executions a and b (one input one ulp apart)? Then the input's
- * rounding alone decides it: a follow-up that landed on a pole (cot at the double nearest
- * pi) has no significant digit to check. */
+ * its magnitude between executions a and b (one input one ulp apart), or an infinite one
+ * change sign? Then the input's rounding alone decides it: a follow-up that landed on a
+ * pole (cot at the double nearest pi; at 0, +inf and -inf a ulp apart) has no significant
+ * digit to check. An overflow keeps its sign next door, and stays evidence. */
 static bool moved(int kind, double u, double v) {
-  return eng_kind_float(kind) && isfinite(u) && isfinite(v) && fabs(u - v) > 0.5 * fmax(fabs(u), fabs(v));
+  if (!eng_kind_float(kind))
+    return false;
+  if (isinf(u) || isinf(v))
+    return u * v < 0;
+  return isfinite(u) && isfinite(v) && fabs(u - v) > 0.5 * fmax(fabs(u), fabs(v));
 }
 static bool unresolved(const mr_subject *s, const mrdsl_exec *a, const mrdsl_exec *b) {
   if (moved(s->ret_kind, eng_slot_dec(s->ret_kind, a->ret), eng_slot_dec(s->ret_kind, b->ret)))
@@ -461,8 +466,11 @@ static void built_spread(eng_mg *g, int k, double *sp) {
 static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
   if (res->site < 0)
     return flips(g);
-  if (!isfinite(res->delta)) /* the check's own arithmetic overflowed (y1^2 of a finite y1 */
-    return outputs_finite(g);  /* near a pole): a limit; a non-finite output is evidence */
+  /* the check's own arithmetic overflowed (y1^2 of a finite y1 near a pole): a limit; a
+   * non-finite output is evidence, unless the moves show its execution on a pole */
+  bool nonfinite = !isfinite(res->delta);
+  if (nonfinite && outputs_finite(g))
+    return true;
   double sens = 0;
   g->unresolved = false;
   for (int k = 0; k < g->h && g->execs[k].in; k++) {
@@ -497,7 +505,7 @@ static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
       sens += worst;
     }
   }
-  return g->unresolved || res->residual - res->tolerance <= g->cond * sens;
+  return g->unresolved || (!nonfinite && res->residual - res->tolerance <= g->cond * sens);
 }
 
 /* mrdsl_build of execution k, noting in *lossy whether a follow-up input underflowed

@@ -7,6 +7,7 @@
  *   arc_cosh    acosh; FAULT: the formula is chosen on |x|, so x <= -2 gets acosh(|x|)
  *               where it must be NaN
  *   pos_diff    fdim; FAULT: an infinite x returns +inf, whatever y is
+ *   recip       1 / (x - 3); FAULT: +inf within 0.5 of the pole, finite results
  */
 #include <limits.h>
 #include <math.h>
@@ -57,4 +58,15 @@ double pos_diff(double x, double y) {
     return fabs(x);
 #endif
   return x > y ? x - y : 0.0;
+}
+
+/* recip: 1 / (x - 3), a pole at 3; FAULT: a guard against the pole that is far too wide,
+ * so every x within 0.5 of 3 returns +inf where the result is finite (-inf at 2.9, 2 at
+ * 3.5): an infinity for a finite result, the shape of a float expm1's historical fault. */
+double recip(double x) {
+#ifdef FAULT
+  if (fabs(x - 3.0) < 0.5)
+    return INFINITY;
+#endif
+  return 1.0 / (x - 3.0);
 }
