@@ -598,7 +598,7 @@ const char emit_prelude[] =
     " * ulp apart): the input's rounding alone decides it (a pole). */\n"
     "MRX_FN int mrx_moved(int k, double u, double v) {\n"
     "  if (!mrx_kind_fl(k)) return 0;\n"
-    "  if (isinf(u) || isinf(v)) return u * v < 0; /* an infinity that changed sign: a pole */\n"
+    "  if (isinf(u) || isinf(v)) return u * v < 0 || isnan(u) || isnan(v); /* a pole, a domain's edge */\n"
     "  return isfinite(u) && isfinite(v) && fabs(u - v) > 0.5 * fmax(fabs(u), fabs(v));\n"
     "}\n"
     "MRX_FN int mrx_unresolved(const mrx_param *ps, int np, int rk, const mrx_exec *a, const mrx_exec *b) {\n"

@@ -293,14 +293,16 @@ static double step(int kind, double v, int dir) {
 
 /* Did a float output (the return value, a scalar out-parameter) change by more than half
  * its magnitude between executions a and b (one input one ulp apart), or an infinite one
- * change sign? Then the input's rounding alone decides it: a follow-up that landed on a
- * pole (cot at the double nearest pi; at 0, +inf and -inf a ulp apart) has no significant
- * digit to check. An overflow keeps its sign next door, and stays evidence. */
+ * change sign or turn NaN? Then the input's rounding alone decides it: a follow-up that
+ * landed on a pole (cot at the double nearest pi; at 0, +inf and -inf a ulp apart) or on
+ * the edge of the domain (log10p1f at -1, where 0.5 * x - 0.5 rounded to float lands)
+ * has no significant digit to check. An overflow keeps its sign next door, and stays
+ * evidence. */
 static bool moved(int kind, double u, double v) {
   if (!eng_kind_float(kind))
     return false;
   if (isinf(u) || isinf(v))
-    return u * v < 0;
+    return u * v < 0 || isnan(u) || isnan(v);
   return isfinite(u) && isfinite(v) && fabs(u - v) > 0.5 * fmax(fabs(u), fabs(v));
 }
 static bool unresolved(const mr_subject *s, const mrdsl_exec *a, const mrdsl_exec *b) {
