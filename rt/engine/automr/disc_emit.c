@@ -228,7 +228,8 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
     int i0 = -1, i1 = -1, nz = 0;
     for (int i = 0; i < r; i++)
       if (rel->B[i] != 0) { nz++; if (i0 < 0) i0 = i; else i1 = i; }
-    if (nz == 2 && (rel->B[i0] > 0) == (rel->B[i1] > 0)) {
+    bool pair = nz == 2 && (rel->B[i0] > 0) == (rel->B[i1] > 0); /* one term a side */
+    if (pair) {
       /* y1 + y2 = 0 as approx(y1, -y2): one term a side, so the relative tolerance is
        * relative to the terms (as the filter measured it), not to their rounding */
       double bl[DISC_MAX_R] = {0}, br[DISC_MAX_R] = {0}, sg = rel->B[i0] > 0 ? 1 : -1;
@@ -256,7 +257,6 @@ bool disc_emit(const disc_subj *d, const disc_cfg *c, const disc_rel *rel, const
        * failure's residual and conditioning read. A side of several output terms, or of
        * a product of outputs, predicts nothing here. */
       int nout[2] = {0, 0}, term[2] = {-1, -1};
-      bool pair = nz == 2 && (rel->B[i0] > 0) == (rel->B[i1] > 0);
       for (int i = 0; i < r; i++) {
         if (rel->B[i] == 0 || vm[i].deg == 0) continue;
         int side = pair ? i != i0 : rel->B[i] < 0;
