@@ -59,7 +59,7 @@ const mr_subject *eng_callee(const char *name);
 
 /* ---- Child processes (child.c): every fork of the harness ------------------------------ */
 typedef struct eng_child_opts {
-  bool quiet;          /* the child's stdout and stderr go to /dev/null */
+  bool quiet;          /* stdout and stderr go to /dev/null; a sanitizer report ends it */
   double cpu_limit;    /* seconds of CPU time before SIGPROF ends the child (0: none) */
 } eng_child_opts;
 /* The child's work; its return value is the child's exit status (it may _exit itself). */
