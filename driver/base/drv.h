@@ -243,6 +243,8 @@ void drv_proc_init(void);
 void drv_proc_resume_after_stop(bool on);
 /* The stop signal received so far, or 0. */
 int drv_stopped(void);
+/* The stop signal's name ("SIGINT", "SIGTERM", "SIGHUP"), or NULL before any stop. */
+const char *drv_stop_name(void);
 /* Monotonic clock, in seconds. */
 double drv_now(void);
 /* Run argv with extra environment entries ("NAME=VALUE", NULL-terminated, may be NULL),

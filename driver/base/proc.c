@@ -61,6 +61,17 @@ void drv_proc_resume_after_stop(bool on) { g_resume = on; }
 /* See drv.h. */
 int drv_stopped(void) { return (int)g_stop; }
 
+/* See drv.h. */
+const char *drv_stop_name(void) {
+  switch ((int)g_stop) {
+  case 0: return NULL;
+  case SIGINT: return "SIGINT";
+  case SIGTERM: return "SIGTERM";
+  case SIGHUP: return "SIGHUP";
+  default: return "a signal";
+  }
+}
+
 /* Without a command that summarizes, a stop ends the driver here. */
 static void end_if_stopped(void) {
   if (g_stop && !g_resume) {

@@ -367,9 +367,14 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   char *env_v[] = {env_check.s, "MRFUZZ_VALIDATE=1", NULL};
   int rc = launch(exe, env_v, "validating the relations");
   if (rc != DRV_EXIT_OK && rc != DRV_EXIT_INTERNAL) {
-    drv_error("%s does not fit %s, or an option is bad: nothing was fuzzed", drv_fwd_get(&r->o, "--mr"),
-              r->function);
+    drv_error("nothing was fuzzed: the harness stopped while validating %s against %s (its "
+              "message above)", drv_fwd_get(&r->o, "--mr"), r->function);
     rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && drv_stopped()) { /* nothing checked yet: nothing to summarize */
+    drv_error("check was stopped by %s while validating the relations: nothing was checked",
+              drv_stop_name());
+    rc = 128 + drv_stopped();
   }
   if (rc == DRV_EXIT_OK)
     write_standalone(r, b);
@@ -426,6 +431,10 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   }
   drv_list before = {0}, owned = {0};
   chk_list_artifacts(prefix, NULL, &before, &owned);
+  if (rc == DRV_EXIT_OK && drv_stopped()) {
+    drv_error("check was stopped by %s before fuzzing: nothing was checked", drv_stop_name());
+    rc = 128 + drv_stopped();
+  }
   if (rc == DRV_EXIT_OK) {
     char *env_f[] = {env_check.s, NULL};
     /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */

@@ -324,7 +324,7 @@ static char *header_of(const drv_sig *sig, const char *file) {
 static int write_harness_c(build_ctx *c, const drv_sig *sigs, size_t n, size_t nc, char **path) {
   char *header = header_of(&sigs[0], c->req->file);
   drv_buf src = {0};
-  drv_harness_gen_n(sigs, n, nc, header, &src);
+  drv_harness_gen_n(sigs, n, nc, header, c->o->setup, &src);
   free(header);
   *path = keep(c, drv_fmt("%s/harness.c", c->dir));
   int rc = drv_write_atomic(*path, src.s, src.len);
@@ -381,6 +381,11 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   drv_sig *sigs;
   size_t n, nc;
   int rc = read_sigs(c, &sigs, &n, &nc);
+  if (rc == DRV_EXIT_OK && o->setup) {
+    drv_sig_req sr = {o->setup,   NULL,     c->t.include, &o->include, &o->define,
+                      &o->array,  &o->string, &o->out,    drv_cdb_flags(&c->cdb, c->req->sources->n + 1)};
+    rc = drv_sig_setup_hooks(&sr);
+  }
   if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig_read.c */
     free_sigs(sigs, n + nc);
     return rc;
@@ -477,6 +482,16 @@ static int check_inputs(build_ctx *c) {
   if (c->o->setup && !S_ISREG(st.st_mode)) {
     drv_error("--setup %s: not a regular file (a C source defining mrfuzz_setup)", c->o->setup);
     return DRV_EXIT_USAGE;
+  }
+  if (c->o->setup_timeout) { /* every harness this run starts reads it (rt/engine/base/setup.c) */
+    double secs;
+    if (!drv_parse_secs("--setup-timeout", c->o->setup_timeout, 86400, &secs))
+      return DRV_EXIT_USAGE;
+    if (secs <= 0) {
+      drv_error("--setup-timeout: expected a number of seconds > 0, got '%s'", c->o->setup_timeout);
+      return DRV_EXIT_USAGE;
+    }
+    setenv("MRFUZZ_SETUP_TIMEOUT", c->o->setup_timeout, 1);
   }
   for (size_t i = 0; i < c->req->sources->n; i++) {
     if (stat(c->req->sources->v[i], &st) != 0) {

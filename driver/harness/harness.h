@@ -18,8 +18,10 @@ void drv_harness_gen(const drv_sig *sig, const char *header, drv_buf *out);
 /* The same for n subjects (n >= 1): a thunk and a subject each, main calling
  * mr_harness_main_n (an input's first byte modulo n chooses the subject; n == 1 is
  * drv_harness_gen's file). sigs[n..n+nc) are callees: functions relations across
- * functions call (mr_harness_callees), not checked themselves. */
-void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *header, drv_buf *out);
+ * functions call (mr_harness_callees), not checked themselves. setup: the --setup file
+ * as the user named it (its hooks' messages name it), or NULL. */
+void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *header, const char *setup,
+                       drv_buf *out);
 
 /* ========================= Build cache (build.c, stamp.c) ========================= */
 

@@ -75,6 +75,7 @@ static void put_summary(FILE *f, const void *ud) {
   mr_json_str(&j, "mode", s->mode);
   mr_json_str(&j, "corpus", s->corpus);
   mr_json_i64(&j, "exit_code", s->exit_code);
+  mr_json_str(&j, "stopped", s->stopped);
   mr_json_u64(&j, "executions", inputs);
   mr_json_u64(&j, "calls", calls);
   mr_json_num(&j, "seconds", seconds);

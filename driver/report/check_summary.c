@@ -392,8 +392,9 @@ static void print_subject(const chk_subj_sum *a, const char *of) {
     nviol += a->rels[i].violated != 0;
   }
   if (!a->nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
-    printf("mrfuzz: check: %s: no statistics were written: the run ended on its first inputs\n",
-           a->function);
+    printf("mrfuzz: check: %s: no statistics were written: %s\n", a->function,
+           drv_stopped() ? "the run was stopped before they were (every 2 s)"
+                         : "the run ended on its first inputs");
   } else {
     printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "
            "%zu relations, %llu checks, %zu violated",
@@ -475,7 +476,7 @@ static int write_reports(const chk_run *r, const chk_sum *s, int rc) {
 
 /* See report.h. */
 int chk_summary_none(const chk_run *r, const char *corpus) {
-  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
+  chk_sum s = {"replay", corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0, NULL};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   for (size_t k = 0; k < r->nsub; k++)
     s.subj[k].function = r->nsub > 1 ? r->mrs.names.v[k] : r->function;
@@ -497,7 +498,7 @@ static void keep_summary(const chk_sum *s, const char *stats) {
 /* See report.h. */
 int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const char *stats,
                   const char *prefix, const drv_list *before, int rc) {
-  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0};
+  chk_sum s = {mode, corpus, r->nsub, drv_alloc(r->nsub * sizeof *s.subj), 0, NULL, DRV_EXIT_OK, 0, NULL};
   memset(s.subj, 0, r->nsub * sizeof *s.subj);
   size_t nviol = 0;
   unsigned long long inputs = 0;
@@ -513,8 +514,10 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
     free(sk);
   }
   drv_list files = {0}, owned = {0};
+  size_t ncorpus = 0;
   if (corpus) { /* a replay: the corpus files are the reproducers of their violations */
     chk_list_corpus(corpus, &files, &owned);
+    ncorpus = files.n;
     collect(r, stats, &files, false, &s);
     files.n = 0;
   }
@@ -529,6 +532,21 @@ int chk_summarize(const chk_run *r, const char *mode, const char *corpus, const 
   fflush(stdout);
   if ((s.nf || nviol) && rc == DRV_EXIT_OK)
     rc = DRV_EXIT_VIOLATION;
+  s.stopped = drv_stop_name();
+  if (s.stopped) { /* the summary of what ran, and a code that says it was cut short */
+    drv_note("check was stopped by %s: the summary covers what ran until then", s.stopped);
+    if (rc == DRV_EXIT_OK)
+      rc = 128 + drv_stopped();
+  }
+  /* a gate that passes because nothing ran is the worst kind of pass */
+  if (rc == DRV_EXIT_OK && corpus && inputs < ncorpus) {
+    drv_error("check --replay: %llu of the %zu inputs in %s ran: the harness ended before the "
+              "others, which were not checked", inputs, ncorpus, corpus);
+    rc = DRV_EXIT_USAGE;
+  } else if (rc == DRV_EXIT_OK && !corpus && inputs == 0) {
+    drv_error("check ran no input: nothing was checked");
+    rc = DRV_EXIT_USAGE;
+  }
   s.exit_code = rc;
   keep_summary(&s, stats);
   rc = write_reports(r, &s, rc);

@@ -78,8 +78,10 @@ typedef struct chk_sum {
   chk_subj_sum *subj;              /* owned [nsub] */
   size_t nf;
   chk_finding *f;                  /* owned [nf] */
-  int exit_code;                   /* DRV_EXIT_OK or DRV_EXIT_VIOLATION */
+  int exit_code;                   /* DRV_EXIT_OK or DRV_EXIT_VIOLATION; 128 + the stop's
+                                    * signal when stopped without a finding */
   size_t removed;                  /* reproducers removed as copies of listed findings */
+  const char *stopped;             /* static: the signal that stopped the run, or NULL */
 } chk_sum;
 
 /* Artifacts (crash-, timeout-, oom-, leak-, slow-unit-) under the artifact prefix that are

@@ -91,6 +91,11 @@ typedef struct drv_sig_item {
  * drv_sig_list_free), or DRV_EXIT_USAGE when the file does not parse (printed). */
 int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n);
 void drv_sig_list_free(drv_sig_item *items, size_t n);
+/* The set-up file of --setup (sig_setup.c), parsed with its flags (req->function is
+ * ignored): it must define mrfuzz_setup or mrfuzz_before_call, each `void NAME(void)` with
+ * external linkage, and no other function named mrfuzz_* (a misspelled hook would never
+ * be called). DRV_EXIT_OK, or DRV_EXIT_USAGE with FILE:LINE:COL and the reason printed. */
+int drv_sig_setup_hooks(const drv_sig_req *req);
 /* The discovery engine for sig (sig_engine.c): "automr" when its inputs and outputs are
  * numeric scalars (rt/engine/automr/disc_subj.c's rules), else "genmorph" (arrays, strings,
  * booleans) when it can read an output, else "automr" (whose refusal says what is

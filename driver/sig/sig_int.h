@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * sig_int.h - what sig_read.c and sig_rec.c share: libclang string helpers, the scalar
- * kinds, and the record reader. Only these two files include libclang.
+ * sig_int.h - what sig_read.c, sig_rec.c and sig_setup.c share: libclang string helpers,
+ * the parse, the scalar kinds, and the record reader. Only these files include libclang.
  */
 #ifndef MR_DRV_SIG_INT_H
 #define MR_DRV_SIG_INT_H
@@ -29,6 +29,10 @@ static inline char *sig_type_desc(CXType t) {
   free(c);
   return r;
 }
+
+/* Parse req->file with its flags; NULL (message printed, naming what could not be read)
+ * when it cannot be parsed or does not compile. */
+CXTranslationUnit sig_parse_ok(CXIndex idx, const drv_sig_req *req, const char *what);
 
 /* Map a scalar type to a kind. Returns NULL, or why the type cannot be generated. */
 const char *sig_scalar_kind(CXType t, int *kind /* OUT */);

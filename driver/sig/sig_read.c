@@ -524,8 +524,8 @@ static int sig_from_tu(const drv_sig_req *req, const finder *f, drv_sig *sig) {
   return rc;
 }
 
-/* Parse req->file; NULL (message printed) when it cannot be parsed or does not compile. */
-static CXTranslationUnit parse_ok(CXIndex idx, const drv_sig_req *req, const char *what) {
+/* See sig_int.h. */
+CXTranslationUnit sig_parse_ok(CXIndex idx, const drv_sig_req *req, const char *what) {
   CXTranslationUnit tu = parse(idx, req);
   if (!tu) {
     drv_error("%s: libclang could not parse the file", req->file);
@@ -548,7 +548,7 @@ int drv_sig_read(const drv_sig_req *req, drv_sig *sig) {
   memset(sig, 0, sizeof *sig);
   CXIndex idx = clang_createIndex(0, 0);
   char *what = drv_fmt("the signature of '%s'", req->function);
-  CXTranslationUnit tu = parse_ok(idx, req, what);
+  CXTranslationUnit tu = sig_parse_ok(idx, req, what);
   free(what);
   int rc = DRV_EXIT_USAGE;
   if (tu) {
@@ -613,7 +613,7 @@ int drv_sig_list(const drv_sig_req *req, drv_sig_item **items, size_t *n) {
   *items = NULL;
   *n = 0;
   CXIndex idx = clang_createIndex(0, 0);
-  CXTranslationUnit tu = parse_ok(idx, req, "its functions");
+  CXTranslationUnit tu = sig_parse_ok(idx, req, "its functions");
   if (!tu) {
     clang_disposeIndex(idx);
     return DRV_EXIT_USAGE;

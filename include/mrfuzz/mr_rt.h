@@ -176,6 +176,11 @@ MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
  * to (the rest is that subject's input); with n == 1 everything is as mr_harness_main's.
  * The other commands need a single subject. */
 MR_API int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
+/* The library set-up hooks of `--setup FILE.c` (NULL when FILE.c does not define one;
+ * file names it in messages): tried first in a child, setup once and before twice, under
+ * MRFUZZ_SETUP_TIMEOUT seconds (default 60); a hook that exits, crashes or hangs there is
+ * named (exit code 2 returned), else setup runs here. A generated main calls it first. */
+MR_API int mr_harness_setup(void (*setup)(void), void (*before)(void), const char *file);
 /* Functions relations across functions call besides the subjects (the other subjects of a
  * .mr file's `calls`, docs/mrdsl.md): a harness registers them before mr_harness_main*.
  * callees[0..n) borrowed for the process's life. */

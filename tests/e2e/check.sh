@@ -19,7 +19,7 @@ echo "ok"
 
 check "mismatched .mr (another function's subject): exit 2 before fuzzing"
 expect_exit 2 "$MRFUZZ" check --build-dir hm "$SRC:chk_crash" --mr "$MEAN_MR" -- -runs=10
-expect_err "does not"
+expect_err "the relations are for 'chk_mean', not 'chk_crash'"
 [ -z "$(ls hm/corpus 2>/dev/null)" ] || fail "the corpus was touched"
 expect_exit 2 "$MRFUZZ" check --build-dir hm "$SRC:chk_crash" --mr "$MEAN_MR" --engine random -- -runs=10
 echo "ok"

@@ -67,6 +67,9 @@ typedef int (*eng_child_fn)(void *ud);
 /* Flush stdio, fork, and run fn(ud) in the child under o (may be NULL); the child dies
  * with the harness. The child's pid, or -1 (errno) when fork failed. */
 pid_t eng_fork(const eng_child_opts *o, eng_child_fn fn, void *ud);
+/* A file descriptor that gets one 'X' as a sanitizer's report starts (the set-up probe,
+ * setup.c, tells a crash under ASan from an exit by it); -1: none. */
+extern int eng_report_fd;
 /* A harness the driver started leads a process group and gets signal
  * $MRFUZZ_DIE_WITH_PARENT when the driver dies: it then kills its whole group (libFuzzer's
  * workers, forked workers), so no part of a run outlives the driver. */

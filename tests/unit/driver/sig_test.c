@@ -167,7 +167,7 @@ static void test_harness_n(const char *file, const char *dir, const char *const 
   for (size_t i = 0; i < n; i++)
     CHECK(read_sig(file, fns[i], &sigs[i], NULL, NULL, NULL) == DRV_EXIT_OK);
   drv_buf b = {0};
-  drv_harness_gen_n(sigs, n, 0, NULL, &b);
+  drv_harness_gen_n(sigs, n, 0, NULL, NULL, &b);
   char *last = drv_fmt("static void mr_h_thunk_%zu(", n - 1), *count = drv_fmt("subjects, %zu)", n);
   CHECK(strstr(b.s, last) && strstr(b.s, "mr_h_subject_1 = {") && strstr(b.s, count));
   char *path = drv_fmt("%s/h_multi_%s.c", dir, fns[0]);
