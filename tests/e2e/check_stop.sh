@@ -8,21 +8,21 @@
 GCD="$EXAMPLES/intmath/intmath.c:gcd"
 MR="$EXAMPLES/intmath/gcd.mr"
 
-# run CMD in the background, send SIG once FILE exists (the run got that far), wait
+# run CMD in the background, send SIG once a file matches GLOB (the run got that far), wait
 stop_when() {
-  local sig=$1 file=$2
+  local sig=$1 glob=$2
   shift 2
   "$@" >out 2>err &
   local pid=$! i=0
-  while [ ! -e "$file" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-  sleep 1
+  while ! compgen -G "$glob" >/dev/null && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
   kill -"$sig" $pid
   got=0
   wait $pid || got=$?
 }
 
 check "SIGINT while fuzzing: the summary of what ran, exit 130, the JSON says stopped"
-stop_when INT h/corpus "$MRFUZZ" check --build-dir h "$GCD" --mr "$MR" --jobs 1 --json c.json -- -max_total_time=120
+# the statistics, written every 2 s while fuzzing: a summary can be printed
+stop_when INT "h/check-stats/stats-*" "$MRFUZZ" check --build-dir h "$GCD" --mr "$MR" --jobs 1 --json c.json -- -max_total_time=120
 [ "$got" = 130 ] || { cat err >&2; fail "exit $got, want 130"; }
 grep -q "check was stopped by SIGINT" err || fail "no note of the stop"
 grep -q "1 relation" out || grep -q "symmetric" out || { cat out >&2; fail "no summary"; }
@@ -30,10 +30,11 @@ grep -q "1 relation" out || grep -q "symmetric" out || { cat out >&2; fail "no s
   fail "the JSON does not say it was stopped"
 
 check "SIGTERM while the set-up hangs: exit 143 at once, nothing calibrated or fuzzed"
-printf '#include <unistd.h>\nvoid mrfuzz_setup(void) { for (;;) pause(); }\n' >hangs.c
+printf '#include <stdio.h>\n#include <unistd.h>\nvoid mrfuzz_setup(void) { fclose(fopen("started", "w")); for (;;) pause(); }\n' >hangs.c
 "$MRFUZZ" check --build-dir h2 "$GCD" --mr "$MR" --setup hangs.c --setup-timeout 1 -- -runs=1 >/dev/null 2>&1 || true
+rm -f started
 t0=$(date +%s)
-stop_when TERM h2/fuzz/harness "$MRFUZZ" check --build-dir h2 "$GCD" --mr "$MR" --setup hangs.c \
+stop_when TERM started "$MRFUZZ" check --build-dir h2 "$GCD" --mr "$MR" --setup hangs.c \
   --setup-timeout 100 -- -max_total_time=60
 [ "$got" = 143 ] || { cat err >&2; fail "exit $got, want 143"; }
 [ $(( $(date +%s) - t0 )) -lt 30 ] || fail "it went on after the stop"
