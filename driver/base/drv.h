@@ -86,6 +86,12 @@ int drv_copy_file(const char *from, const char *to);
  * work is not lost at the end; creates nothing. "-" (stdout) passes. DRV_EXIT_OK or
  * DRV_EXIT_USAGE (printed). */
 int drv_check_output(const char *opt, const char *path);
+/* `-o -`: the relations alone on stdout. Everything else the driver and its harnesses
+ * print goes to stderr from now on (fd 1 becomes a copy of fd 2); the relation text is
+ * written to drv_relations_stream(), the original stdout, whose descriptor harnesses find in
+ * MRFUZZ_RELATIONS_FD (eng_relations_stream). */
+void drv_relations_alone_on_stdout(void);
+FILE *drv_relations_stream(void);
 /* The report files of check and discover, --json and --sarif (NULL: not given): "-" is
  * refused (the summary is on stdout), the others drv_check_output'ed. DRV_EXIT_OK or
  * DRV_EXIT_USAGE (printed). */

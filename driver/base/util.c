@@ -311,6 +311,24 @@ int drv_copy_file(const char *from, const char *to) {
   return rc;
 }
 
+static FILE *rel_stream;
+
+/* See drv.h. */
+void drv_relations_alone_on_stdout(void) {
+  if (rel_stream)
+    return;
+  fflush(stdout);
+  int fd = dup(1);
+  if (fd < 0 || !(rel_stream = fdopen(fd, "w")) || dup2(2, 1) < 0)
+    return; /* everything stays on stdout, as before */
+  char v[16];
+  snprintf(v, sizeof v, "%d", fd);
+  setenv("MRFUZZ_RELATIONS_FD", v, 1);
+}
+
+/* See drv.h. */
+FILE *drv_relations_stream(void) { return rel_stream ? rel_stream : stdout; }
+
 /* See drv.h. Only access(2) and stat(2): a refused run leaves no probe file behind. */
 int drv_check_output(const char *opt, const char *path) {
   struct stat st;

@@ -191,6 +191,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   drv_list twins = {0};
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
+  if (rc == DRV_EXIT_OK && out && !strcmp(out, "-"))
+    drv_relations_alone_on_stdout();
   if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
     char *def = drv_fmt("%s.mr", function);
     rc = drv_check_output("-o", out ? out : def);

@@ -568,7 +568,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
     char *tmp = drv_fmt("%s/across.mr", dir);
     int wrc = drv_write_atomic(tmp, x.s, x.len) == 0 ? valid_mr(tmp) : DRV_EXIT_INTERNAL;
     if (wrc == DRV_EXIT_OK && !strcmp(out, "-"))
-      fputs(x.s, stdout);
+      fputs(x.s, drv_relations_stream());
     else if (wrc == DRV_EXIT_OK && drv_write_atomic(out, x.s, x.len) != 0) {
       drv_error("cannot write %s: %s", out, strerror(errno));
       wrc = DRV_EXIT_INTERNAL;

@@ -74,6 +74,9 @@ expect_exit 0 "$MRFUZZ" discover "$SIN" --types I --seed 5 -o - "${SMALL[@]}"
 expect_out "subject trig_sin(double x) -> double"
 expect_out "relation tI_1"
 expect_err "candidates"
+expect_err "engine: automr"
+cp out stdout.mr # stdout carries the relations alone: > f.mr gives a file lint accepts
+"$MRFUZZ" lint stdout.mr >/dev/null 2>&1 || { cat out >&2; fail "stdout is not a relation file"; }
 
 check "usage errors: unknown type, bad range -> exit 2 before any search"
 expect_exit 2 "$MRFUZZ" discover "$SIN" --types IX

@@ -68,6 +68,8 @@ expect_exit 0 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine genm
   --jobs 2 -q --generations 2 --population 20 --inputs 50 --templates 1 --validate 200 --fuzz-runs 200000 -o - \
   --build-dir bd_gcd
 expect_out "subject gcd(int64_t a, int64_t b) -> int64_t y;"
+cp out stdout.mr # the relations alone, with -q too: > f.mr gives a file lint accepts
+"$MRFUZZ" lint stdout.mr >/dev/null 2>&1 || { cat out >&2; fail "stdout is not a relation file"; }
 
 check "usage errors: an unknown engine, a bad value, the help"
 expect_exit 2 "$MRFUZZ" discover "$EXAMPLES/intmath/intmath.c:gcd" --engine nope --build-dir bd_gcd

@@ -1257,7 +1257,8 @@ static int write_out(disc_run *R, const mr_subject *s) {
     char *buf = malloc(len + 1);
     if (!buf) return oom();
     mrdsl_print(R->f, buf, len + 1);
-    fputs(buf, stdout);
+    fputs(buf, eng_relations_stream());
+    fflush(eng_relations_stream());
     free(buf);
     return ENG_EXIT_OK;
   }

@@ -352,6 +352,9 @@ int eng_load_mr(mrdsl_ctx *ctx, const char *path, const mr_subject *s, bool any,
  * S_NAME.mr, and a warning says where. cmd prefixes the messages. ENG_EXIT_OK, or
  * ENG_EXIT_INTERNAL after a failure. OUT: wrote (cap bytes, may be NULL) gets the file
  * written, path or the fallback, or "" when nothing was. */
+/* Where `-o -` prints the relation text: the descriptor MRFUZZ_RELATIONS_FD names (the
+ * driver's stdout, while everything else goes to stderr), else stdout. */
+FILE *eng_relations_stream(void);
 int eng_write_mr(mrdsl_ctx *ctx, const mrdsl_file *f, const char *path, const mr_subject *s,
                  const char *cmd, char *wrote, size_t cap);
 

@@ -223,3 +223,12 @@ bool eng_subject_rec_text(const mr_subject *s, char *buf, size_t cap) {
   eng_text_put(&t, "%s", sub);
   return t.len < cap;
 }
+
+/* See eng.h. */
+FILE *eng_relations_stream(void) {
+  static FILE *f;
+  const char *e = getenv("MRFUZZ_RELATIONS_FD");
+  if (!f && e && atoi(e) > 2)
+    f = fdopen(atoi(e), "w");
+  return f ? f : stdout;
+}

@@ -887,7 +887,8 @@ static int write_out(gm_run *R) {
     char *buf = malloc(need);
     if (!buf) return oom();
     mrdsl_print(R->out, buf, need);
-    fputs(buf, stdout);
+    fputs(buf, eng_relations_stream());
+    fflush(eng_relations_stream());
     free(buf);
   } else {
     return eng_write_mr(R->ctx, R->out, path, R->s, "discover", NULL, 0);
