@@ -7,7 +7,8 @@
  * slots, arrays as their bytes, strings as octal-escaped literals), and a main that calls
  * the function on them, checks the relation, prints the report and exits 1 on a
  * violation, 0 when the relation holds (or does not apply), 2 out of memory. It compiles
- * with `cc OUT.c SOURCES... -lm`: no mrfuzz header or library.
+ * with `cc OUT.c SOURCES... -lm` as C99 or later (-std=c99 -pedantic): no mrfuzz header
+ * or library.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -57,9 +58,11 @@ static void put_data(FILE *f, const mr_subject *s, const uint64_t *in, int k) {
       continue;
     if (p->flags & MR_PF_ARRAY) {
       size_t n = (size_t)in[p->len_index] * eng_kind_size(p->kind);
-      fprintf(f, "static _Alignas(16) const unsigned char mrt_%d_%zu[%zu] = {", k, i, n ? n : 1);
+      /* C99 has no _Alignas: the union's other members align the bytes for any element */
+      fprintf(f, "static const union { unsigned char b[%zu]; long double ld; uint64_t u; void *p; } "
+                 "mrt_%d_%zu = {{", n ? n : 1, k, i);
       put_bytes(f, ptr, n ? n : 0);
-      fprintf(f, "%s};\n", n ? "\n" : "0");
+      fprintf(f, "%s}};\n", n ? "\n" : "0");
       put_elems(f, p->name, p->kind, ptr, n / eng_kind_size(p->kind));
     } else if (p->kind == MR_KIND_CSTR && !(p->flags & MR_PF_OUT)) {
       fprintf(f, "static const char mrt_%d_%zu[] = ", k, i);
@@ -76,7 +79,8 @@ static void put_slots(FILE *f, const mr_subject *s, const uint64_t *in, int k) {
     const mr_subject_param *p = &s->params[i];
     bool ptr = (p->flags & MR_PF_ARRAY) || (p->kind == MR_KIND_CSTR && !(p->flags & MR_PF_OUT));
     if (ptr && in[i])
-      fprintf(f, "  in%d[%zu] = (uint64_t)(uintptr_t)mrt_%d_%zu; /* %s */\n", k, i, k, i, p->name);
+      fprintf(f, "  in%d[%zu] = (uint64_t)(uintptr_t)mrt_%d_%zu%s; /* %s */\n", k, i, k, i,
+              p->flags & MR_PF_ARRAY ? ".b" : "", p->name);
     else if (!ptr && !(p->flags & MR_PF_OUT) && in[i]) {
       fprintf(f, "  in%d[%zu] = 0x%016" PRIx64 "u; /* %s = ", k, i, in[i], p->name);
       fprintf(f, "%.17g", eng_slot_dec(p->kind, in[i]));
