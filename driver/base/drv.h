@@ -235,6 +235,10 @@ void drv_tools_init(drv_tools *t);
 void drv_tools_fini(drv_tools *t);
 /* Check that every tool exists: DRV_EXIT_OK or DRV_EXIT_INTERNAL (message printed). */
 int drv_tools_check(const drv_tools *t);
+/* After a compile or link failed: build a one-line program in dir as harnesses are built.
+ * DRV_EXIT_OK when it builds (the failure is the user's code's), else DRV_EXIT_INTERNAL
+ * with a message naming the MRFUZZ_* override or the tool at fault (toolcheck.c). */
+int drv_tools_selftest(const drv_tools *t, const char *dir);
 /* Sanitizer flags mrfuzz was built with (NULL-terminated); harnesses use the same. */
 extern const char *const drv_san_flags[];
 /* System libraries the engines need (Z3, LAPACKE), as linker arguments (NULL-terminated). */

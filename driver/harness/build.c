@@ -431,9 +431,12 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
   if (rc == DRV_EXIT_OK && o->native_c)
     rc = compile_native(c, ns + 3);
+  if (rc == DRV_EXIT_USAGE && drv_tools_selftest(&c->t, c->dir) != DRV_EXIT_OK)
+    rc = DRV_EXIT_INTERNAL; /* the toolchain's fault, named: not the user's flags */
   hint_flags(c, rc);
-  if (rc == DRV_EXIT_OK)
-    rc = link_harness(c, exe);
+  if (rc == DRV_EXIT_OK && (rc = link_harness(c, exe)) == DRV_EXIT_USAGE &&
+      drv_tools_selftest(&c->t, c->dir) != DRV_EXIT_OK)
+    rc = DRV_EXIT_INTERNAL;
   if (rc == DRV_EXIT_OK && drv_stamp_write(c->dir, key, &c->depfiles) != 0) {
     drv_warn("cannot write the stamp in %s (%s): the next run rebuilds", c->dir, strerror(errno));
   }

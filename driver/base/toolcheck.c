@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT
+ * toolcheck.c - after a compile or a link fails, is the toolchain at fault rather than the
+ * user's code? A broken MRFUZZ_CLANG, MRFUZZ_PLUGIN or MRFUZZ_INCLUDE, or a missing linker,
+ * made every build fail with "compiling ... failed" and a hint to give -p: blaming the
+ * user's flags. A program of one line, built the way harnesses are, tells: when it fails
+ * too, the message names the override or the tool (exit 3, docs/driver.md "Exit codes").
+ * It runs only after a failure, so a working build pays nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/drv.h"
+
+/* The first line of path that is not empty, or "" (caller frees). */
+static char *first_line(const char *path) {
+  size_t n = 0;
+  char *s = drv_read_file(path, &n);
+  if (!s)
+    return drv_strdup("");
+  char *p = s;
+  while (*p == '\n')
+    p++;
+  char *r = drv_fmt("%.*s", (int)strcspn(p, "\n"), p);
+  free(s);
+  return r;
+}
+
+/* Run argv with its output in log; true when it exited 0. */
+static bool runs(const char *const *argv, const char *log) {
+  int st;
+  unlink(log);
+  return drv_spawn((char *const *)argv, NULL, log, &st) == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* "the override MRFUZZ_X=V" when the user set it, else what mrfuzz found (caller frees). */
+static char *whose(const char *env, const char *what, const char *path) {
+  const char *v = getenv(env);
+  return v && *v ? drv_fmt("%s=%s", env, v) : drv_fmt("%s at %s", what, path);
+}
+
+/* See drv.h. */
+int drv_tools_selftest(const drv_tools *t, const char *dir) {
+  char *log = drv_fmt("%s/toolcheck.log", dir), *src = drv_fmt("%s/toolcheck.c", dir);
+  char *obj = drv_fmt("%s/toolcheck.o", dir), *exe = drv_fmt("%s/toolcheck", dir);
+  char *inc = drv_fmt("-I%s", t->include), *plug = drv_fmt("-fpass-plugin=%s", t->plugin);
+  char *hdr = drv_fmt("%s/mrfuzz/mr_rt.h", t->include), *who = NULL, *why = NULL;
+  const char *ver[] = {t->clang, "--version", NULL};
+  const char *cc[] = {t->clang, "-fexperimental-new-pass-manager", plug, inc, "-c", src, "-o", obj, NULL};
+  const char *ld[] = {t->clang, obj, "-o", exe, NULL};
+  static const char prog[] = "#include <mrfuzz/mr_rt.h>\nint main(void) { return 0; }\n";
+  int rc = DRV_EXIT_INTERNAL;
+  size_t n = 0;
+  char *v = runs(ver, log) ? drv_read_file(log, &n) : NULL;
+  if (!v || !strstr(v, "clang version")) {
+    who = whose("MRFUZZ_CLANG", "clang", t->clang);
+    char *l = first_line(log);
+    why = drv_fmt("is not clang (%s: %s)", v ? "its --version says" : "its --version failed", l);
+    free(l);
+  } else if (access(hdr, R_OK) != 0) {
+    who = whose("MRFUZZ_INCLUDE", "the mrfuzz headers", t->include);
+    why = drv_strdup("holds no mrfuzz/mr_rt.h");
+  } else if (drv_write_atomic(src, prog, sizeof prog - 1) != 0) {
+    rc = DRV_EXIT_OK; /* cannot tell: leave the blame where it was */
+  } else if (!runs(cc, log)) {
+    char *l = first_line(log);
+    bool plugin = strstr(l, "plugin") || strstr(l, t->plugin);
+    who = plugin ? whose("MRFUZZ_PLUGIN", "the mrpass plugin", t->plugin) : whose("MRFUZZ_CLANG", "clang", t->clang);
+    why = drv_fmt("%scannot compile a one-line program%s: %s", plugin ? "(clang) " : "", plugin ? " with it" : "", l);
+    free(l);
+  } else if (!runs(ld, log)) {
+    char *l = first_line(log);
+    who = whose("MRFUZZ_CLANG", "clang", t->clang);
+    why = drv_fmt("cannot link a one-line program (is binutils' ld installed?): %s", l);
+    free(l);
+  } else {
+    rc = DRV_EXIT_OK;
+  }
+  if (rc != DRV_EXIT_OK)
+    drv_error("the toolchain is broken, not your code: %s %s", who, why);
+  unlink(src), unlink(obj), unlink(exe), unlink(log);
+  free(v), free(who), free(why), free(hdr), free(plug), free(inc);
+  free(exe), free(obj), free(src), free(log);
+  return rc;
+}
