@@ -512,7 +512,7 @@ static int check_mode(const chk_run *r, bool *fuzz) {
  * is tracked (--until-adequate: each process would track and stop on its own), and one
  * for libFuzzer's -runs=0 (the corpus loaded, nothing fuzzed: its fork mode would fuzz,
  * as it takes -runs from its jobs). */
-static int check_jobs(chk_run *r, bool fuzz) {
+static int check_jobs(chk_run *r, bool fuzz, size_t ninputs) {
   bool tracking = drv_fwd_get(&r->o, "--until-adequate") != NULL;
   unsigned long n = 0;
   if (r->o.jobs && !drv_parse_whole("--jobs", r->o.jobs, 1, 1024, &n))
@@ -523,14 +523,16 @@ static int check_jobs(chk_run *r, bool fuzz) {
   }
   const char *runs = lf_flag(r, "runs");
   r->jobs = fuzz && runs && atoll(runs) == 0 ? 1 : n ? (unsigned)n : tracking ? 1 : drv_ncpu();
+  if (r->o.replay && ninputs && r->jobs > ninputs) /* a replay splits its inputs: no idle processes */
+    r->jobs = (unsigned)ninputs;
   if (r->jobs > 1 && !lf_flag(r, "fork") && !lf_flag(r, "jobs"))
-    drv_note("checking in %u processes (--jobs; --jobs 1 for one)", r->jobs);
+    drv_note("%s in %u processes (--jobs; --jobs 1 for one)", r->o.replay ? "replaying" : "checking", r->jobs);
   return DRV_EXIT_OK;
 }
 
 /* The corpus --replay replays: --corpus, else DIR/corpus; NULL when it is missing or empty
  * (printed, exit 2) unless --allow-empty-corpus. *none: nothing to replay. Caller frees. */
-static char *replay_corpus(const chk_run *r, int *rc, bool *none) {
+static char *replay_corpus(const chk_run *r, int *rc, bool *none, size_t *ninputs) {
   drv_list sources = {r->o.pos.v + 1, r->o.pos.n - 1};
   drv_build_req req = {r->file, r->function, &sources, &r->o};
   char *dir = drv_build_dir(&req);
@@ -538,10 +540,10 @@ static char *replay_corpus(const chk_run *r, int *rc, bool *none) {
   free(dir);
   drv_list files = {0}, owned = {0};
   struct stat st;
-  const char *why = stat(corpus, &st) != 0                   ? "it does not exist"
-                    : !S_ISDIR(st.st_mode)                   ? "it is not a directory"
-                    : !chk_list_corpus(corpus, &files, &owned) ? "it is empty"
-                                                             : NULL;
+  const char *why = stat(corpus, &st) != 0                                ? "it does not exist"
+                    : !S_ISDIR(st.st_mode)                                ? "it is not a directory"
+                    : !(*ninputs = chk_list_corpus(corpus, &files, &owned)) ? "it is empty"
+                                                                          : NULL;
   for (size_t i = 0; i < owned.n; i++)
     free((char *)owned.v[i]);
   drv_list_fini(&owned);
@@ -570,9 +572,10 @@ int drv_cmd_check(int argc, char **argv) {
   }
   if (rc == DRV_EXIT_OK)
     rc = check_mode(&r, &fuzz);
+  size_t ninputs = 0;
+  char *corpus = rc == DRV_EXIT_OK && r.o.replay ? replay_corpus(&r, &rc, &none, &ninputs) : NULL;
   if (rc == DRV_EXIT_OK)
-    rc = check_jobs(&r, fuzz);
-  char *corpus = rc == DRV_EXIT_OK && r.o.replay ? replay_corpus(&r, &rc, &none) : NULL;
+    rc = check_jobs(&r, fuzz, ninputs);
   drv_build_res b = {0};
   if (rc == DRV_EXIT_OK && !none)
     rc = build(&r, fuzz, &b);

@@ -341,6 +341,13 @@ static int write_harness_c(build_ctx *c, const drv_sig *sigs, size_t n, size_t n
 static void hint_flags(const build_ctx *c, int rc) {
   if (rc != DRV_EXIT_USAGE || c->cdb.matched || c->o->include.n || c->o->define.n)
     return;
+  if (c->o->build_path && c->cdb.path) { /* -p was given: not the hint to give it */
+    drv_note("if %s needs its library's own flags: %s (from -p) has no entry for it or the other "
+             "sources; -p should name the build directory of its own library (an entry's \"file\" "
+             "is resolved against its \"directory\"), or give the flags with -I and -D",
+             c->req->file, c->cdb.path);
+    return;
+  }
   char *why = c->cdb.path ? drv_fmt("%s has no entry for it or the other sources", c->cdb.path)
                           : drv_strdup("no compile_commands.json was found upward from it");
   drv_note("if %s needs its library's own flags (headers on an -I, macros from -D): %s; "
@@ -361,7 +368,7 @@ static int read_sigs(build_ctx *c, drv_sig **sigs, size_t *n, size_t *nc) {
   int rc = DRV_EXIT_OK;
   for (size_t k = 0; k < fl->n + cl->n && rc == DRV_EXIT_OK; k++) {
     drv_sig_req sr = {c->req->file, k < fl->n ? fl->v[k] : cl->v[k - fl->n], c->t.include, &o->include,
-                      &o->define, &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0)};
+                      &o->define, &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0), c->cdb.path};
     rc = drv_sig_read(&sr, &(*sigs)[k]);
     if (rc == DRV_EXIT_OK)
       ++*(k < fl->n ? n : nc);
@@ -383,7 +390,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   int rc = read_sigs(c, &sigs, &n, &nc);
   if (rc == DRV_EXIT_OK && o->setup) {
     drv_sig_req sr = {o->setup,   NULL,     c->t.include, &o->include, &o->define,
-                      &o->array,  &o->string, &o->out,    drv_cdb_flags(&c->cdb, c->req->sources->n + 1)};
+                      &o->array,  &o->string, &o->out,    drv_cdb_flags(&c->cdb, c->req->sources->n + 1), c->cdb.path};
     rc = drv_sig_setup_hooks(&sr);
   }
   if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig_read.c */

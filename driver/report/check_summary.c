@@ -393,7 +393,7 @@ static void print_subject(const chk_subj_sum *a, const char *of) {
   }
   if (!a->nprocs) { /* the harness ended before its first statistics (a crash or hang at once) */
     printf("mrfuzz: check: %s: no statistics were written: %s\n", a->function,
-           drv_stopped() ? "the run was stopped before they were (every 2 s)"
+           drv_stopped() ? "the run was stopped before they were (every second)"
                          : "the run ended on its first inputs");
   } else {
     printf("mrfuzz: check: %s: %llu executions in %.1f s (%.0f/s), %llu calls of the target; "

@@ -533,10 +533,16 @@ CXTranslationUnit sig_parse_ok(CXIndex idx, const drv_sig_req *req, const char *
   }
   if (report_diags(tu)) {
     drv_error("%s: the file does not compile; cannot read %s", req->file, what);
-    if ((!req->cflags || !req->cflags->n) && !req->include->n && !req->define->n)
+    if (req->include->n || req->define->n || (req->cflags && req->cflags->n))
+      ; /* flags were given: the diagnostics above say what is wrong */
+    else if (!req->cdb_path)
       drv_note("if %s needs its library's own flags (headers on an -I, macros from -D): give "
                "the library's build directory with -p (its compile_commands.json), or the "
                "flags with -I and -D", req->file);
+    else
+      drv_note("if %s needs its library's own flags: %s has no entry for it; give the build "
+               "directory of its own library with -p (an entry's \"file\" is resolved against its "
+               "\"directory\"), or the flags with -I and -D", req->file, req->cdb_path);
     clang_disposeTranslationUnit(tu);
     return NULL;
   }

@@ -95,7 +95,7 @@ diff r1.txt r3.txt || fail "the replay depends on --jobs"
 grep -q "ml_max" r1.txt && grep -q "rc/" r1.txt || { cat r1.txt; fail "the reproducer is not a finding of the replay"; }
 echo "ok"
 
-check "Ctrl-C during an unbounded --engine random --jobs 2: both processes stop, one summary, exit 0"
+check "Ctrl-C during an unbounded --engine random --jobs 2: both processes stop, one summary, exit 130"
 "$MRFUZZ" check --build-dir hs "$SRC:chk_mean" -D CHK_FIXED=1 --mr "$MEAN_MR" --engine random --jobs 2 >out 2>err &
 pid=$!
 for _ in $(seq 600); do # until both processes have written statistics (at most a minute)
@@ -105,7 +105,7 @@ done
 kill -INT $pid
 rc=0
 wait $pid || rc=$?
-[ "$rc" = 0 ] || { cat out err; fail "exit $rc after Ctrl-C"; }
+[ "$rc" = 130 ] || { cat out err; fail "exit $rc after Ctrl-C"; }
 [ "$(grep -c '^mrfuzz: check: chk_mean: [1-9][0-9]* executions' out)" = 1 ] || { cat out err; fail "no summary after Ctrl-C"; }
 [ "$(nstats hs/check-stats)" = 2 ] || fail "$(nstats hs/check-stats) stats files"
 echo "ok"

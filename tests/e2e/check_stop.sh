@@ -21,7 +21,7 @@ stop_when() {
 }
 
 check "SIGINT while fuzzing: the summary of what ran, exit 130, the JSON says stopped"
-# the statistics, written every 2 s while fuzzing: a summary can be printed
+# the statistics, rewritten every second while fuzzing: a summary can be printed
 stop_when INT "h/check-stats/stats-*" "$MRFUZZ" check --build-dir h "$GCD" --mr "$MR" --jobs 1 --json c.json -- -max_total_time=120
 [ "$got" = 130 ] || { cat err >&2; fail "exit $got, want 130"; }
 grep -q "check was stopped by SIGINT" err || fail "no note of the stop"

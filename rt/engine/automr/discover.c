@@ -561,6 +561,14 @@ static int sample(disc_run *R) {
               d->s->name, nvalid, ntotal);
     return ENG_EXIT_USAGE;
   }
+  bool constant = true; /* every call gave one answer: an error code on the whole domain? */
+  for (int e = 0; e < d->m; e++) constant &= c->ylo[e] == c->yhi[e];
+  if (constant) {
+    eng_error("discover: %s returned %g on every one of the %d inputs tried (outputs in [%g, %g]): the "
+              "domain may hold no valid call (an error result everywhere); give the inputs where it works "
+              "with --range", d->s->name, c->ylo[0], nvalid, c->ylo[0], c->yhi[0]);
+    return ENG_EXIT_USAGE;
+  }
   /* tau: 2^16 times the 90th percentile of the relative 1-ulp noise, in [2^-36, 2^-20] */
   for (int i = 1; i < nn; i++) for (int j = i; j > 0 && noise[j - 1] > noise[j]; j--) { double t = noise[j]; noise[j] = noise[j - 1]; noise[j - 1] = t; }
   c->noise = nn ? noise[(nn * 9) / 10] : 0x1p-52;

@@ -840,7 +840,11 @@ int eng_cmd_dict(const mr_subject *s, int argc, char **argv) {
     size_t nseen = 0, count = 0, nc = 0;
     for (size_t k = 0; k < on.n; k++)
       count += dict_subject(eng_subjects[k], &on.o[k], seen, &nseen, &nc);
-    fprintf(stderr, "mrfuzz: dict: %zu entries (special values and %zu mined constants)\n", count, nc);
+    if (count)
+      fprintf(stderr, "mrfuzz: dict: %zu entries, from the special values and %zu mined constants\n", count, nc);
+    else /* said so, lest "0 entries (... 9 constants)" read as a contradiction */
+      fprintf(stderr, "mrfuzz: dict: no entries: the special values and %zu mined constants encode to one "
+                      "byte or repeat (libFuzzer's own mutations cover them)\n", nc);
   }
   free(fv);
   opts_fini(&on);
