@@ -41,7 +41,7 @@ static int add_dir(const char *dir, drv_list *paths) {
 
 /* Parse and type-check path; its subject's name into *name (owned), its other subjects
  * (relations across functions) onto callees once each. */
-static int load(const char *path, char **name, drv_list *callees) {
+static int load(const char *path, char **name, drv_list *callees, size_t *nrels) {
 #ifdef DRV_HAVE_DSL
   mrdsl_ctx *ctx;
   mrdsl_file *f;
@@ -58,6 +58,8 @@ static int load(const char *path, char **name, drv_list *callees) {
     rc = lrc == MR_ENOMEM ? DRV_EXIT_INTERNAL : DRV_EXIT_USAGE;
   } else {
     *name = drv_strdup(mrdsl_subject_name(f));
+    for (*nrels = 0; mrdsl_rel_at(f, *nrels); ++*nrels)
+      ;
     for (size_t i = 1; i < mrdsl_subject_count(f); i++) {
       const char *c = mrdsl_subject_name_at(f, i);
       bool seen = false;
@@ -73,6 +75,7 @@ static int load(const char *path, char **name, drv_list *callees) {
   (void)path;
   (void)callees;
   *name = NULL;
+  *nrels = 1; /* unknown: the harness reads it */
   return DRV_EXIT_OK;
 #endif
 }
@@ -96,11 +99,23 @@ int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
       drv_list_push(&set->paths, drv_strdup(v));
     }
   }
+  size_t given = set->paths.n;
   for (size_t i = 0; i < set->paths.n && rc == DRV_EXIT_OK; i++) {
     char *abs = drv_abspath(set->paths.v[i]), *name = NULL;
     free((char *)set->paths.v[i]);
     set->paths.v[i] = abs;
-    rc = load(abs, &name, &set->callees);
+    size_t nrels = 0;
+    rc = load(abs, &name, &set->callees, &nrels);
+    if (rc == DRV_EXIT_OK && nrels == 0) { /* nothing to check: it would only dilute the target */
+      drv_note("%s holds no relation: %s is left out", abs, name ? name : "its function");
+      free(name);
+      free(abs);
+      for (size_t j = i + 1; j < set->paths.n; j++)
+        set->paths.v[j - 1] = set->paths.v[j];
+      set->paths.n--;
+      i--;
+      continue;
+    }
     drv_list_push(&set->names, name);
     for (size_t j = 0; name && rc == DRV_EXIT_OK && j < i; j++)
       if (set->names.v[j] && !strcmp(set->names.v[j], name)) {
@@ -108,6 +123,10 @@ int drv_mrset_load(const drv_opts *o, drv_mrset *set) {
                   set->paths.v[j], abs, name);
         rc = DRV_EXIT_USAGE;
       }
+  }
+  if (rc == DRV_EXIT_OK && given && !set->paths.n) {
+    drv_error("no relation to check: every relation file given holds none");
+    rc = DRV_EXIT_USAGE;
   }
   for (size_t i = 0; i < set->callees.n;) { /* a checked function is built in anyway */
     bool subject = false;

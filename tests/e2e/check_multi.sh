@@ -19,6 +19,13 @@ for f in ml_affine ml_max ml_sum; do
 done
 grep -q "^  swap  *checked [1-9]" out || fail "ml_max's swap was never checked"
 grep -q "^  permutation  *checked [1-9]" out || fail "ml_sum's permutation was never checked"
+check "a relation file that holds no relation: its function is left out, the others checked"
+mkdir -p partial
+cp "$MR/ml_max.mr" "$MR/ml_sum.mr" partial/
+sed -n '/^subject /p' "$MR/ml_affine.mr" | sed '1s/^/mrdsl 1;\n/' >partial/ml_affine.mr
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr partial/ --build-dir partial_h -- -max_total_time=5
+expect_err "partial/ml_affine.mr holds no relation: ml_affine is left out"
+[ "$(executions ml_max)" -gt 0 ] && [ "$(executions ml_sum)" -gt 0 ] || { cat out err; fail "the others were not checked"; }
 check "--mr repeated, random engine, same subjects"
 expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/ml_sum.mr" --mr "$MR/ml_max.mr" --build-dir rnd --engine random -- -runs=3000
 [ "$(executions ml_sum)" -gt 0 ] && [ "$(executions ml_max)" -gt 0 ] || { cat out; fail "random engine: a subject was not checked"; }
