@@ -174,6 +174,32 @@ static size_t ident_len(const char *p) {
   return n;
 }
 
+/* NAME of execution exec as mrdsl spells it (eng_exec_name's rule): NAME then the number,
+ * with an underscore between when NAME ends in a digit (len2 of execution 1 is len2_1, not
+ * len21, which would read as execution 21 of len). */
+static void exec_name(drv_buf *o, const char *name, int exec) {
+  size_t n = strlen(name);
+  drv_buf_printf(o, "%s%s%d", name, n && name[n - 1] >= '0' && name[n - 1] <= '9' ? "_" : "", exec);
+}
+
+/* `  A_a = B_b;` in execution names. */
+static void exec_assign(drv_buf *o, const char *a, int ea, const char *b, int eb) {
+  drv_buf_printf(o, "  ");
+  exec_name(o, a, ea);
+  drv_buf_printf(o, " = ");
+  exec_name(o, b, eb);
+  drv_buf_printf(o, ";\n");
+}
+
+/* Is the token p[0..len) NAME of execution j? */
+static bool spells(const char *p, size_t len, const char *name, int j) {
+  drv_buf b = {0};
+  exec_name(&b, name, j);
+  bool same = b.len == len && !strncmp(p, b.s, len);
+  drv_buf_fini(&b);
+  return same;
+}
+
 /* An execution name at p (length len): NAME then the execution's number. Which: the
  * input's index (>= 0), or -1 - t for function t's result, with *j; false otherwise. */
 static bool exec_ref(const grp *g, const char *p, size_t len, int *which, int *j) {
@@ -182,15 +208,17 @@ static bool exec_ref(const grp *g, const char *p, size_t len, int *which, int *j
   if (d == 0 || d == len || len - d > 2)
     return false;
   *j = atoi(p + d);
+  if (*j < 1 || *j > 8)
+    return false;
   for (size_t i = 0; i < g->sig[0].nparams; i++)
-    if (strlen(g->sig[0].params[i].name) == d && !strncmp(p, g->sig[0].params[i].name, d)) {
+    if (spells(p, len, g->sig[0].params[i].name, *j)) {
       *which = (int)i;
-      return *j >= 1 && *j <= 8;
+      return true;
     }
   for (size_t t = 0; t < g->nout; t++)
-    if (strlen(g->res[t]) == d && !strncmp(p, g->res[t], d)) {
+    if (spells(p, len, g->res[t], *j)) {
       *which = -1 - (int)t;
-      return *j >= 1 && *j <= 8;
+      return true;
     }
   return false;
 }
@@ -237,9 +265,9 @@ static void rewrite(const grp *g, const xmap *m, const char *s, drv_buf *o) {
         int k = m->rep[j];
         if (which < 0 && p[len] == '\'') len++; /* the echo was an out-parameter */
         which = which >= 0 ? which : 0;
-        drv_buf_printf(o, "%s%d", g->sig[m->fn_of[k]].params[which].name, k);
+        exec_name(o, g->sig[m->fn_of[k]].params[which].name, k);
       } else {
-        drv_buf_printf(o, "%s%d", g->res[-1 - which], m->at[j][-1 - which]);
+        exec_name(o, g->res[-1 - which], m->at[j][-1 - which]);
         if (p[len] == '\'') len++;
       }
     } else {
@@ -309,13 +337,12 @@ static bool rewrite_rel(const grp *g, char **lines, size_t nl, drv_buf *o) {
         drv_buf_printf(o, "\n");
       }
     if (g->chain && m.at[j][1]) /* chained: G's input is F's result */
-      drv_buf_printf(o, "  %s%d = %s%d;\n", g->sig[1].params[0].name, m.at[j][1], g->res[0], m.at[j][0]);
+      exec_assign(o, g->sig[1].params[0].name, m.at[j][1], g->res[0], m.at[j][0]);
     for (int k = m.rep[j] + 1; k <= m.nk && !g->chain; k++) /* the others at the same input */
       for (size_t t = 0; t < g->n; t++)
         if (m.at[j][t] == k)
           for (size_t p = 0; p < g->sig[0].nparams; p++)
-            drv_buf_printf(o, "  %s%d = %s%d;\n", g->sig[t].params[p].name, k,
-                           g->sig[m.fn_of[m.rep[j]]].params[p].name, m.rep[j]);
+            exec_assign(o, g->sig[t].params[p].name, k, g->sig[m.fn_of[m.rep[j]]].params[p].name, m.rep[j]);
   }
   for (size_t i = 1; i < nl; i++) {
     if (def_exec(g, lines[i]) || !strncmp(lines[i] + strspn(lines[i], " "), "meta ", 5)) continue;

@@ -58,6 +58,15 @@ has "calls exp, " "approx\\(z[0-9] \\+ 1\\.0, (exp\\(1\\.0\\) \\* )?y[0-9]," || 
 expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -max_total_time=$CHECK_SECS
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
+check "parameters whose names end in digits (v2 of execution 1 is v2_1): the rewrite stays unambiguous"
+printf 'double dbl2(double v2) { return 2 * v2 + 1; }\ndouble half2(double v2) { return v2 / 2 - 1; }\n' >digits.c
+# a chain writes G's input as F's result (v2_2 = y1): 'v22' before, exit 3
+expect_exit 0 "$MRFUZZ" discover 'digits.c:dbl2->half2' --types I --seed 1 "${SMALL[@]}" -o digits.mr
+expect_exit 0 "$MRFUZZ" lint digits.mr
+grep -q "v2_[0-9] = y[0-9]" digits.mr || { cat digits.mr; fail "no v2_K = yJ in the chain's relations"; }
+expect_exit 0 "$MRFUZZ" check digits.c --mr digits.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
+
 check "a chain: exp(log(x)) = x (math.h:log->exp), excused outside log's domain (where log's result is NaN)"
 expect_exit 0 "$MRFUZZ" discover 'math.h:log->exp' -l m --types I --seed 1 "${SMALL[@]}" -o chain.mr \
   --json chain.json
