@@ -242,6 +242,12 @@ static void assign(drv_cdb *db, const drv_build_req *req, CXCompilationDatabase 
     clang_CompileCommands_dispose(all);
 }
 
+/* The file name of path, without its directories. */
+static const char *base_name(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b ? b + 1 : path;
+}
+
 /* See sig.h. */
 int drv_cdb_load(const drv_build_req *req, drv_cdb *db) {
   memset(db, 0, sizeof *db);
@@ -249,10 +255,38 @@ int drv_cdb_load(const drv_build_req *req, drv_cdb *db) {
   char *dir = find_dir(req, &rc);
   if (!dir)
     return rc;
-  CXCompilationDatabase_Error err;
-  CXCompilationDatabase cdb = clang_CompilationDatabase_fromDirectory(dir, &err);
   db->path = drv_fmt("%s%s%s", dir, strcmp(dir, "/") ? "/" : "", CDB_NAME);
   free(dir);
+  /* libclang reads the entries of the sources only (a library's database can be tens of
+   * megabytes), from a private copy; a malformed database is refused here (compdb_scan.c) */
+  const char *tmp = getenv("TMPDIR");
+  char *small = drv_fmt("%s/mrfuzz-cdb-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(small)) {
+    drv_error("cannot create a directory under %s: %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    free(small);
+    return DRV_EXIT_INTERNAL;
+  }
+  const char **names = drv_alloc((req->sources->n + 2) * sizeof *names);
+  size_t nn = 0, kept;
+  names[nn++] = base_name(req->file);
+  for (size_t i = 0; i < req->sources->n; i++)
+    names[nn++] = base_name(req->sources->v[i]);
+  if (req->opts->setup)
+    names[nn++] = base_name(req->opts->setup);
+  char *copy = drv_fmt("%s/%s", small, CDB_NAME);
+  rc = drv_cdb_extract(db->path, names, nn, copy, &kept);
+  free(names);
+  CXCompilationDatabase_Error err = CXCompilationDatabase_NoError;
+  CXCompilationDatabase cdb = rc == DRV_EXIT_OK ? clang_CompilationDatabase_fromDirectory(small, &err) : NULL;
+  unlink(copy);
+  rmdir(small);
+  free(copy);
+  free(small);
+  if (rc != DRV_EXIT_OK) {
+    if (!req->opts->build_path)
+      drv_note("it was found upward from FILE: fix it, or give another with -p");
+    return rc;
+  }
   if (!cdb || err != CXCompilationDatabase_NoError) {
     drv_error("cannot load the compilation database %s (libclang's reason above)%s", db->path,
               req->opts->build_path ? "" : "; it was found upward from FILE: fix it, or give "

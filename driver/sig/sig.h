@@ -134,6 +134,11 @@ int drv_cdb_load(const drv_build_req *req, drv_cdb *db /* OUT */);
 void drv_cdb_fini(drv_cdb *db);
 /* The flags of source s (0 FILE, 1.. the extra sources, then --setup's); empty without a
  * database. Borrowed from db. */
+/* The entries of the database json whose text names one of names[0..n) (file names)
+ * into a new database at out, reading json one entry at a time (compdb_scan.c); *kept:
+ * how many. DRV_EXIT_OK, DRV_EXIT_USAGE when json is not one JSON array of objects
+ * (truncated, ...: printed with the byte), DRV_EXIT_INTERNAL when out cannot be written. */
+int drv_cdb_extract(const char *json, const char *const *names, size_t n, const char *out, size_t *kept);
 const drv_list *drv_cdb_flags(const drv_cdb *db, size_t s);
 
 /* ========= The target's signature, as the build reads it (disc_engine.c) ========== */

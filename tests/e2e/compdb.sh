@@ -78,4 +78,24 @@ expect_err "built h2/harness"
 check "a user's -D wins over the database's"
 expect_exit 0 "$MRFUZZ" build --build-dir h3 -D LIB_FACTOR=2 lib/src/scale.c:lib_scale lib/src/helper.c
 [ "$(ret_of h3 -D LIB_FACTOR=2)" = "[6]" ] || fail "lib_scale(1) = $(ret_of h3 -D LIB_FACTOR=2) with -D LIB_FACTOR=2, want [6]"
+check "a truncated database is refused with the byte where it ends (exit 2), not used in part"
+db 3 | head -c 120 >build/compile_commands.json
+expect_exit 2 "$MRFUZZ" build -p build --build-dir h4 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_err "not a compilation database (a JSON array of entries): it ends inside an entry (truncated?), at byte 120"
+printf '[{"file": "a.c", "directory": "/", "command": "cc a.c"} {"file": "b.c"}]' >build/compile_commands.json
+expect_exit 2 "$MRFUZZ" build -p build --build-dir h4 lib/src/scale.c:lib_scale lib/src/helper.c
+expect_err "entries are not separated by ','"
+
+check "a large database (20000 other entries around FILE's): the entry is found"
+"$PYTHON" - "$WORK" >build/compile_commands.json <<'PY'
+import json, sys
+w = sys.argv[1]
+other = [{"directory": "/src/lib%d" % i, "file": "f%d.c" % i,
+          "arguments": ["cc", "-DX=%d" % i, "-I/usr/include/x%d" % i, "-c", "f%d.c" % i]} for i in range(20000)]
+mine = {"directory": w + "/lib/src", "file": "scale.c",
+        "arguments": ["cc", "-I../include", "-DLIB_FACTOR=4", "-c", "scale.c"]}
+json.dump(other[:10000] + [mine] + other[10000:], sys.stdout)
+PY
+expect_exit 0 "$MRFUZZ" build -p build --build-dir h5 lib/src/scale.c:lib_scale lib/src/helper.c
+[ "$(ret_of h5 -p build)" = "[20]" ] || fail "lib_scale(1) = $(ret_of h5 -p build) with the large database, want [20]"
 echo "ok"
