@@ -126,7 +126,8 @@ static void ty_store(ec_state *C, const ast_subject *s, const char *var, int fro
 }
 
 /* The thunk PFX<tag>_typed_call: slots -> the function's arguments -> the call of
- * PFX<tag>_typed_fn -> out cells and ret. tag: "" for the first subject, "_NAME" for another. */
+ * PFX<tag>_typed_fn -> out cells and ret. tag: "" for the first subject, "_<n>NAME" for
+ * another (ty_bind_other). */
 static void ty_thunk(ec_state *C, const ast_subject *s, const char *tag) {
   const char *P = C->pfx;
   ec_printf(C, "MRX_FN void %s%s_typed_call(const uint64_t *a, uint64_t *ret) {\n", P, tag);
@@ -190,12 +191,13 @@ static void ty_thunk(ec_state *C, const ast_subject *s, const char *tag) {
   ec_printf(C, "}\n\n");
 }
 
-/* The typed binding of another subject s (relations across functions): PFX_NAME_fn,
- * its thunk and PFX_bind_NAME(&m, fn). */
+/* The typed binding of another subject s (relations across functions): PFX_<n>NAME_fn
+ * (n: NAME's length, as relations' stems: a subject called init_fn or a relation called
+ * like s cannot meet them), its thunk and PFX_bind_NAME(&m, fn). */
 static void ty_bind_other(ec_state *C, const ast_subject *s) {
   const char *P = C->pfx;
   char tag[300];
-  snprintf(tag, sizeof tag, "_%s", s->name);
+  snprintf(tag, sizeof tag, "_%zu%s", strlen(s->name), s->name);
   bool recs = ty_has_records(s);
   if (recs) ec_printf(C, "#ifdef %s_WITH_TYPES\n", P);
   ec_printf(C, "typedef ");
@@ -205,8 +207,8 @@ static void ty_bind_other(ec_state *C, const ast_subject *s) {
   ec_printf(C, ");\nstatic %s%s_fn %s%s_typed_fn;\n\n", P, tag, P, tag);
   ty_thunk(C, s, tag);
   ec_printf(C, "/* Relations across functions: the calls of %s go to fn (after %s_init_fn). */\n"
-               "MRX_FN void %s_bind%s(%s *m, %s%s_fn fn) {\n  %s%s_typed_fn = fn;\n"
-               "  %s_bind(m, \"%s\", %s%s_typed_call);\n}\n", s->name, P, P, tag, P, P, tag, P, tag, P,
+               "MRX_FN void %s_bind_%s(%s *m, %s%s_fn fn) {\n  %s%s_typed_fn = fn;\n"
+               "  %s_bind(m, \"%s\", %s%s_typed_call);\n}\n", s->name, P, P, s->name, P, P, tag, P, tag, P,
             s->name, P, tag);
   if (recs) ec_printf(C, "#endif /* %s_WITH_TYPES */\n", P);
   ec_printf(C, "\n");

@@ -60,10 +60,5 @@ int main(void) {
   return 0;
 }
 EOF
-for cc in "${MR_CLANG:-clang-14}" gcc; do
-  command -v "$cc" >/dev/null || continue
-  check "the headers compile with $cc (-Wall -Wextra -Werror) and pass on the functions"
-  expect_exit 0 "$cc" -std=c11 -O1 -Wall -Wextra -Werror use.c kw.c -o use -lm
-  expect_exit 0 ./use
-done
+cc_run -O1 use.c kw.c
 echo ok
