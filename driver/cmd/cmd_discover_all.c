@@ -78,7 +78,7 @@ static void push_for(drv_list *a, const drv_list *h, const drv_etab *t) {
 static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
                        const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
   char *target = drv_fmt("%s:%s", file_arg, r->name);
-  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fmt("%s/%s", builddir, r->name);
+  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fn_dir(builddir, r->name);
   char *log = drv_fmt("%s/discover.log", bdir);
   drv_list a = {0};
   for (size_t i = 0; i < b->n; i++)
@@ -148,7 +148,7 @@ static void summary(const row *rows, size_t n, const char *path) {
       snprintf(rel, sizeof rel, "%ld", r->relations);
     if (r->rc >= 0)
       snprintf(secs, sizeof secs, "%.1f", r->secs);
-    printf("%-24s %-9s %9s %9s %7s%s  %s%s%s\n", r->name, r->rc < 0 ? "-" : r->engine, rel,
+    printf("%-*s %-9s %9s %9s %7s%s  %s%s%s\n", drv_width(r->name, 24), r->name, r->rc < 0 ? "-" : r->engine, rel,
            r->score, secs, r->rc < 0 ? " " : "s", status_of(r), r->why ? ": " : "", r->why ? r->why : "");
     drv_buf_printf(&t, "%s\t%s\t%s\t%s\t%s\t%s\t", r->name, r->rc < 0 ? "-" : r->engine, rel, r->score,
                    secs, status_of(r));
@@ -182,11 +182,12 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
   drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
   drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
   for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
-    char *hv = drv_fmt("%s/%s/harness", builddir, items[i].name);
-    char *log = drv_fmt("%s/%s/consts.txt", builddir, items[i].name);
+    char *dir = drv_fn_dir(builddir, items[i].name);
+    char *hv = drv_fmt("%s/harness", dir), *log = drv_fmt("%s/consts.txt", dir);
     drv_across_consts(hv, log, &kk[i]);
     free(hv);
     free(log);
+    free(dir);
   }
   size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
   for (size_t i = 0; i < n; i++) free(kk[i].v);
@@ -244,7 +245,7 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
       char pr[80], rel[24] = "-";
       snprintf(pr, sizeof pr, pairs[i].chain ? "%s->%s" : "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
       if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
-      printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+      printf("%-*s %-26s %9s %7.1fs  %s\n", drv_width(pr, 36), pr, pairs[i].why, rel, secs[i],
              prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
     }
     fflush(stdout);
