@@ -333,13 +333,12 @@ static ec_val ec_expr(ec_state *C, const ast_expr *e) {
 /* P_REL_guard(x) and P_REL_eval(x, res): MRX_PASS / MRX_FAIL / MRX_SKIP, as
  * mrdsl_eval_guard and mrdsl_eval. */
 static void ec_cond_fn(ec_state *C, const mrdsl_rel *r, bool guard) {
-  const char *name = r->name;
   C->ntemp = 0;
   C->map = ec_identity;
   C->notes = !guard;
   C->site = 0;
-  if (guard) ec_printf(C, "MRX_FN int %s_%s_guard(const mrx_exec *x) {\n", C->pfx, name);
-  else ec_printf(C, "MRX_FN int %s_%s_check(const mrx_exec *x, mrx_best *bp) {\n", C->pfx, name);
+  if (guard) ec_printf(C, "MRX_FN int %s_guard(const mrx_exec *x) {\n", C->rid);
+  else ec_printf(C, "MRX_FN int %s_check(const mrx_exec *x, mrx_best *bp) {\n", C->rid);
   C->depth = 1;
   if (!guard)
     ec_line(C, "(void)bp;");
@@ -373,16 +372,16 @@ static void ec_cond_fn(ec_state *C, const mrdsl_rel *r, bool guard) {
   }
   ec_printf(C, "  goto skip;\nskip:\n  return MRX_SKIP;\n}\n\n");
   if (!guard) /* the verdict and the comparison closest to failing, as mrdsl_eval */
-    ec_printf(C, "MRX_FN int %s_%s_eval(const mrx_exec *x, mrx_result *res) {\n"
-                 "  if (!res) return %s_%s_check(x, NULL);\n"
+    ec_printf(C, "MRX_FN int %s_eval(const mrx_exec *x, mrx_result *res) {\n"
+                 "  if (!res) return %s_check(x, NULL);\n"
                  "  mrx_best b = {-1, 0, 0, NAN, -1, -1, NAN};\n"
-                 "  int rc = %s_%s_check(x, &b);\n"
+                 "  int rc = %s_check(x, &b);\n"
                  "  res->residual = b.ratio >= 0 ? b.d : 0;\n"
                  "  res->tolerance = b.ratio >= 0 ? b.tol : 0;\n"
                  "  res->delta = b.ratio >= 0 ? b.delta : NAN;\n"
                  "  res->site = b.ratio >= 0 ? b.site : -1;\n"
                  "  res->ill = 0;\n  return rc;\n}\n\n",
-              C->pfx, name, C->pfx, name, C->pfx, name);
+              C->rid, C->rid, C->rid);
 }
 
 /* ============================== Follow-up inputs ============================== */
@@ -436,8 +435,8 @@ static void ec_build_fn(ec_state *C, const mrdsl_rel *r, int k) {
   size_t np = s->nparams;
   C->ntemp = 0;
   C->notes = false;
-  ec_printf(C, "MRX_FN int %s_%s_build_%d(mrx_ctx *c, const mrx_exec *x, uint64_t *s, mrx_buf *pb, "
-               "mrx_buf *tb) {\n", C->pfx, r->name, k);
+  ec_printf(C, "MRX_FN int %s_build_%d(mrx_ctx *c, const mrx_exec *x, uint64_t *s, mrx_buf *pb, "
+               "mrx_buf *tb) {\n", C->rid, k);
   C->depth = 1;
   ec_line(C, "int rc = MRX_PASS;");
   ec_line(C, "size_t lens[%zu] = {0};", np ? np : 1);
@@ -499,16 +498,14 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
       plain &= !(pa->flags & (MR_PF_ARRAY | MR_PF_OUT)) && pa->kind != MR_KIND_CSTR;
     }
   if (given) /* the follow-ups' inputs as recorded: nothing is built (mrfuzz repro --emit-test) */
-    ec_printf(C, "MRX_FN int %s_%s_given(mrx_ctx *c, const uint64_t *const *in, mrx_result *res) {\n"
-                 "  const uint64_t *src = in[0];\n", C->pfx, r->name);
+    ec_printf(C, "MRX_FN int %s_given(mrx_ctx *c, const uint64_t *const *in, mrx_result *res) {\n"
+                 "  const uint64_t *src = in[0];\n", C->rid);
   else
-    ec_printf(C, "MRX_FN int %s_%s(mrx_ctx *c, const uint64_t *src, mrx_result *res) {\n", C->pfx,
-              r->name);
+    ec_printf(C, "MRX_FN int %s(mrx_ctx *c, const uint64_t *src, mrx_result *res) {\n", C->rid);
   ec_printf(C, "  mrx_buf *tb = c->bufs + %zu;\n  int rc;\n  (void)tb, (void)rc;\n",
             (size_t)h * np + (size_t)(h + 1) * np);
   ec_printf(C, "  mrx_result local;\n  if (!res) res = &local;\n");
-  ec_printf(C, "  *res = (mrx_result){0, 0, NAN, -1, 0};\n  c->h = %d;\n  c->xs = %s_%s_xs;\n", h, C->pfx,
-            r->name);
+  ec_printf(C, "  *res = (mrx_result){0, 0, NAN, -1, 0};\n  c->h = %d;\n  c->xs = %s_xs;\n", h, C->rid);
   ec_printf(C, "  for (int k = 1; k < %d; k++) c->x[k].in = NULL;\n", h);
   double cond = 0;
   for (size_t i = 0; i < r->nstmts; i++)
@@ -529,7 +526,7 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
         ec_printf(C, "  fegetexceptflag(&fsaved, FE_UNDERFLOW);\n  feclearexcept(FE_UNDERFLOW);\n");
       bool ranged = r->ranged & (1u << k); /* else the caller's ranges are not its parameters' */
       if (!ranged) ec_printf(C, "  const mrx_range *rg%d = c->ranges;\n  c->ranges = NULL;\n", k);
-      ec_printf(C, "  rc = %s_%s_build_%d(c, c->x, s%d, c->bufs + %zu, tb);\n", C->pfx, r->name, k, k,
+      ec_printf(C, "  rc = %s_build_%d(c, c->x, s%d, c->bufs + %zu, tb);\n", C->rid, k, k,
                 (size_t)h * np + (size_t)k * np);
       if (!ranged) ec_printf(C, "  c->ranges = rg%d;\n", k);
       if (cond > 0)
@@ -544,7 +541,7 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
     }
     if (k == gx) {
       ec_printf(C, "  c->x[%d].in = %s, c->x[%d].out = NULL, c->x[%d].ret = 0;\n", k - 1, in, k - 1, k - 1);
-      ec_printf(C, "  rc = %s_%s_guard(c->x);\n", C->pfx, r->name);
+      ec_printf(C, "  rc = %s_guard(c->x);\n", C->rid);
       ec_printf(C, "  if (rc != MRX_PASS) {\n    c->x[%d].in = NULL;\n"
                    "    return rc == MRX_FAIL ? MRX_SKIP : rc;\n  }\n", k - 1);
     }
@@ -554,13 +551,13 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
       ec_printf(C, "  if ((rc = mrx_execute(c, %d, %s)) != MRX_PASS) return rc;\n", k - 1, in);
   }
   if (cond <= 0) {
-    ec_printf(C, "  return %s_%s_eval(c->x, res);\n}\n\n", C->pfx, r->name);
+    ec_printf(C, "  return %s_eval(c->x, res);\n}\n\n", C->rid);
     return;
   }
   uint64_t cb;
   memcpy(&cb, &cond, 8);
   size_t ns = (size_t)h * np + (size_t)(h + 1) * np, nb = ns + C->nbufs;
-  ec_printf(C, "  rc = %s_%s_eval(c->x, res);\n", C->pfx, r->name);
+  ec_printf(C, "  rc = %s_eval(c->x, res);\n", C->rid);
   /* the follow-ups' construction rounding (mrx_spread), measured on a failure only:
    * scalars only, where a rebuild writes no buffer the executions read (mg.c likewise);
    * never for recorded inputs */
@@ -572,17 +569,17 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
     for (int k = 2; k <= h; k++) {
       bool ranged = r->ranged & (1u << k);
       if (!ranged) ec_printf(C, "      { const mrx_range *rg = c->ranges;\n      c->ranges = NULL;\n");
-      ec_printf(C, "      mrx_spread(c, %s_%s_build_%d, c->sps[c->xs[%d]], c->snp[c->xs[%d]], su, sd, "
-                   "c->bufs + %zu, tb, sp + %zu);\n", C->pfx, r->name, k, k - 1, k - 1,
+      ec_printf(C, "      mrx_spread(c, %s_build_%d, c->sps[c->xs[%d]], c->snp[c->xs[%d]], su, sd, "
+                   "c->bufs + %zu, tb, sp + %zu);\n", C->rid, k, k - 1, k - 1,
                 (size_t)h * np + (size_t)k * np, (size_t)(k - 1) * np);
       if (!ranged) ec_printf(C, "      c->ranges = rg; }\n");
     }
     ec_printf(C, "    }\n");
   }
-  ec_printf(C, "    if (lossy || mrx_ill(c, %d, mrx_d(0x%016" PRIx64 "u), %s_%s_check, res,\n"
+  ec_printf(C, "    if (lossy || mrx_ill(c, %d, mrx_d(0x%016" PRIx64 "u), %s_check, res,\n"
                "                         c->slots + %zu, c->slots + %zu, c->bufs + %zu, %s)) {\n"
                "      res->ill = 1;\n      return MRX_SKIP;\n    }\n  }\n  return rc;\n}\n\n",
-            h, cb, C->pfx, r->name, ns, ns + np, nb, spread ? "sp" : "NULL");
+            h, cb, C->rid, ns, ns + np, nb, spread ? "sp" : "NULL");
 }
 
 static uint64_t ec_fnv(const char *s) {
@@ -646,7 +643,7 @@ static void ec_params(ec_state *C, const mrdsl_file *f) {
 
 /* P_REL_xs: the subject index (in the file's order) each execution of r calls. */
 static void ec_calls(ec_state *C, const mrdsl_file *f, const mrdsl_rel *r) {
-  ec_printf(C, "static const unsigned char %s_%s_xs[%d] = {", C->pfx, r->name, r->h);
+  ec_printf(C, "static const unsigned char %s_xs[%d] = {", C->rid, r->h);
   for (int k = 1; k <= r->h; k++) {
     size_t j = 0;
     while (j + 1 < f->nsubjs && f->subjs[j] != r->calls[k]) j++;
@@ -683,11 +680,11 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
       return;
     }
     mrdsl_print_rel(r, text, len + 1);
+    mrdsl_emit_rel_name(P, r->name, C->rid, sizeof C->rid);
     ec_printf(C, "    {\"%s\", %d,\n    ", r->name, r->line);
     ec_cstr(C, text, len);
     arena_heap(C->ctx, text, len + 1, 0);
-    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s_%s, %s_%s_xs, %d, %d},\n", ec_fnv(r->name), P, r->name, P,
-              r->name, r->h, r->cross);
+    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s, %s_xs, %d, %d},\n", ec_fnv(r->name), C->rid, C->rid, r->h, r->cross);
   }
   ec_printf(C, "};\n#define %s_NRELATIONS (sizeof %s_relations / sizeof %s_relations[0])\n\n", P, P, P);
   ec_printf(C,
@@ -767,6 +764,15 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             P, P, P, np, P, P, P, P, P, P, P);
 }
 
+/* See mrdsl.h. The relation's identifiers carry its name's length (PREFIX_4init_guard) and
+ * the file's API words start with a letter (PREFIX_init, PREFIX_relations) or are
+ * PREFIX_bind_NAME: no relation, subject or pair of them can name the same thing, and the
+ * API words must never start with a digit or "bind_" (check_native.c's glue neither). */
+size_t mrdsl_emit_rel_name(const char *prefix, const char *rel, char *buf, size_t cap) {
+  int n = snprintf(buf, cap, "%s_%zu%s", prefix, strlen(rel), rel);
+  return n < 0 ? 0 : (size_t)n;
+}
+
 /* See mrdsl.h. */
 int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, const char **out,
                  size_t *outlen) {
@@ -829,6 +835,7 @@ int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o, 
     int rc = mrdsl_compile(ctx, r, &p); /* also validates what the evaluator supports */
     if (rc != MR_OK) return rc;
     C.rel = r;
+    mrdsl_emit_rel_name(pfx, r->name, C.rid, sizeof C.rid);
     C.nbufs = 0;
     ec_printf(&C, "/* ---- relation %s (%s:%d) ---- */\n", r->name, fname, r->line);
     ec_calls(&C, f, r);

@@ -22,6 +22,7 @@ typedef struct ec_state {
   bool notes;               /* track the residual (check, not guard) */
   int site;                 /* the next noted comparison's number */
   const char *pfx;          /* identifier prefix, e.g. "trig_sin_mr" */
+  char rid[600];            /* the relation's identifiers' stem, "trig_sin_mr_8periodic" */
   unsigned nbufs;           /* transform buffers used by this relation */
 } ec_state;
 

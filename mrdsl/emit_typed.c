@@ -62,8 +62,23 @@ static void ty_ret_type(ec_state *C, const ast_subject *s) {
             s->ret_kind == MR_KIND_CSTR ? " *" : "");
 }
 
+/* The C name of s's visible parameter i in PFX_check_args and prototypes: its own (or its record's) when no
+ * name the header includes or defines can be it (a type of <stdint.h> such as size_t,
+ * stdbool's macros, the upper-case macros of the C headers, memset, the mrx_ and PFX_
+ * names); else mrx_aI. Names starting with a lower-case letter, not ending in _t, are safe. */
+static const char *ty_cname(const ec_state *C, const ast_subject *s, size_t i, char *buf, size_t cap) {
+  const char *n = ty_group(s, i) ? ty_group(s, i)->name : s->params[i].name;
+  size_t len = strlen(n), pl = strlen(C->pfx);
+  bool unsafe = !(n[0] >= 'a' && n[0] <= 'z') || (len > 2 && !strcmp(n + len - 2, "_t")) ||
+                !strcmp(n, "bool") || !strcmp(n, "true") || !strcmp(n, "false") ||
+                !strcmp(n, "math_errhandling") || !strncmp(n, "mrx_", 4) || !strncmp(n, C->pfx, pl);
+  if (!unsafe) return n;
+  snprintf(buf, cap, "mrx_a%zu", i);
+  return buf;
+}
+
 /* The visible parameters' types, comma-separated ("void" for none); with names when
- * named (the parameter's own, or the record's). */
+ * named (ty_cname). */
 static void ty_params(ec_state *C, const ast_subject *s, bool named) {
   bool first = true;
   for (size_t i = 0; i < s->nparams; i++) {
@@ -71,9 +86,9 @@ static void ty_params(ec_state *C, const ast_subject *s, bool named) {
     ec_printf(C, "%s", first ? "" : ", ");
     first = false;
     ty_param_type(C, s, i);
+    char buf[32];
     if (named) /* "double *a", "double x" */
-      ec_printf(C, "%s%s", C->len && C->buf[C->len - 1] == '*' ? "" : " ",
-                ty_group(s, i) ? ty_group(s, i)->name : s->params[i].name);
+      ec_printf(C, "%s%s", C->len && C->buf[C->len - 1] == '*' ? "" : " ", ty_cname(C, s, i, buf, sizeof buf));
   }
   if (first) ec_printf(C, "void");
 }
@@ -111,7 +126,8 @@ static void ty_store(ec_state *C, const ast_subject *s, const char *var, int fro
 }
 
 /* The thunk PFX<tag>_typed_call: slots -> the function's arguments -> the call of
- * PFX<tag>_typed_fn -> out cells and ret. tag: "" for the first subject, "_NAME" for another. */
+ * PFX<tag>_typed_fn -> out cells and ret. tag: "" for the first subject, "_<n>NAME" for
+ * another (ty_bind_other). */
 static void ty_thunk(ec_state *C, const ast_subject *s, const char *tag) {
   const char *P = C->pfx;
   ec_printf(C, "MRX_FN void %s%s_typed_call(const uint64_t *a, uint64_t *ret) {\n", P, tag);
@@ -175,12 +191,13 @@ static void ty_thunk(ec_state *C, const ast_subject *s, const char *tag) {
   ec_printf(C, "}\n\n");
 }
 
-/* The typed binding of another subject s (relations across functions): PFX_NAME_fn,
- * its thunk and PFX_bind_NAME(&m, fn). */
+/* The typed binding of another subject s (relations across functions): PFX_<n>NAME_fn
+ * (n: NAME's length, as relations' stems: a subject called init_fn or a relation called
+ * like s cannot meet them), its thunk and PFX_bind_NAME(&m, fn). */
 static void ty_bind_other(ec_state *C, const ast_subject *s) {
   const char *P = C->pfx;
   char tag[300];
-  snprintf(tag, sizeof tag, "_%s", s->name);
+  snprintf(tag, sizeof tag, "_%zu%s", strlen(s->name), s->name);
   bool recs = ty_has_records(s);
   if (recs) ec_printf(C, "#ifdef %s_WITH_TYPES\n", P);
   ec_printf(C, "typedef ");
@@ -190,11 +207,25 @@ static void ty_bind_other(ec_state *C, const ast_subject *s) {
   ec_printf(C, ");\nstatic %s%s_fn %s%s_typed_fn;\n\n", P, tag, P, tag);
   ty_thunk(C, s, tag);
   ec_printf(C, "/* Relations across functions: the calls of %s go to fn (after %s_init_fn). */\n"
-               "MRX_FN void %s_bind%s(%s *m, %s%s_fn fn) {\n  %s%s_typed_fn = fn;\n"
-               "  %s_bind(m, \"%s\", %s%s_typed_call);\n}\n", s->name, P, P, tag, P, P, tag, P, tag, P,
+               "MRX_FN void %s_bind_%s(%s *m, %s%s_fn fn) {\n  %s%s_typed_fn = fn;\n"
+               "  %s_bind(m, \"%s\", %s%s_typed_call);\n}\n", s->name, P, P, s->name, P, P, tag, P, tag, P,
             s->name, P, tag);
   if (recs) ec_printf(C, "#endif /* %s_WITH_TYPES */\n", P);
   ec_printf(C, "\n");
+}
+
+/* <stdbool.h>'s macros bool, true and false (the header includes it) would rename a record
+ * field so named: set aside (push) and back (pop) around the code naming fields. */
+static void ty_bool_macros(ec_state *C, const mrdsl_file *f, bool push) {
+  static const char *const words[] = {"bool", "true", "false"};
+  for (size_t w = 0; w < 3; w++) {
+    bool used = false;
+    for (size_t i = 0; i < f->nstructs; i++)
+      for (size_t j = 0; j < f->structs[i]->nfields; j++)
+        used |= !strcmp(f->structs[i]->fields[j].name, words[w]);
+    if (used && push) ec_printf(C, "#pragma push_macro(\"%s\")\n#undef %s\n", words[w], words[w]);
+    else if (used) ec_printf(C, "#pragma pop_macro(\"%s\")\n", words[w]);
+  }
 }
 
 /* See emit_int.h. */
@@ -203,6 +234,7 @@ void ec_typed_api(ec_state *C, const mrdsl_file *f) {
   const char *P = C->pfx;
   bool recs = ty_has_records(s);
   ec_printf(C, "/* ---- Typed entry: %s's own parameter types, no slots ---- */\n", s->name);
+  ty_bool_macros(C, f, true);
   if (recs)
     ec_printf(C, "/* Needs the record types complete: define %s_WITH_TYPES after including the\n"
                  " * header that defines them. */\n#ifdef %s_WITH_TYPES\n", P, P);
@@ -225,23 +257,24 @@ void ec_typed_api(ec_state *C, const mrdsl_file *f) {
   bool any = false;
   for (size_t i = 0; i < s->nparams; i++) any |= ty_visible(s, i);
   if (any) ty_params(C, s, true);
-  ec_printf(C, ") {\n  uint64_t mrx_s[%zu];\n  memset(mrx_s, 0, sizeof mrx_s);\n", s->nparams ? s->nparams : 1);
+  ec_printf(C, ") {\n  uint64_t mrx_s[%zu] = {0};\n", s->nparams ? s->nparams : 1);
   for (size_t i = 0; i < s->nparams; i++) {
     const ast_group *g = ty_group(s, i);
     const ast_param *p = &s->params[i];
+    char cn[32];
     if (g) {
       int nin = g->is_out || g->is_ret ? 0 : g->is_ptr && !g->is_const ? g->n / 2 : g->n;
       if ((int)i >= g->first + nin) continue; /* out cells: the check allocates them */
       ec_printf(C, "  mrx_s[%zu] = ", i);
       char var[300];
-      snprintf(var, sizeof var, "%s%s", g->name, g->is_ptr ? "->" : "");
+      snprintf(var, sizeof var, "%s%s", ty_cname(C, s, (size_t)g->first, cn, sizeof cn), g->is_ptr ? "->" : "");
       ty_encode(C, p->kind, var, ty_path(s, i) + (g->is_ptr ? 1 : 0));
       ec_printf(C, ";\n");
     } else if (p->is_ptr || p->len_name) {
-      ec_printf(C, "  mrx_s[%zu] = (uint64_t)(uintptr_t)%s;\n", i, p->name);
+      ec_printf(C, "  mrx_s[%zu] = (uint64_t)(uintptr_t)%s;\n", i, ty_cname(C, s, i, cn, sizeof cn));
     } else {
       ec_printf(C, "  mrx_s[%zu] = ", i);
-      ty_encode(C, p->kind, p->name, "");
+      ty_encode(C, p->kind, ty_cname(C, s, i, cn, sizeof cn), "");
       ec_printf(C, ";\n");
     }
   }
@@ -249,11 +282,13 @@ void ec_typed_api(ec_state *C, const mrdsl_file *f) {
   if (recs) ec_printf(C, "#endif /* %s_WITH_TYPES */\n", P);
   ec_printf(C, "\n");
   for (size_t j = 1; j < f->nsubjs; j++) ty_bind_other(C, f->subjs[j]);
+  ty_bool_macros(C, f, false);
 }
 
 /* See emit_int.h. */
 void ec_test_head(ec_state *C, const mrdsl_file *f) {
   ec_printf(C, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
+  ty_bool_macros(C, f, true);
   for (size_t i = 0; i < f->nstructs; i++) {
     const ast_struct *st = f->structs[i];
     ec_printf(C, "struct %s {\n", st->name);
@@ -272,5 +307,6 @@ void ec_test_head(ec_state *C, const mrdsl_file *f) {
     ty_params(C, f->subjs[j], true);
     ec_printf(C, ");\n");
   }
+  ty_bool_macros(C, f, false);
   ec_printf(C, "#define %s_WITH_TYPES 1\n\n", C->pfx);
 }

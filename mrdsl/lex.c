@@ -55,10 +55,34 @@ static void lex_bump(lex_state *ls) {
   ls->pos++;
 }
 
+/* Letters of identifiers are C's as clang reads them: ASCII letters, '_', '$' and the
+ * bytes of non-ASCII characters (UTF-8, checked whole by lex_utf8_ok), so that every
+ * function, parameter and field name of a C file can be written (docs/mrdsl.md "Names"). */
 static bool lex_is_alpha(int c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
 }
 static bool lex_is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* Are the non-ASCII bytes of s[0..n) well-formed UTF-8 (no overlong form, surrogate or
+ * code point past U+10FFFF)? */
+static bool lex_utf8_ok(const unsigned char *s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    unsigned c = s[i++];
+    if (c < 0x80) continue;
+    size_t k = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    if (!k || n - i < k) return false;
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (s[i] < lo || s[i] > hi) return false;
+    for (size_t j = 1; j < k; j++)
+      if ((s[i + j] & 0xc0) != 0x80) return false;
+    i += k;
+  }
+  return true;
+}
+
+/* Is kind a keyword? Where the grammar expects a name, a keyword is that name (parse.c). */
+bool lex_is_keyword(int kind) { return kind >= MRDSL_TOK_MRDSL && kind < MRDSL_TOK__COUNT; }
 
 static void lex_number(lex_state *ls, lex_token *t) {
   bool is_float = false;
@@ -204,6 +228,9 @@ void lex_next(lex_state *ls, lex_token *t) {
     if (t->kind == MRDSL_TOK_IDENT && n > MRDSL_MAX_IDENT) {
       t->kind = MRDSL_TOK_ERROR;
       t->err = "identifier too long (limit 256 bytes)";
+    } else if (!lex_utf8_ok((const unsigned char *)ls->src + t->off, ls->pos - t->off)) {
+      t->kind = MRDSL_TOK_ERROR;
+      t->err = "invalid UTF-8 in a name";
     }
   } else if (lex_is_digit(c)) {
     lex_number(ls, t);

@@ -81,7 +81,7 @@ enum {
   MRDSL_TOK_GT, MRDSL_TOK_GE, MRDSL_TOK_PLUS, MRDSL_TOK_MINUS, MRDSL_TOK_STAR,
   MRDSL_TOK_SLASH, MRDSL_TOK_PERCENT, MRDSL_TOK_CARET, MRDSL_TOK_NOT, MRDSL_TOK_AND,
   MRDSL_TOK_OR, MRDSL_TOK_ARROW,
-  /* keywords */
+  /* keywords: the last kinds (lex_is_keyword) */
   MRDSL_TOK_MRDSL, MRDSL_TOK_SUBJECT, MRDSL_TOK_RELATION, MRDSL_TOK_WHERE,
   MRDSL_TOK_CHECK, MRDSL_TOK_META, MRDSL_TOK_FOLLOW, MRDSL_TOK_IMPLIES,
   MRDSL_TOK_TRUE, MRDSL_TOK_FALSE, MRDSL_TOK_CONDITIONED,
@@ -108,6 +108,8 @@ MR_INTERNAL void lex_init(lex_state *ls, const char *src, size_t len);
 MR_INTERNAL void lex_next(lex_state *ls, lex_token *t);
 /* Printable name of a token kind ("identifier", "';'", "'relation'"). */
 MR_INTERNAL const char *lex_tok_name(int kind);
+/* Is kind one of the keyword tokens (mrdsl .. conditioned)? */
+MR_INTERNAL bool lex_is_keyword(int kind);
 
 /* ============================== AST ============================== */
 

@@ -128,6 +128,24 @@ static bool parse_is_word(const parse_state *P, const char *w) {
          !memcmp(P->src + P->tok.off, w, n);
 }
 
+/* At a name: an identifier (no after-call mark, no field path) or a keyword. Keywords are
+ * reserved only where a declaration, a statement or an expression starts; where the grammar
+ * expects a name, `where` or `check` is one, so every C name can be written (docs/mrdsl.md
+ * "Names spelled like keywords"). */
+static bool parse_at_name(const parse_state *P) {
+  return (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime && !P->tok.plen) || lex_is_keyword(P->tok.kind);
+}
+
+/* At the optional name of a result: a keyword is that name only when ';' follows it, so a
+ * forgotten ';' before `relation` is still reported there. */
+static bool parse_at_result_name(const parse_state *P) {
+  if (!lex_is_keyword(P->tok.kind)) return parse_at_name(P);
+  lex_state save = P->ls;
+  lex_token t;
+  do lex_next(&save, &t); while (t.kind == MRDSL_TOK_COMMENT);
+  return t.kind == MRDSL_TOK_SEMI;
+}
+
 static char *parse_tok_text(parse_state *P) {
   return parse_strndup(P, P->src + P->tok.off, P->tok.len);
 }
@@ -546,13 +564,17 @@ static ast_expr *parse_expr(parse_state *P) {
 
 /* ============================== Subject ============================== */
 
+/* C's keywords first, then from PARSE_NAMED_TYPES on the names of <stdbool.h> and
+ * <stdint.h>, which C also allows as parameter and field names. */
 static const char *const parse_type_words[] = {
-    "const", "unsigned", "signed", "char", "short", "int", "long", "float", "double", "bool",
-    "_Bool", "void", "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "int8_t",
+    "const", "unsigned", "signed", "char", "short", "int", "long", "float", "double", "_Bool",
+    "void", "bool", "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "int8_t",
     "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t"};
+enum { PARSE_NAMED_TYPES = 11 };
 
-static bool parse_at_type_word(const parse_state *P) {
-  for (size_t i = 0; i < sizeof parse_type_words / sizeof parse_type_words[0]; i++)
+/* At a type word: any (from 0), or one of the named types (from PARSE_NAMED_TYPES). */
+static bool parse_at_type_word(const parse_state *P, size_t from) {
+  for (size_t i = from; i < sizeof parse_type_words / sizeof parse_type_words[0]; i++)
     if (parse_is_word(P, parse_type_words[i])) return true;
   return false;
 }
@@ -604,7 +626,10 @@ static bool parse_ctype(parse_state *P, const char **ctype, bool *is_const, int 
   int nwords = 0;
   lex_token first = P->tok;
   *is_const = false;
-  while (parse_at_type_word(P)) {
+  while (parse_at_type_word(P, 0)) {
+    /* a named type never follows another type word: after one it is the name
+     * (`double bool`, `int size_t`) */
+    if (nwords && parse_at_type_word(P, PARSE_NAMED_TYPES)) break;
     if (parse_is_word(P, "const")) {
       *is_const = true;
     } else {
@@ -648,14 +673,14 @@ static bool parse_param(parse_state *P, ast_param *pa) {
   if (!parse_ctype(P, &pa->ctype, &pa->is_const, &kind)) return false;
   if (parse_accept(P, MRDSL_TOK_STAR)) pa->is_ptr = true;
   if (parse_is_word(P, "const")) parse_advance(P); /* `char *const s` */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a parameter name");
     return false;
   }
   pa->name = parse_tok_text(P);
   parse_advance(P);
   if (parse_accept(P, MRDSL_TOK_LBRACK)) {
-    if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+    if (!parse_at_name(P)) {
       parse_expected(P, "the name of the length parameter");
       return false;
     }
@@ -725,7 +750,7 @@ static const ast_struct *parse_find_struct(const mrdsl_file *f, const char *name
 /* `struct` NAME: the declared record, or NULL (error reported). */
 static const ast_struct *parse_struct_ref(parse_state *P, const mrdsl_file *f) {
   parse_advance(P); /* struct */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a struct name");
     return NULL;
   }
@@ -745,7 +770,7 @@ static void parse_struct(parse_state *P, mrdsl_file *f) {
   st->line = P->tok.line;
   st->col = P->tok.col;
   parse_advance(P); /* struct */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a struct name");
     goto fail;
   }
@@ -779,7 +804,7 @@ static void parse_struct(parse_state *P, mrdsl_file *f) {
       }
       fd->kind = (uint8_t)kind;
     }
-    if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+    if (!parse_at_name(P)) {
       parse_expected(P, "a field name");
       goto fail;
     }
@@ -892,7 +917,7 @@ static bool parse_rec_param(parse_state *P, mrdsl_file *f, ast_subject *s, ast_p
   if (!(g.rec = parse_struct_ref(P, f))) return false;
   if (parse_is_word(P, "const")) { g.is_const = true; parse_advance(P); }
   g.is_ptr = parse_accept(P, MRDSL_TOK_STAR);
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a parameter name");
     return false;
   }
@@ -922,7 +947,7 @@ static bool parse_rec_result(parse_state *P, mrdsl_file *f, ast_subject *s, ast_
   s->ret_kind = MR_KIND_VOID;
   s->ret_ctype = "void";
   s->ret_name = "ret";
-  if (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime && !P->tok.plen) {
+  if (parse_at_result_name(P)) {
     s->ret_name = parse_tok_text(P);
     s->ret_named = true;
     parse_advance(P);
@@ -940,7 +965,7 @@ static void parse_subject(parse_state *P, mrdsl_file *f) {
   s->line = at.line;
   s->col = at.col;
   parse_advance(P); /* subject */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "the subject's function name");
     goto fail;
   }
@@ -1023,7 +1048,7 @@ static bool parse_result(parse_state *P, ast_subject *s) {
   }
   s->ret_kind = (uint8_t)kind;
   s->ret_name = "ret";
-  if (P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime) {
+  if (parse_at_result_name(P)) {
     if (kind == MR_KIND_VOID) {
       parse_error_at(P, P->tok.line, P->tok.col, "a void result has no name");
       return false;
@@ -1052,7 +1077,7 @@ static void parse_add_stmt(parse_state *P, mrdsl_rel *r, ast_stmt *s) {
 
 /* meta key = literal ; (a literal: string, optionally negative number, true/false) */
 static bool parse_meta(parse_state *P, ast_stmt *s, mrdsl_rel *r) {
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a metadata key");
     return false;
   }
@@ -1095,7 +1120,7 @@ static bool parse_follow(parse_state *P, ast_stmt *s) {
   }
   parse_advance(P);
   if (!parse_expect(P, MRDSL_TOK_ASSIGN)) return false;
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "the name of a relation");
     return false;
   }
@@ -1154,7 +1179,7 @@ static ast_domain *parse_domain_stmt(parse_state *P) {
   d->line = P->tok.line;
   d->col = P->tok.col;
   parse_advance(P); /* domain */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "a parameter name");
     return NULL;
   }
@@ -1268,7 +1293,7 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
   r->col = P->tok.col;
   r->file = f;
   parse_advance(P); /* relation */
-  if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+  if (!parse_at_name(P)) {
     parse_expected(P, "the relation's name");
     parse_sync_decl(P);
     return NULL;
@@ -1280,7 +1305,7 @@ static mrdsl_rel *parse_relation(parse_state *P, mrdsl_file *f) {
     r->calls_col = P->tok.col;
     parse_advance(P);
     do {
-      if (P->tok.kind != MRDSL_TOK_IDENT || P->tok.prime || P->tok.plen) {
+      if (!parse_at_name(P)) {
         parse_expected(P, "a subject's name");
         parse_sync_decl(P);
         return NULL;

@@ -31,8 +31,12 @@ namespace {
 const char *const KindNames[] = {MR_KIND_LIST(MR_KIND_NAME)};
 #undef MR_KIND_NAME
 
-bool isIdentStart(char C) { return isAlpha(C) || C == '_'; }
-bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
+// C's identifier letters as clang reads them: '$' and the bytes of UTF-8 characters too
+// (a function f$x or \u00e9 is a target like any other).
+bool isIdentStart(char C) {
+  return isAlpha(C) || C == '_' || C == '$' || static_cast<unsigned char>(C) >= 0x80;
+}
+bool isIdentChar(char C) { return isIdentStart(C) || isDigit(C); }
 
 } // namespace
 

@@ -105,6 +105,16 @@ int drv_mkdirs(const char *path);
 /* Absolute form of path (realpath when it exists, else cwd-joined); caller frees. */
 char *drv_abspath(const char *path);
 bool drv_ends_with(const char *s, const char *suffix);
+/* Is s[0..n) a name clang accepts for a function: letters, '_', '$', the bytes of non-ASCII
+ * characters, then digits too (n > 0)? */
+bool drv_is_c_name(const char *s, size_t n);
+/* The printf field width ("%-*s") that pads s to cols columns: printf counts bytes, a name
+ * such as é takes one column for two. */
+int drv_width(const char *s, int cols);
+/* "ROOT/FUNCTION", a function's build directory, each '$' of FUNCTION as '-' (no C name has
+ * one): libFuzzer's -fork and -merge hand its paths to a shell, which would expand f$x's
+ * $x. Caller frees. */
+char *drv_fn_dir(const char *root, const char *function);
 /* Option value in seconds, 0 <= *out <= max (max = HUGE_VAL: no bound named): true, or
  * false with an error naming the option and the value. */
 bool drv_parse_secs(const char *opt, const char *v, double max, double *out);

@@ -435,6 +435,33 @@ unsigned drv_ncpu(void) {
 }
 
 /* Does s end with suffix? */
+/* See drv.h. */
+bool drv_is_c_name(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$' || c >= 0x80;
+    if (!letter && !(i && c >= '0' && c <= '9'))
+      return false;
+  }
+  return n > 0;
+}
+
+/* See drv.h. */
+int drv_width(const char *s, int cols) {
+  for (; *s; s++)
+    cols += ((unsigned char)*s & 0xc0) == 0x80; /* a UTF-8 continuation byte takes no column */
+  return cols;
+}
+
+/* See drv.h. */
+char *drv_fn_dir(const char *root, const char *function) {
+  char *d = drv_fmt("%s/%s", root, function);
+  for (char *p = d + strlen(root) + 1; *p; p++)
+    if (*p == '$')
+      *p = '-';
+  return d;
+}
+
 bool drv_ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;

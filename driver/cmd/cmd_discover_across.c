@@ -528,7 +528,9 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
   int rc = read_sigs(&g, &req);
   if (rc != DRV_EXIT_OK) return rc;
   if (g.inverse) { /* strings or arrays: the round trip, vetted */
-    char *dir = drv_fmt("%s/mr_chain_%s__%s", builddir ? builddir : ".mrfuzz", fns[0], fns[1]);
+    char *cname = drv_fmt("mr_chain_%s__%s", fns[0], fns[1]);
+    char *dir = drv_fn_dir(builddir ? builddir : ".mrfuzz", cname);
+    free(cname);
     char *target = drv_fmt("%s:%s", file_arg, fns[0]), *def = drv_fmt("%s_%s.mr", fns[0], fns[1]);
     rc = drv_check_output("-o", out ? out : def);
     if (rc == DRV_EXIT_OK)
@@ -540,7 +542,7 @@ int drv_discover_group(const drv_opts *o, const drv_list *b, const char *file_ar
   }
   size_t fl = strlen(file_arg);
   bool header = fl > 2 && !strcmp(file_arg + fl - 2, ".h");
-  char *name = wrapper_name(&g), *dir = drv_fmt("%s/%s", builddir ? builddir : ".mrfuzz", name);
+  char *name = wrapper_name(&g), *dir = drv_fn_dir(builddir ? builddir : ".mrfuzz", name);
   char *src = drv_fmt("%s/%s.c", dir, name), *wmr = drv_fmt("%s/across-wrapper.mr", dir);
   char *target = drv_fmt("%s:%s", src, name), *text = wrapper_source(&g, name, header ? file_arg : NULL);
   char *def = NULL;

@@ -78,7 +78,7 @@ static void push_for(drv_list *a, const drv_list *h, const drv_etab *t) {
 static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
                        const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
   char *target = drv_fmt("%s:%s", file_arg, r->name);
-  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fmt("%s/%s", builddir, r->name);
+  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fn_dir(builddir, r->name);
   char *log = drv_fmt("%s/discover.log", bdir);
   drv_list a = {0};
   for (size_t i = 0; i < b->n; i++)
@@ -148,7 +148,7 @@ static void summary(const row *rows, size_t n, const char *path) {
       snprintf(rel, sizeof rel, "%ld", r->relations);
     if (r->rc >= 0)
       snprintf(secs, sizeof secs, "%.1f", r->secs);
-    printf("%-24s %-9s %9s %9s %7s%s  %s%s%s\n", r->name, r->rc < 0 ? "-" : r->engine, rel,
+    printf("%-*s %-9s %9s %9s %7s%s  %s%s%s\n", drv_width(r->name, 24), r->name, r->rc < 0 ? "-" : r->engine, rel,
            r->score, secs, r->rc < 0 ? " " : "s", status_of(r), r->why ? ": " : "", r->why ? r->why : "");
     drv_buf_printf(&t, "%s\t%s\t%s\t%s\t%s\t%s\t", r->name, r->rc < 0 ? "-" : r->engine, rel, r->score,
                    secs, status_of(r));
@@ -182,11 +182,12 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
   drv_across_pair *pairs = drv_alloc((max ? max : 1) * sizeof *pairs);
   drv_consts *kk = drv_alloc((n ? n : 1) * sizeof *kk);
   for (size_t i = 0; i < n; i++) { /* the mined constants, from each function's own build */
-    char *hv = drv_fmt("%s/%s/harness", builddir, items[i].name);
-    char *log = drv_fmt("%s/%s/consts.txt", builddir, items[i].name);
+    char *dir = drv_fn_dir(builddir, items[i].name);
+    char *hv = drv_fmt("%s/harness", dir), *log = drv_fmt("%s/consts.txt", dir);
     drv_across_consts(hv, log, &kk[i]);
     free(hv);
     free(log);
+    free(dir);
   }
   size_t ncompat, nrelated, k = drv_across_pairs(items, kk, n, max, pairs, &ncompat, &nrelated);
   for (size_t i = 0; i < n; i++) free(kk[i].v);
@@ -244,7 +245,7 @@ static int discover_pairs(const drv_opts *o, const drv_list *b, const drv_list *
       char pr[80], rel[24] = "-";
       snprintf(pr, sizeof pr, pairs[i].chain ? "%s->%s" : "%s, %s", items[pairs[i].a].name, items[pairs[i].b].name);
       if (nrel[i] >= 0) snprintf(rel, sizeof rel, "%ld", nrel[i]);
-      printf("%-36s %-26s %9s %7.1fs  %s\n", pr, pairs[i].why, rel, secs[i],
+      printf("%-*s %-26s %9s %7.1fs  %s\n", drv_width(pr, 36), pr, pairs[i].why, rel, secs[i],
              prc[i] == DRV_EXIT_OK ? "ok" : prc[i] == DRV_EXIT_VIOLATION ? "findings (exit 1)" : "failed");
     }
     fflush(stdout);
@@ -377,6 +378,48 @@ static void push_own(drv_list *extra, const char **own) {
     }
 }
 
+/* The functions of list ("F,G,..." or "F->G", the part of arg after its ':') into
+ * fns[0..cap) (pointers into copy, a copy of list cut at the separators), their number
+ * into *n (it may exceed cap: the group refuses that) and whether it is a chain. A usage
+ * error says what is wrong with the list. */
+static int split_list(const char *arg, char *copy, const char **fns, size_t cap, size_t *n, bool *chain) {
+  char *arrow = strstr(copy, "->");
+  *chain = arrow != NULL;
+  *n = 0;
+  if (arrow && strchr(copy, ',')) {
+    drv_error("discover %s: ',' (a group F,G) and '->' (a chain F->G) cannot be mixed", arg);
+    return DRV_EXIT_USAGE;
+  }
+  if (arrow && strstr(arrow + 2, "->")) {
+    size_t k = 1;
+    for (const char *p = copy; (p = strstr(p, "->")); p += 2) k++;
+    drv_error("discover %s: a chain is two functions, F->G (G called on F's result), not %zu; "
+              "discover a longer chain link by link (F->G, then G->H)", arg, k);
+    return DRV_EXIT_USAGE;
+  }
+  for (char *p = copy;;) {
+    char *end = arrow ? (p == copy ? arrow : NULL) : strchr(p, ',');
+    if (end) *end = '\0';
+    if (!*p && arrow) {
+      drv_error("discover %s: no function %s '->' (a chain is F->G)", arg, end ? "before" : "after");
+      return DRV_EXIT_USAGE;
+    }
+    if (!*p) {
+      drv_error("discover %s: function %zu of the group is empty (%s)", arg, *n + 1,
+                p == copy ? "',' first" : !end ? "',' last" : "two ',' in a row");
+      return DRV_EXIT_USAGE;
+    }
+    if (!drv_is_c_name(p, strlen(p))) {
+      drv_error("discover %s: '%s' is not a function name", arg, p);
+      return DRV_EXIT_USAGE;
+    }
+    if (*n < cap) fns[*n] = p;
+    ++*n;
+    if (!end) return DRV_EXIT_OK;
+    p = end + (arrow ? 2 : 1);
+  }
+}
+
 /* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
 static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
                          const char *list) {
@@ -392,19 +435,15 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
     return DRV_EXIT_USAGE;
   const char *file = o->pos.v[0];
   size_t flen = (size_t)(strrchr(file, ':') - file);
-  char *copy = drv_strdup(list), *fargs = drv_fmt("%.*s", (int)flen, file);
+  char *copy = drv_strdup(list);
   const char *fns[8];
   size_t n = 0;
-  char *arrow = strstr(copy, "->");
-  if (arrow) { /* F->G */
-    *arrow = '\0';
-    fns[n++] = copy;
-    fns[n++] = arrow + 2;
-    if (strstr(arrow + 2, "->") || strchr(copy, ',') || strchr(arrow + 2, ',') || !*copy || !arrow[2])
-      n = 0;
+  bool chain = false;
+  if (split_list(file, copy, fns, 8, &n, &chain) != DRV_EXIT_OK) {
+    free(copy);
+    return DRV_EXIT_USAGE;
   }
-  for (char *t = arrow ? NULL : strtok(copy, ","); t && n < 8; t = strtok(NULL, ","))
-    fns[n++] = t;
+  char *fargs = drv_fmt("%.*s", (int)flen, file);
   drv_list b2 = {0}, extra = {0};
   for (size_t i = 0; i < b->n; i++) /* FILE:F,G -> FILE */
     drv_list_push(&b2, b->v[i] == file ? fargs : b->v[i]);
@@ -417,7 +456,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
   o2.pos = pos;
   drv_disc_rec rec = {0};
   bool reports = own[OWN_JSON] || own[OWN_SARIF];
-  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, arrow != NULL, own[OWN_OUT],
+  int rc = drv_discover_group(&o2, &b2, fargs, h, &extra, fns, n, chain, own[OWN_OUT],
                               own[OWN_BUILD], NULL, reports ? &rec : NULL);
   if (reports && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) &&
       drv_disc_reports(&rec, 1, own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK && rc == DRV_EXIT_OK)

@@ -82,8 +82,9 @@ static void harness_args(const drv_opts *o, drv_list *a, const char *mr, const c
 /* The corpus directory: --corpus, else DIR/corpus. Caller frees. NULL (printed) when it
  * does not exist. */
 static char *corpus_dir(const drv_opts *o, const char *function) {
-  char *c = o->corpus ? drv_strdup(o->corpus)
-                      : o->build_dir ? drv_fmt("%s/corpus", o->build_dir) : drv_fmt(".mrfuzz/%s/corpus", function);
+  char *dir = o->corpus || o->build_dir ? NULL : drv_fn_dir(".mrfuzz", function);
+  char *c = o->corpus ? drv_strdup(o->corpus) : drv_fmt("%s/corpus", o->build_dir ? o->build_dir : dir);
+  free(dir);
   struct stat st;
   if (stat(c, &st) != 0 || !S_ISDIR(st.st_mode)) {
     drv_error("%s: no corpus here (run 'mrfuzz check' first, or give --corpus DIR)", c);

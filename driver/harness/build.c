@@ -38,11 +38,7 @@ static char *keep(build_ctx *c, char *s) {
 int drv_split_target(const char *arg, char **file, const char **function) {
   const char *colon = strrchr(arg, ':');
   const char *f = colon ? colon + 1 : "";
-  bool ident = (*f >= 'A' && *f <= 'Z') || (*f >= 'a' && *f <= 'z') || *f == '_';
-  for (const char *p = f; *p && ident; p++)
-    ident = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == '_' ||
-            (*p >= '0' && *p <= '9');
-  if (!colon || colon == arg || !ident) {
+  if (!colon || colon == arg || !drv_is_c_name(f, strlen(f))) {
     drv_error("expected FILE:FUNCTION (e.g. examples/trig/trig.c:trig_sin), got '%s'", arg);
     return DRV_EXIT_USAGE;
   }
@@ -517,7 +513,7 @@ char *drv_build_dir(const drv_build_req *req) {
   if (req->opts->build_dir)
     return drv_strdup(req->opts->build_dir);
   if (!req->opts->subjects)
-    return drv_fmt(".mrfuzz/%s", req->function);
+    return drv_fn_dir(".mrfuzz", req->function);
   const char *base = strrchr(req->file, '/') ? strrchr(req->file, '/') + 1 : req->file;
   const char *dot = strrchr(base, '.');
   return drv_fmt(".mrfuzz/multi-%.*s", (int)(dot && dot != base ? dot - base : (long)strlen(base)), base);

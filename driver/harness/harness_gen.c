@@ -168,6 +168,33 @@ static const char codecs[] =
     "MR_H_CODEC uint64_t mr_h_enc_f64(double d) { uint64_t v; memcpy(&v, &d, sizeof v); return v; }\n"
     "MR_H_CODEC uint64_t mr_h_enc_f32(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }\n";
 
+/* Is w a field name on leaf path p ("lo.true[1]")? */
+static bool path_has(const char *p, const char *w) {
+  size_t n = strlen(w);
+  for (const char *q = p; *q; q++)
+    if ((q == p || q[-1] == '.') && !strncmp(q, w, n) && (!q[n] || q[n] == '.' || q[n] == '['))
+      return true;
+  return false;
+}
+
+/* <stdbool.h>'s macros (mr_rt.h includes it) would rename a record field called bool, true
+ * or false: undefined after the includes when a field is so named (harness.c uses none). */
+static void put_undef_bool(drv_buf *b, const drv_sig *sigs, size_t n) {
+  static const char *const words[] = {"bool", "true", "false"};
+  for (size_t w = 0; w < 3; w++) {
+    bool used = false;
+    for (size_t k = 0; k < n; k++) {
+      for (size_t i = 0; i < sigs[k].nparams; i++)
+        for (size_t j = 0; sigs[k].params[i].rec && j < sigs[k].params[i].r.nleaves; j++)
+          used |= path_has(sigs[k].params[i].r.leaves[j].path, words[w]);
+      for (size_t j = 0; sigs[k].ret_rec && j < sigs[k].ret.nleaves; j++)
+        used |= path_has(sigs[k].ret.leaves[j].path, words[w]);
+    }
+    if (used)
+      drv_buf_printf(b, "#undef %s\n", words[w]);
+  }
+}
+
 /* The record definitions of sig (blocks ending in an empty line) that an earlier subject
  * of the same harness.c has not defined already (seen: the blocks written). */
 static void put_rec_defs(drv_buf *b, const drv_sig *sig, drv_buf *seen) {
@@ -275,7 +302,8 @@ void drv_harness_gen_n(const drv_sig *sigs, size_t n, size_t nc, const char *hea
                       "extern void mrfuzz_before_call(void) __attribute__((weak));\n\n");
   if (header)
     drv_buf_printf(out, "#include %s\n\n", header);
-  else
+  put_undef_bool(out, sigs, nall);
+  if (!header)
     for (size_t k = 0; k < nall; k++) {
       put_rec_defs(out, &sigs[k], &seen);
       put_prototype(out, &sigs[k]);

@@ -50,7 +50,8 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
     for (size_t i = 0; i < n; i++)
       drv_buf_printf(out, "%s\"%s\"", i ? ", " : "", mrdsl_rel_name(mrdsl_rel_at(f, i)));
     drv_buf_printf(out, "};\n");
-    /* The glue of check_native.c's mr_native_file: @ stands for the prefix. */
+    /* The glue of check_native.c's mr_native_file: @ stands for the prefix. Its names are
+     * API words of the prefix (mrdsl_emit_rel_name): none starts with a digit or bind_. */
     static const char glue[] =
         "static void *@_open(void (*call)(const uint64_t *, uint64_t *), uint64_t (*rng)(void *),\n"
         "                      void *ud, const double *r) {\n"
@@ -73,7 +74,7 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
         "  @_fini(st);\n"
         "  free(st);\n"
         "}\n"
-        "static int @_bind_callee(void *st, const char *name, void (*call)(const uint64_t *, uint64_t *)) {\n"
+        "static int @_native_bind(void *st, const char *name, void (*call)(const uint64_t *, uint64_t *)) {\n"
         "  return @_bind((@ *)st, name, call);\n"
         "}\n\n";
     for (const char *p = glue; *p; p++) {
@@ -85,7 +86,7 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
         drv_buf_printf(out, "%c", *p);
     }
     drv_buf_printf(rows, "    {\"%s\", 0x%016llxull, %zu, %s_names, %s_open, %s_run, %s_execs, %s_close,\n"
-                         "     %s_bind_callee},\n",
+                         "     %s_native_bind},\n",
                    mrdsl_subject_name(f), (unsigned long long)drv_fnv(DRV_FNV_INIT, text, len), n, pfx,
                    pfx, pfx, pfx, pfx, pfx);
   }

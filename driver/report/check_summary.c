@@ -406,7 +406,8 @@ static void print_subject(const chk_subj_sum *a, const char *of) {
     printf("\n");
   }
   for (size_t i = 0; i < a->nrels; i++) {
-    printf("  %-28s checked %llu, skipped %llu", a->rels[i].name, a->rels[i].checked, a->rels[i].skipped);
+    printf("  %-*s checked %llu, skipped %llu", drv_width(a->rels[i].name, 28), a->rels[i].name,
+           a->rels[i].checked, a->rels[i].skipped);
     if (a->rels[i].ill)
       printf(" (%llu ill-conditioned)", a->rels[i].ill);
     printf(", violated %llu\n", a->rels[i].violated);

@@ -352,16 +352,20 @@ static char *proto_ctype(CXType t, const ptype *pt) {
 }
 
 /* Read the leaves of record type t (a parameter's, or the result's when name is NULL) into
- * r, with its spellings; on a refusal, the error names the field. */
+ * r, with its spellings; on a refusal, the error names the field (none: the record itself,
+ * as the parameter's type, shown, spells it: `const struct opaque *`). */
 static int read_record(drv_sig *sig, sig_defs *defs, const char *name, unsigned line,
-                       unsigned col, CXType t, drv_rec *r) {
+                       unsigned col, CXType t, CXType shown, drv_rec *r) {
   sig_refusal why;
   if (!sig_rec_read(t, r, &why)) {
-    char *d = sig_type_desc(t);
-    if (name)
+    char *d = sig_type_desc(name ? shown : t);
+    if (name && !*why.path)
       drv_error("%s:%u:%u: parameter '%s' of '%s' has type %s which mrfuzz cannot generate: "
-                "field '%s%s%s' of type %s: %s", sig->file, line, col, name, sig->name, d, name,
-                *why.path ? "." : "", why.path, why.type, why.why);
+                "%s: %s", sig->file, line, col, name, sig->name, d, why.type, why.why);
+    else if (name)
+      drv_error("%s:%u:%u: parameter '%s' of '%s' has type %s which mrfuzz cannot generate: "
+                "field '%s.%s' of type %s: %s", sig->file, line, col, name, sig->name, d, name,
+                why.path, why.type, why.why);
     else
       drv_error("%s:%u:%u: return type %s of '%s' is not supported: field 'ret%s%s' of type "
                 "%s: %s", sig->file, line, col, d, sig->name, *why.path ? "." : "", why.path,
@@ -385,10 +389,10 @@ static int read_records(drv_sig *sig, sig_defs *defs, CXType ft) {
       flat++;
       continue;
     }
-    CXType t = clang_getArgType(ft, (unsigned)i);
+    CXType shown = clang_getArgType(ft, (unsigned)i), t = shown;
     if (p->is_ptr)
       t = clang_getPointeeType(clang_getCanonicalType(t));
-    int rc = read_record(sig, defs, p->name, p->line, p->col, t, &p->r);
+    int rc = read_record(sig, defs, p->name, p->line, p->col, t, shown, &p->r);
     if (rc != DRV_EXIT_OK)
       return rc;
     free(p->ctype);
@@ -430,7 +434,7 @@ static int read_return(drv_sig *sig, sig_defs *defs, CXType rt) {
   if (c.kind == CXType_Record && sig_is_struct(c)) {
     sig->ret_rec = true;
     sig->ret_kind = MR_KIND_VOID;
-    int rc = read_record(sig, defs, NULL, sig->line, sig->col, rt, &sig->ret);
+    int rc = read_record(sig, defs, NULL, sig->line, sig->col, rt, rt, &sig->ret);
     sig->ret_ctype = drv_strdup(rc == DRV_EXIT_OK ? sig->ret.ctype : "void");
     return rc;
   }

@@ -300,7 +300,8 @@ typedef struct mrdsl_emit_opts {
   const char *source; /* file name shown in reports and comments; NULL: the file's name */
   bool test;          /* a standalone test's code (mrfuzz repro --emit-test): the record
                        * types and the subject's prototype first, and per relation
-                       * <prefix>_<relation>_given(c, in, res), the group on recorded inputs */
+                       * STEM_given(c, in, res), the group on recorded inputs (STEM:
+                       * mrdsl_emit_rel_name) */
   const char *only;   /* emit only the relation of this name; NULL: every one */
 } mrdsl_emit_opts;
 
@@ -312,6 +313,14 @@ typedef struct mrdsl_emit_opts {
  * relation and the feature); MR_ENOMEM. OUT: *out NUL-terminated, arena-owned; *len. */
 MR_API int mrdsl_emit_c(mrdsl_ctx *ctx, const mrdsl_file *f, const mrdsl_emit_opts *o,
                         const char **out, size_t *len);
+
+/* The stem of relation rel's identifiers in mrdsl_emit_c's code under prefix:
+ * "<prefix>_<length of rel in bytes><rel>" ("trig_sin_mr_8periodic"), its group function;
+ * its other functions are STEM_guard, _check, _eval, _build_K, _given and its table
+ * STEM_xs. The length keeps every relation name apart from the file's own API names and
+ * from the other relations'. snprintf-style: returns the length needed (buf may be NULL
+ * when cap is 0). */
+MR_API size_t mrdsl_emit_rel_name(const char *prefix, const char *rel, char *buf, size_t cap);
 
 /* ============================== Solver (Z3) ============================== */
 

@@ -88,3 +88,15 @@ found() {
   [ "$n" -gt 0 ] || fail "$1: no reproducer violates the suspect on the faulty code"
   echo "$1: $n reproducers violate on the faulty code and replay clean on the fixed code"
 }
+
+# cc_run FILE.c...: with clang (MR_CLANG) and with gcc when installed, compile the files
+# (C11, -Wall -Wextra -Werror, libm) and run the program; it must exit 0 (stdout in ./out).
+cc_run() {
+  local cc
+  for cc in "${MR_CLANG:-clang-14}" gcc; do
+    command -v "$cc" >/dev/null || continue
+    check "compiled by $cc (-Wall -Wextra -Werror), the program runs clean"
+    expect_exit 0 "$cc" -std=c11 -Wall -Wextra -Werror "$@" -o cc_run.out -lm
+    expect_exit 0 ./cc_run.out
+  done
+}

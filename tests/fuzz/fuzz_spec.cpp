@@ -7,7 +7,7 @@
 // pass relies on, and aborts with the input on a violation:
 //   - failure: Out is untouched, Err is "col N: expected ..." with N a column
 //     of the input (1..size+1);
-//   - success: every entry is well formed (C identifiers, kinds in range, no
+//   - success: every entry is well formed (C names, kinds in range, no
 //     void parameter, only known flags, ARRAY iff a length index, the length
 //     parameter is another parameter of integer kind, each function once, Col
 //     points at the name; records: scalar leaves with paths, flags only on a
@@ -62,11 +62,16 @@ std::string escape(StringRef Text) {
       violated(Text, #Cond, __LINE__, Detail);                                 \
   } while (0)
 
+/// A C name as clang reads it: letters, '_', '$' and non-ASCII bytes, then digits.
+bool isIdentStart(char C) {
+  return isAlpha(C) || C == '_' || C == '$' || static_cast<unsigned char>(C) >= 0x80;
+}
+
 bool isIdent(StringRef S) {
-  if (S.empty() || !(isAlpha(S[0]) || S[0] == '_'))
+  if (S.empty() || !isIdentStart(S[0]))
     return false;
   for (char C : S)
-    if (!(isAlnum(C) || C == '_'))
+    if (!(isIdentStart(C) || isDigit(C)))
       return false;
   return true;
 }
@@ -151,7 +156,7 @@ bool sameEntries(ArrayRef<SpecEntry> A, ArrayRef<SpecEntry> B) {
 void checkRecord(StringRef Text, ArrayRef<SpecLeaf> R,
                  const std::string &Where) {
   for (const SpecLeaf &L : R) {
-    CHECK(!L.Path.empty() && (isAlpha(L.Path[0]) || L.Path[0] == '_'), Where);
+    CHECK(!L.Path.empty() && isIdentStart(L.Path[0]), Where);
     CHECK(L.Kind >= MR_KIND_BOOL && L.Kind <= MR_KIND_F64, Where);
     CHECK(L.Offset < (1u << 30), Where);
   }

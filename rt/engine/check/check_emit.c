@@ -134,7 +134,9 @@ int eng_chk_emit_test(const char *path, mrdsl_ctx *ctx, const mrdsl_file *file, 
   fprintf(f, "  const uint64_t *in[%d] = {", h);
   for (int k = 0; k < h; k++)
     fprintf(f, "%sin%d", k ? ", " : "", k + 1);
-  fprintf(f, "};\n  mrx_result res;\n  int rc = %s_%s_given(&m.c, in, &res);\n", prefix, name);
+  char stem[1024];
+  mrdsl_emit_rel_name(prefix, name, stem, sizeof stem);
+  fprintf(f, "};\n  mrx_result res;\n  int rc = %s_given(&m.c, in, &res);\n", stem);
   fprintf(f, "  if (rc == MRX_FAIL) {\n    for (size_t i = 0; i < %s_NRELATIONS; i++)\n"
              "      if (!strcmp(%s_relations[i].name, \"%s\"))\n"
              "        %s_report(stdout, &%s_relations[i], &m.c, &res);\n", prefix, prefix, name, prefix, prefix);

@@ -152,13 +152,13 @@ static void test_emit_cross(void) {
   const char *c;
   size_t n;
   CHECK(mrdsl_emit_c(ctx, f, NULL, &c, &n) == MR_OK);
-  CHECK(strstr(c, "f_mr_a_xs[2] = {0, 1};") && strstr(c, "f_mr_b_xs[3] = {0, 1, 0};") &&
-        strstr(c, "f_mr_c_xs[2] = {0, 0};"));
-  CHECK(strstr(c, "f_mr_a, f_mr_a_xs, 2, 1}") && strstr(c, "f_mr_c, f_mr_c_xs, 2, 0}"));
+  CHECK(strstr(c, "f_mr_1a_xs[2] = {0, 1};") && strstr(c, "f_mr_1b_xs[3] = {0, 1, 0};") &&
+        strstr(c, "f_mr_1c_xs[2] = {0, 0};"));
+  CHECK(strstr(c, "f_mr_1a, f_mr_1a_xs, 2, 1}") && strstr(c, "f_mr_1c, f_mr_1c_xs, 2, 0}"));
   CHECK(strstr(c, "static const char *const f_mr_subjects[] = {\"f\", \"g\"};"));
   CHECK(strstr(c, "{\"v\", ") && strstr(c, "mrx_call_fn calls[2];"));
   CHECK(strstr(c, "MRX_FN int f_mr_bind(f_mr *m, const char *name,") &&
-        strstr(c, "MRX_FN void f_mr_bind_g(f_mr *m, f_mr_g_fn fn)"));
+        strstr(c, "MRX_FN void f_mr_bind_g(f_mr *m, f_mr_1g_fn fn)"));
   CHECK(!strstr(c, "f_mr_bind_f("));
   mrdsl_param q;
   const mrdsl_rel *a = mrdsl_rel_find(f, "a");

@@ -262,6 +262,48 @@ static void test_print(void) {
   CHECK(load(buf, false, &g) == MR_OK && mrdsl_file_equal(f, g));
 }
 
+/* Every C name can be written: keywords and the named types are names where the grammar
+ * expects a name, and names take '$' and non-ASCII letters (docs/mrdsl.md "Names"). */
+static void round_trip(const char *text, const char *want) {
+  mrdsl_file *f, *g;
+  int rc = load(text, true, &f);
+  CHECK(rc == MR_OK);
+  if (rc != MR_OK) return;
+  char buf[4096], buf2[4096];
+  mrdsl_print(f, buf, sizeof buf);
+  CHECK(strstr(buf, want) != NULL);
+  if (!strstr(buf, want)) fprintf(stderr, "got:\n%s\nwant: %s\n", buf, want);
+  CHECK(load(buf, true, &g) == MR_OK && mrdsl_file_equal(f, g));
+  mrdsl_print(g, buf2, sizeof buf2);
+  CHECK(!strcmp(buf, buf2));
+}
+
+static void test_names(void) {
+  round_trip("mrdsl 1;\nstruct where { double check; int32_t relation; double bool; }\n"
+             "subject subject(double mrdsl, struct where meta, const double follow[implies], "
+             "size_t implies, double int8_t) -> double conditioned;\n"
+             "domain mrdsl = [-1, 1];\n"
+             "relation relation { meta where = \"k\"; domain int8_t = whole; mrdsl2 = -mrdsl1; "
+             "meta2 = meta1; follow2 = follow1; int8_t2 = int8_t1; check conditioned1 == -conditioned2; }\n"
+             "relation true { follow 2 = relation(1); follow 3 = relation(2); "
+             "check conditioned1 == conditioned3 && meta3.bool == meta1.bool; }\n",
+             "subject subject(double mrdsl, struct where meta, const double follow[implies], "
+             "size_t implies, double int8_t) -> double conditioned;");
+  round_trip("mrdsl 1;\nsubject f$x(double \xc3\xa9, double true, bool bool) -> double false;\n"
+             "subject g(double v) -> double c;\n"
+             "relation r calls f$x, g { v2 = \xc3\xa9" "1 + true1; check false1 == c2 || bool1; }\n"
+             "relation s calls f$x { \xc3\xa9" "2 = -\xc3\xa9" "1; true2 = true1; bool2 = !bool1; check false2 == false1; }\n",
+             "relation r calls f$x, g {");
+  /* a forgotten ';' after the result is still reported at the next declaration */
+  CHECK(load("mrdsl 1;\nsubject f(double x) -> double\nrelation r { x2 = x1; check true; }\n", false,
+             NULL) == MR_ESYNTAX);
+  CHECK(has_diag("t.mr:3:1: error: expected ';'"));
+  CHECK(load("mrdsl 1;\nsubject f(double a\xff) -> double;\n", false, NULL) == MR_ESYNTAX);
+  CHECK(has_diag("t.mr:2:18: error: invalid UTF-8 in a name"));
+  CHECK(load("mrdsl 1;\nsubject f(double \xc0\xaf) -> double;\n", false, NULL) == MR_ESYNTAX);
+  CHECK(has_diag("invalid UTF-8 in a name"));
+}
+
 /* A generated file of about 1 MB: parses and checks (timing printed, not asserted). */
 static void test_big_file(void) {
   size_t cap = 1100000, k = 0;
@@ -304,6 +346,7 @@ int main(void) {
   test_limits();
   test_junk();
   test_print();
+  test_names();
   test_big_file();
   mrdsl_ctx_free(ctx);
   return CHECK_DONE();
