@@ -309,6 +309,9 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
       } else if (timed_out) {
         drv_error("discovery of %s did not finish within %g s (use --budget to bound the search)", function, limit);
         rc = DRV_EXIT_INTERNAL;
+      } else if (WIFSIGNALED(status) && drv_stopped()) { /* the stop forwarded to it */
+        drv_note("discovery of %s was stopped by %s: nothing was written", function, drv_stop_name());
+        rc = 128 + drv_stopped();
       } else if (WIFSIGNALED(status)) {
         drv_error("discovery of %s died: %s (crashes of the target are isolated in workers: "
                   "this is an mrfuzz bug)", function, drv_status_str(status));
