@@ -72,12 +72,17 @@ static void refuse(walk *w, const char *path, CXType t, const char *why) {
   w->why->type = sig_type_desc(t);
 }
 
-static void walk_type(walk *w, CXType t, const char *path, long long off);
+static void walk_type(walk *w, CXType t, const char *path, long long off, bool konst);
+
+/* A const field (typedefs resolved). The record's own qualifier is not asked: the
+ * harness's local is never const, whatever the pointer says. */
+static bool is_const(CXType t) { return clang_isConstQualifiedType(clang_getCanonicalType(t)) != 0; }
 
 typedef struct fields {
   walk *w;
   const char *prefix;
   long long base;
+  bool konst; /* a const field (or inside one): so are its fields */
 } fields;
 
 static enum CXVisitorResult walk_field(CXCursor c, CXClientData data) {
@@ -91,19 +96,19 @@ static enum CXVisitorResult walk_field(CXCursor c, CXClientData data) {
   else if (clang_Cursor_isBitField(c))
     refuse(f->w, path, t, "bit-fields are not supported");
   else
-    walk_type(f->w, t, path, f->base + clang_Cursor_getOffsetOfField(c) / 8);
+    walk_type(f->w, t, path, f->base + clang_Cursor_getOffsetOfField(c) / 8, f->konst || is_const(t));
   free(path);
   free(name);
   return f->w->why->why ? CXVisit_Break : CXVisit_Continue;
 }
 
-static void push_leaf(walk *w, const char *path, int kind, long long off) {
+static void push_leaf(walk *w, const char *path, int kind, long long off, bool konst) {
   drv_rec *r = w->r;
   if (r->nleaves == w->cap) {
     w->cap = w->cap ? 2 * w->cap : 8;
     r->leaves = drv_realloc(r->leaves, w->cap * sizeof *r->leaves);
   }
-  r->leaves[r->nleaves++] = (drv_leaf){drv_strdup(path), (uint8_t)kind, (unsigned)off};
+  r->leaves[r->nleaves++] = (drv_leaf){drv_strdup(path), (uint8_t)kind, (unsigned)off, konst};
 }
 
 static const char *pointer_why(CXType c) {
@@ -115,7 +120,7 @@ static const char *pointer_why(CXType c) {
   return "pointers inside records are not supported";
 }
 
-static void walk_type(walk *w, CXType t, const char *path, long long off) {
+static void walk_type(walk *w, CXType t, const char *path, long long off, bool konst) {
   CXType c = clang_getCanonicalType(t);
   int kind;
   const char *why;
@@ -126,7 +131,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     } else if (clang_Type_getSizeOf(c) < 0) {
       refuse(w, path, t, "the struct is incomplete here (its fields are not declared)");
     } else {
-      fields f = {w, path, off};
+      fields f = {w, path, off, konst};
       clang_Type_visitFields(c, walk_field, &f);
     }
     return;
@@ -135,7 +140,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     long long n = clang_getArraySize(c), es = clang_Type_getSizeOf(e);
     for (long long i = 0; i < n && !w->why->why; i++) {
       char *p = drv_fmt("%s[%lld]", path, i);
-      walk_type(w, e, p, off + i * es);
+      walk_type(w, e, p, off + i * es, konst || is_const(e));
       free(p);
     }
     return;
@@ -156,7 +161,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     else if (w->r->nleaves >= MRDSL_MAX_PARAMS)
       refuse(w, path, t, "the record has more scalar fields than a subject has parameters");
     else
-      push_leaf(w, path, kind, off);
+      push_leaf(w, path, kind, off, konst);
   }
 }
 
@@ -165,7 +170,7 @@ bool sig_rec_read(CXType t, drv_rec *r, sig_refusal *why) {
   memset(why, 0, sizeof *why);
   walk w = {r, 0, why};
   CXType c = clang_getCanonicalType(t);
-  walk_type(&w, c, "", 0);
+  walk_type(&w, c, "", 0, false);
   if (!why->why && r->nleaves == 0)
     refuse(&w, "", t, "the struct has no fields");
   return why->why == NULL;
