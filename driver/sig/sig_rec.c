@@ -197,8 +197,10 @@ void sig_rec_free(drv_rec *r) {
  * Every field is written with its canonical scalar type (enums as their integer type,
  * typedefs resolved), so the definition needs nothing from the user's files; the tag is
  * the source's (a compatible type across the two translation units) or, for an unnamed
- * struct, a made-up one. A packed or over-aligned record would get another layout: the
- * assertions turn that into a compile error naming the record, never a wrong call. */
+ * struct, a made-up one. The layout is libclang's, whatever made it: a packed record
+ * (attribute or #pragma pack), an aligned one, an over-aligned field or typedef all come
+ * out as the attributes that give the same offsets, size and alignment (see layout()),
+ * and static assertions hold the definition to them: never a wrong call. */
 
 static char *scalar_ctype(CXType c) {
   if (c.kind == CXType_Enum)
@@ -206,30 +208,68 @@ static char *scalar_ctype(CXType c) {
   return sig_type_str(c);
 }
 
-typedef struct defctx {
-  sig_defs *d;
-  drv_buf body, checks;
-  const char *name;
-} defctx;
+/* One field as libclang lays it out. */
+typedef struct rfield {
+  char *name;          /* owned */
+  CXType t;            /* canonical */
+  long long off, size; /* bytes */
+  long long align;     /* what its written type aligns to in harness.c's definition */
+  long long attr;      /* harness.c's aligned(N) on the field, 0: none */
+} rfield;
 
-static enum CXVisitorResult define_field(CXCursor c, CXClientData data) {
-  defctx *x = data;
-  CXType t = clang_getCanonicalType(clang_getCursorType(c));
-  char *name = sig_take(clang_getCursorSpelling(c));
-  drv_buf dims = {0};
-  while (t.kind == CXType_ConstantArray) {
-    drv_buf_printf(&dims, "[%lld]", clang_getArraySize(t));
-    t = clang_getCanonicalType(clang_getArrayElementType(t));
+typedef struct rfields {
+  rfield *v;
+  size_t n, cap;
+} rfields;
+
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data) {
+  rfields *fs = data;
+  if (fs->n == fs->cap) {
+    fs->cap = fs->cap ? 2 * fs->cap : 8;
+    fs->v = drv_realloc(fs->v, fs->cap * sizeof *fs->v);
   }
-  char *base = t.kind == CXType_Record ? drv_strdup(sig_rec_define(x->d, t)) : scalar_ctype(t);
-  drv_buf_printf(&x->body, "  %s %s%s;\n", base, name, dims.s ? dims.s : "");
-  drv_buf_printf(&x->checks, "_Static_assert(offsetof(%s, %s) == %lld, \"mrfuzz: the layout of %s "
-                 "differs from the source's\");\n", x->name, name,
-                 clang_Cursor_getOffsetOfField(c) / 8, x->name);
-  free(base);
-  free(name);
-  drv_buf_fini(&dims);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c)), e = t;
+  while (e.kind == CXType_ConstantArray)
+    e = clang_getCanonicalType(clang_getArrayElementType(e));
+  if (e.kind == CXType_Enum)
+    e = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(e)));
+  /* a canonical type has lost an aligned typedef's alignment, as harness.c's spelling has;
+   * a nested record keeps its own, which its definition reproduces */
+  fs->v[fs->n++] = (rfield){sig_take(clang_getCursorSpelling(c)), t, clang_Cursor_getOffsetOfField(c) / 8,
+                            clang_Type_getSizeOf(t), clang_Type_getAlignOf(e), 0};
   return CXVisit_Continue;
+}
+
+static long long align_up(long long v, long long a) { return a > 1 ? (v + a - 1) / a * a : v; }
+
+/* The attributes that give fs libclang's layout (alignment ra): packed when a field sits
+ * before its natural place or the record is less aligned than its fields (packed,
+ * #pragma pack), then aligned(N) on each field past the place it would get (the largest
+ * power of two dividing its offset, at most ra: that N puts it exactly there), and on the
+ * record when it is more aligned than its fields make it. *align: the record's. */
+static bool layout(rfields *fs, long long ra, long long *align) {
+  bool packed = false;
+  long long cur = 0, nat = 1;
+  for (size_t i = 0; i < fs->n; i++) {
+    packed |= align_up(cur, fs->v[i].align) > fs->v[i].off;
+    cur = fs->v[i].off + fs->v[i].size;
+    nat = fs->v[i].align > nat ? fs->v[i].align : nat;
+  }
+  packed |= ra < nat;
+  cur = 0;
+  *align = 1;
+  for (size_t i = 0; i < fs->n; i++) {
+    rfield *f = &fs->v[i];
+    long long a = packed ? 1 : f->align;
+    if (align_up(cur, a) != f->off) {
+      f->attr = f->off ? f->off & -f->off : ra;
+      f->attr = f->attr < ra ? f->attr : ra;
+      a = f->attr > a ? f->attr : a;
+    }
+    *align = a > *align ? a : *align;
+    cur = f->off + f->size;
+  }
+  return packed;
 }
 
 /* See sig_int.h. */
@@ -250,15 +290,42 @@ const char *sig_rec_define(sig_defs *d, CXType t) {
   char *name = tagged ? drv_strdup(spell) : drv_fmt("struct mr_h_rec_%s_%zu", d->fn ? d->fn : "", d->seen.n);
   drv_list_push(&d->seen, spell);
   drv_list_push(&d->names, name);
-  defctx x = {d, {0}, {0}, name};
-  clang_Type_visitFields(c, define_field, &x);
-  drv_buf_printf(&d->text, "%s {\n%s};\n", name, x.body.s ? x.body.s : "");
+  rfields fs = {0};
+  clang_Type_visitFields(c, collect_field, &fs);
+  long long size = clang_Type_getSizeOf(c), ra = clang_Type_getAlignOf(c), align;
+  bool packed = layout(&fs, ra, &align);
+  drv_buf body = {0}, checks = {0};
+  for (size_t i = 0; i < fs.n; i++) {
+    const rfield *f = &fs.v[i];
+    drv_buf dims = {0};
+    CXType e = f->t;
+    while (e.kind == CXType_ConstantArray) {
+      drv_buf_printf(&dims, "[%lld]", clang_getArraySize(e));
+      e = clang_getCanonicalType(clang_getArrayElementType(e));
+    }
+    char *base = e.kind == CXType_Record ? drv_strdup(sig_rec_define(d, e)) : scalar_ctype(e);
+    drv_buf_printf(&body, "  %s %s%s", base, f->name, dims.s ? dims.s : "");
+    if (f->attr)
+      drv_buf_printf(&body, " __attribute__((aligned(%lld)))", f->attr);
+    drv_buf_printf(&body, ";\n");
+    drv_buf_printf(&checks, "_Static_assert(offsetof(%s, %s) == %lld, \"mrfuzz: the layout of %s "
+                   "differs from the source's\");\n", name, f->name, f->off, name);
+    free(base);
+    free(f->name);
+    drv_buf_fini(&dims);
+  }
+  free(fs.v);
+  drv_buf_printf(&d->text, "%s {\n%s}", name, body.s ? body.s : "");
+  if (packed || align != ra)
+    drv_buf_printf(&d->text, " __attribute__((%s%s", packed ? "packed" : "", packed && align != ra ? ", " : "");
+  if (align != ra)
+    drv_buf_printf(&d->text, "aligned(%lld)", ra);
+  drv_buf_printf(&d->text, "%s;\n", packed || align != ra ? "))" : "");
   drv_buf_printf(&d->text, "_Static_assert(sizeof(%s) == %lld && _Alignof(%s) == %lld, "
-                 "\"mrfuzz: the layout of %s differs from the source's\");\n%s\n", name,
-                 clang_Type_getSizeOf(c), name, clang_Type_getAlignOf(c), name,
-                 x.checks.s ? x.checks.s : "");
-  drv_buf_fini(&x.body);
-  drv_buf_fini(&x.checks);
+                 "\"mrfuzz: the layout of %s differs from the source's\");\n%s\n", name, size, name, ra,
+                 name, checks.s ? checks.s : "");
+  drv_buf_fini(&body);
+  drv_buf_fini(&checks);
   return name;
 }
 
