@@ -116,11 +116,12 @@ check_holds() {
 }
 
 # discover_holds FILE:FN DIR OUT [discover options]: discovery writes relations to OUT that
-# lint and hold under libFuzzer (20000 runs).
+# lint and hold under libFuzzer (20000 runs); what discovery printed is left in OUT.log.
 discover_holds() {
   local target=$1 dir=$2 out=$3
   shift 3
   expect_exit 0 "$MRFUZZ" discover --build-dir "$dir" -o "$out" "$@" "$target"
+  cat out err >"$out.log"
   grep -q '^relation' "$out" || fail "discover kept no relation"
   expect_exit 0 "$MRFUZZ" lint "$out"
   expect_exit 0 "$MRFUZZ" check --build-dir "$dir" --mr "$out" "$target" -- -runs=20000
