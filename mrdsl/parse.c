@@ -1172,14 +1172,14 @@ static bool parse_signed_num(parse_state *P, double *v) {
 }
 
 /* domain NAME = whole ;  |  domain NAME = [ NUM , NUM ] ;  (the word `domain` is next)
- * NULL after an error (reported). */
+ * NAME may be a record leaf's path (r.lo.x, g.m[1][0]). NULL after an error (reported). */
 static ast_domain *parse_domain_stmt(parse_state *P) {
   ast_domain *d = parse_alloc(P, sizeof *d);
   d->lead = parse_take_comments(P);
   d->line = P->tok.line;
   d->col = P->tok.col;
   parse_advance(P); /* domain */
-  if (!parse_at_name(P)) {
+  if (!parse_at_name(P) && !(P->tok.kind == MRDSL_TOK_IDENT && !P->tok.prime)) { /* or a leaf's path */
     parse_expected(P, "a parameter name");
     return NULL;
   }

@@ -547,7 +547,8 @@ static void ty_def_stmt(ty_state *T, ast_stmt *st) {
   }
   ty_def *d = ty_slot(T, k, p);
   if (d->s) {
-    ty_err(T, st->line, st->col, "%s is defined twice (also at line %d)", st->name, d->s->line);
+    ty_err(T, st->line, st->col, "%s%s is defined twice (also at line %d)", st->name, st->path ? st->path : "",
+           d->s->line);
     return;
   }
   if (k > T->maxexec) T->maxexec = k;
@@ -561,8 +562,8 @@ static void ty_def_stmt(ty_state *T, ast_stmt *st) {
     return;
   }
   if (!ty_assignable(pa->ty, ty)) {
-    ty_err(T, st->line, st->col, "%s is %s but the expression is %s", st->name, ty_name(pa->ty),
-           ty_name(ty));
+    ty_err(T, st->line, st->col, "%s%s is %s but the expression is %s", st->name, st->path ? st->path : "",
+           ty_name(pa->ty), ty_name(ty));
     return;
   }
   st->exec = k;
@@ -787,16 +788,22 @@ static int ty_begin(ty_state *T, mrdsl_ctx *ctx, mrdsl_file *f) {
  * integers. */
 static void ty_domain(ty_state *T, const ast_subject *s, const ast_domain *d) {
   const ast_param *p = NULL;
-  for (size_t i = 0; i < s->nparams && !p; i++)
+  for (size_t i = 0; i < s->nparams && !p; i++) /* an in-out leaf: its input comes first */
     if (!strcmp(s->params[i].name, d->param)) p = &s->params[i];
   bool num = p && p->kind != MR_KIND_CSTR && p->kind != MR_KIND_VOID && !p->is_out && !p->len_name &&
-             p->len_of < 0 && p->group < 0 && !(p->flags & (MR_PF_ARRAY | MR_PF_OUT));
+             p->len_of < 0 && !(p->flags & (MR_PF_ARRAY | MR_PF_OUT));
   bool isf = p && (p->kind == MR_KIND_F32 || p->kind == MR_KIND_F64);
-  if (!p)
+  bool whole = false; /* a record's name: its leaves have domains, not it */
+  for (size_t g = 0; g < s->ngroups && !p; g++)
+    whole |= !strcmp(s->groups[g].name, d->param);
+  if (whole)
+    ty_err(T, d->line, d->col, "domain of '%s': a record has no domain; give one to each input leaf "
+           "(domain %s.FIELD = ...)", d->param, d->param);
+  else if (!p)
     ty_err(T, d->line, d->col, "domain of '%s': not a parameter of %s", d->param, s->name);
   else if (!num)
     ty_err(T, d->line, d->col, "domain of '%s': a domain is for a numeric input (not an array, string, "
-           "length, record or out-parameter)", d->param);
+           "length or output)", d->param);
   else if (!d->whole && !isf && !(fabs(d->lo) < 0x1p63 && fabs(d->hi) < 0x1p63 && d->lo == (double)(int64_t)d->lo &&
                                    d->hi == (double)(int64_t)d->hi))
     ty_err(T, d->line, d->col, "domain of '%s': an integer parameter's bounds are integers", d->param);

@@ -228,12 +228,13 @@ typedef struct drv_build_req {
 
 /* ============================ Toolchain (toolchain.c) ============================= */
 
-/* Paths of the tools and libraries: clang from drv_config.h, the rest relative to the
- * mrfuzz executable (toolchain.c), each overridable by environment: MRFUZZ_CLANG,
- * MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a, libmreng.a, libmrdsl.a), MRFUZZ_INCLUDE,
- * MRFUZZ_MTE_BUNDLE. */
+/* Paths of the tools and libraries: clang and llvm-objcopy from drv_config.h, the rest
+ * relative to the mrfuzz executable (toolchain.c), each overridable by environment:
+ * MRFUZZ_CLANG, MRFUZZ_OBJCOPY, MRFUZZ_PLUGIN, MRFUZZ_LIBDIR (holding libmrrt.a,
+ * libmreng.a, libmrdsl.a), MRFUZZ_INCLUDE, MRFUZZ_MTE_BUNDLE. */
 typedef struct drv_tools {
   const char *clang;        /* borrowed (config or environ) */
+  const char *objcopy;      /* borrowed (config or environ); renames a source's main */
   char *plugin;             /* owned; mrpass.so */
   char *lib_rt;             /* owned; libmrrt.a */
   char *lib_eng;            /* owned; libmreng.a */

@@ -69,6 +69,7 @@ void drv_tools_init(drv_tools *t) {
   const char *plugin = getenv("MRFUZZ_PLUGIN");
   const char *include = getenv("MRFUZZ_INCLUDE");
   t->clang = env_or("MRFUZZ_CLANG", DRV_CLANG);
+  t->objcopy = env_or("MRFUZZ_OBJCOPY", DRV_OBJCOPY);
   /* The plugin lives beside the libraries in both layouts (MRFUZZ_LIBDIR moves neither). */
   t->plugin = plugin && *plugin ? drv_strdup(plugin) : drv_fmt("%s/mrpass.so", found);
   t->include = include && *include ? drv_strdup(include)

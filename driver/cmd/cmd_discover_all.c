@@ -29,7 +29,8 @@ typedef struct row {
   long relations;             /* -1: no file */
   char score[32];             /* "S/M" mutants the short set kills, or "-" */
   double secs;
-  const char *why;            /* skipped: sig_read.c's reason (borrowed) */
+  const char *why;            /* skipped: sig_read.c's reason (borrowed); failed: err */
+  char *err;                  /* owned: the first error a failed discovery printed, or NULL */
   bool stopped;               /* a stop signal ended its discovery */
 } row;
 
@@ -54,6 +55,18 @@ static void short_score(const char *log, char *out, size_t cap) {
   int m, sh;
   if (k && d && sscanf(k + 6, "%d", &m) == 1 && sscanf(d + 12, "%d", &sh) == 1)
     snprintf(out, cap, "%d/%d", sh, m);
+}
+
+/* The first error a discovery printed ("mrfuzz: error: " lines of its log), without the
+ * tag: the reason column of a failed function. NULL when it printed none. */
+static char *first_error(const char *log) {
+  static const char tag[] = "mrfuzz: error: ";
+  for (const char *l = log; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    if (!strncmp(l, tag, sizeof tag - 1)) {
+      l += sizeof tag - 1;
+      return drv_fmt("%.*s", (int)strcspn(l, "\n"), l);
+    }
+  return NULL;
 }
 
 /* Push onto a the options of h (each name, then its value if it has one) that t knows: an
@@ -112,6 +125,8 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
     fputs(text, stdout);
   short_score(text, r->score, sizeof r->score);
   r->relations = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? count_relations(mr) : -1;
+  if (rc != DRV_EXIT_OK && rc != DRV_EXIT_VIOLATION)
+    r->why = r->err = first_error(text);
   fflush(stdout);
   free(text);
   drv_list_fini(&a);
@@ -312,13 +327,14 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     rc = DRV_EXIT_USAGE;
   }
   row *rows = drv_alloc(n * sizeof *rows);
+  memset(rows, 0, n * sizeof *rows); /* rows a stop or an error leaves unrun own nothing */
   size_t nrecs = n; /* every function's, then the pairs' (--across) */
   drv_disc_rec *recs = drv_alloc((n + (size_t)across + 1) * sizeof *recs);
   memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
-    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, false};
+    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, NULL, false};
     recs[i].function = drv_strdup(items[i].name);
     recs[i].skipped = items[i].why;
     if (!items[i].ok)
@@ -359,6 +375,8 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   drv_proc_resume_after_stop(false);
   if (drv_stopped())
     rc = 128 + drv_stopped();
+  for (size_t i = 0; i < n; i++)
+    free(rows[i].err);
   free(rows);
   for (size_t i = 0; i < nrecs; i++)
     drv_disc_rec_fini(&recs[i]);

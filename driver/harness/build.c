@@ -47,8 +47,9 @@ int drv_split_target(const char *arg, char **file, const char **function) {
   return DRV_EXIT_OK;
 }
 
-/* Run clang with argv; `what` names the step in messages. */
-static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char *what) {
+/* Run a tool of the toolchain with argv (argv[0] the tool, named `tool` in messages);
+ * `what` names the step. Its output goes to the build log. */
+static int run_tool(build_ctx *c, const char *tool, drv_list *argv, char *const env[], const char *what) {
   drv_list_push(argv, NULL);
   if (c->o->verbose) {
     for (size_t i = 0; env && env[i]; i++)
@@ -62,10 +63,11 @@ static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char
   if (stat(c->log, &st) == 0)
     before = (long)st.st_size;
   int status;
+  const char *prog = argv->v[0];
   int rc = drv_spawn((char *const *)argv->v, env, c->log, &status);
   drv_list_fini(argv);
   if (rc != 0) {
-    drv_error("cannot run %s: %s", c->t.clang, strerror(errno));
+    drv_error("cannot run %s: %s", prog, strerror(errno));
     return DRV_EXIT_INTERNAL;
   }
   if (c->o->verbose || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -82,10 +84,10 @@ static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return DRV_EXIT_OK;
   if (WIFEXITED(status)) {
-    drv_error("%s failed (clang: %s; log in %s)", what, drv_status_str(status), c->log);
+    drv_error("%s failed (%s: %s; log in %s)", what, tool, drv_status_str(status), c->log);
     return DRV_EXIT_USAGE;
   }
-  drv_error("%s: clang crashed (%s)", what, drv_status_str(status));
+  drv_error("%s: %s crashed (%s)", what, tool, drv_status_str(status));
   return DRV_EXIT_INTERNAL;
 }
 
@@ -132,6 +134,32 @@ static void push_plugin(build_ctx *c, drv_list *a) {
   drv_list_push(a, "-disable-lifetime-markers");
 }
 
+static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char *what) {
+  return run_tool(c, "clang", argv, env, what);
+}
+
+/* The harness has its own main, so a source's own (a program's file, its functions under
+ * test) is renamed in its object, and calls to it within the object follow. */
+static int hide_main(build_ctx *c, const char *src, const char *obj) {
+  if (!drv_obj_defines(obj, "main"))
+    return DRV_EXIT_OK;
+  if (access(c->t.objcopy, X_OK) != 0) {
+    drv_error("%s defines main, and the harness has its own: renaming it needs llvm-objcopy, not "
+              "found at %s (%s; install LLVM 14's tools, or set MRFUZZ_OBJCOPY)", src, c->t.objcopy,
+              strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  drv_list a = {0};
+  drv_list_push(&a, c->t.objcopy);
+  drv_list_push(&a, "--redefine-sym");
+  drv_list_push(&a, "main=" DRV_USER_MAIN);
+  drv_list_push(&a, obj);
+  char *what = drv_fmt("renaming the main of %s", src);
+  int rc = run_tool(c, "llvm-objcopy", &a, NULL, what);
+  free(what);
+  return rc;
+}
+
 /* -c SRC, as C even when it is a header holding a definition. */
 static void push_source(drv_list *a, const char *src) {
   if (!drv_ends_with(src, ".c")) {
@@ -164,6 +192,8 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
   char *what = drv_fmt("compiling %s", src);
   int rc = run_clang(c, &a, env, what);
   free(what);
+  if (rc == DRV_EXIT_OK && idx > 0) /* the user's source, not harness.c */
+    rc = hide_main(c, src, obj);
   if (rc == DRV_EXIT_OK) {
     drv_list_push(&c->depfiles, dep);
     drv_list_push(&c->objs, obj);

@@ -2,8 +2,9 @@
  * harness.h - the header of the driver's harness/ room: a target's harness made and kept.
  * Its source (harness_gen.c: thunks and subjects from the signatures), the build (build.c:
  * mrpass on the sources, the link, the build directory and its locks), the stamp that
- * says whether it is current (stamp.c), and the functions a target reaches, which the
- * mutation build mutates (reach.c). Stands on sig/ and base/.
+ * says whether it is current (stamp.c), whether an object defines a symbol (objsym.c: a
+ * source's own main), and the functions a target reaches, which the mutation build
+ * mutates (reach.c). Stands on sig/ and base/.
  */
 #ifndef MR_DRV_HARNESS_H
 #define MR_DRV_HARNESS_H
@@ -54,6 +55,14 @@ int drv_split_target(const char *arg, char **file /* OUT */, const char **functi
  * *file (also on failure) and finalises res. */
 int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **function /* OUT */,
                      drv_build_res *res /* OUT */);
+
+/* ========================== Object symbols (objsym.c) ============================ */
+
+/* What a source's own main is renamed to in its object (build.c): the harness has its own. */
+#define DRV_USER_MAIN "mrfuzz_user_main"
+/* Does the ELF64 object at path define (globally or weakly) symbol name? false when it
+ * does not, or the file cannot be read as one. */
+bool drv_obj_defines(const char *path, const char *name);
 
 /* ============================= Reachability (reach.c) ============================= */
 

@@ -97,9 +97,12 @@ static void put_rec_local(drv_buf *b, const drv_param *p, size_t pi, size_t at, 
     return;
   for (size_t j = 0; j < p->r.nleaves; j++) {
     const drv_leaf *l = &p->r.leaves[j];
-    drv_buf_printf(b, "  mr_h_r%zu.%s = ", pi, l->path);
+    if (l->konst)
+      drv_buf_printf(b, "  MR_H_SET_CONST(mr_h_r%zu, %s, %s, %s, ", pi, t, l->path, kind_ctype(l->kind));
+    else
+      drv_buf_printf(b, "  mr_h_r%zu.%s = ", pi, l->path);
     put_decode_scalar(b, l->kind, kind_ctype(l->kind), at + j);
-    drv_buf_printf(b, ";\n");
+    drv_buf_printf(b, l->konst ? ");\n" : ";\n");
   }
 }
 
@@ -166,7 +169,13 @@ static const char codecs[] =
     "  uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, sizeof f); return f;\n"
     "}\n"
     "MR_H_CODEC uint64_t mr_h_enc_f64(double d) { uint64_t v; memcpy(&v, &d, sizeof v); return v; }\n"
-    "MR_H_CODEC uint64_t mr_h_enc_f32(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }\n";
+    "MR_H_CODEC uint64_t mr_h_enc_f32(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }\n"
+    "/* A const field of a record input cannot be assigned: its bytes are copied into the\n"
+    " * zeroed local instead (an initializer would leave the padding undefined). */\n"
+    "#define MR_H_SET_CONST(var, type, path, ktype, v) do { \\\n"
+    "    ktype mr_h_v = (v); \\\n"
+    "    memcpy((char *)&(var) + offsetof(type, path), &mr_h_v, sizeof mr_h_v); \\\n"
+    "  } while (0)\n";
 
 /* Is w a field name on leaf path p ("lo.true[1]")? */
 static bool path_has(const char *p, const char *w) {

@@ -52,6 +52,7 @@ uint64_t drv_stamp_key(const drv_build_req *req, const drv_tools *t, const char 
   /* mrfuzz itself: a new driver may generate a different harness. */
   h = hash_file_meta(h, "/proc/self/exe");
   h = hash_file_meta(h, t->clang);
+  h = hash_file_meta(h, t->objcopy);
   h = hash_file_meta(h, t->plugin);
   h = hash_file_meta(h, t->lib_rt);
   h = hash_file_meta(h, t->lib_eng);

@@ -18,6 +18,8 @@ typedef struct drv_leaf {
   char *path;       /* owned; as written in C: "x", "lo.y", "tag[1]", "pts[0].x" */
   uint8_t kind;     /* enum mr_kind, a scalar */
   unsigned offset;  /* bytes from the start of the record */
+  bool konst;       /* under a const qualifier (the field, an enclosing field or the
+                     * element type): harness.c copies it in, it cannot be assigned */
 } drv_leaf;
 
 /* A record parameter or result, flattened into leaves. */

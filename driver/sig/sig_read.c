@@ -395,6 +395,13 @@ static int read_records(drv_sig *sig, sig_defs *defs, CXType ft) {
     int rc = read_record(sig, defs, p->name, p->line, p->col, t, shown, &p->r);
     if (rc != DRV_EXIT_OK)
       return rc;
+    for (size_t j = 0; p->rec == DRV_REC_OUT && j < p->r.nleaves; j++)
+      if (p->r.leaves[j].konst) { /* an out cell the function cannot write */
+        drv_error("%s:%u:%u: --out %s: field '%s.%s' is const: the function can only read it, so "
+                  "the record is an input too (leave out --out: in-out)", sig->file, p->line, p->col,
+                  p->name, p->name, p->r.leaves[j].path);
+        return DRV_EXIT_USAGE;
+      }
     free(p->ctype);
     const char *q = p->rec == DRV_REC_CONST ? "const " : "";
     p->ctype = p->is_ptr ? drv_fmt("%s%s *", q, p->r.ctype) : drv_strdup(p->r.ctype);

@@ -72,12 +72,17 @@ static void refuse(walk *w, const char *path, CXType t, const char *why) {
   w->why->type = sig_type_desc(t);
 }
 
-static void walk_type(walk *w, CXType t, const char *path, long long off);
+static void walk_type(walk *w, CXType t, const char *path, long long off, bool konst);
+
+/* A const field (typedefs resolved). The record's own qualifier is not asked: the
+ * harness's local is never const, whatever the pointer says. */
+static bool is_const(CXType t) { return clang_isConstQualifiedType(clang_getCanonicalType(t)) != 0; }
 
 typedef struct fields {
   walk *w;
   const char *prefix;
   long long base;
+  bool konst; /* a const field (or inside one): so are its fields */
 } fields;
 
 static enum CXVisitorResult walk_field(CXCursor c, CXClientData data) {
@@ -91,19 +96,19 @@ static enum CXVisitorResult walk_field(CXCursor c, CXClientData data) {
   else if (clang_Cursor_isBitField(c))
     refuse(f->w, path, t, "bit-fields are not supported");
   else
-    walk_type(f->w, t, path, f->base + clang_Cursor_getOffsetOfField(c) / 8);
+    walk_type(f->w, t, path, f->base + clang_Cursor_getOffsetOfField(c) / 8, f->konst || is_const(t));
   free(path);
   free(name);
   return f->w->why->why ? CXVisit_Break : CXVisit_Continue;
 }
 
-static void push_leaf(walk *w, const char *path, int kind, long long off) {
+static void push_leaf(walk *w, const char *path, int kind, long long off, bool konst) {
   drv_rec *r = w->r;
   if (r->nleaves == w->cap) {
     w->cap = w->cap ? 2 * w->cap : 8;
     r->leaves = drv_realloc(r->leaves, w->cap * sizeof *r->leaves);
   }
-  r->leaves[r->nleaves++] = (drv_leaf){drv_strdup(path), (uint8_t)kind, (unsigned)off};
+  r->leaves[r->nleaves++] = (drv_leaf){drv_strdup(path), (uint8_t)kind, (unsigned)off, konst};
 }
 
 static const char *pointer_why(CXType c) {
@@ -115,7 +120,7 @@ static const char *pointer_why(CXType c) {
   return "pointers inside records are not supported";
 }
 
-static void walk_type(walk *w, CXType t, const char *path, long long off) {
+static void walk_type(walk *w, CXType t, const char *path, long long off, bool konst) {
   CXType c = clang_getCanonicalType(t);
   int kind;
   const char *why;
@@ -126,7 +131,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     } else if (clang_Type_getSizeOf(c) < 0) {
       refuse(w, path, t, "the struct is incomplete here (its fields are not declared)");
     } else {
-      fields f = {w, path, off};
+      fields f = {w, path, off, konst};
       clang_Type_visitFields(c, walk_field, &f);
     }
     return;
@@ -135,7 +140,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     long long n = clang_getArraySize(c), es = clang_Type_getSizeOf(e);
     for (long long i = 0; i < n && !w->why->why; i++) {
       char *p = drv_fmt("%s[%lld]", path, i);
-      walk_type(w, e, p, off + i * es);
+      walk_type(w, e, p, off + i * es, konst || is_const(e));
       free(p);
     }
     return;
@@ -156,7 +161,7 @@ static void walk_type(walk *w, CXType t, const char *path, long long off) {
     else if (w->r->nleaves >= MRDSL_MAX_PARAMS)
       refuse(w, path, t, "the record has more scalar fields than a subject has parameters");
     else
-      push_leaf(w, path, kind, off);
+      push_leaf(w, path, kind, off, konst);
   }
 }
 
@@ -165,7 +170,7 @@ bool sig_rec_read(CXType t, drv_rec *r, sig_refusal *why) {
   memset(why, 0, sizeof *why);
   walk w = {r, 0, why};
   CXType c = clang_getCanonicalType(t);
-  walk_type(&w, c, "", 0);
+  walk_type(&w, c, "", 0, false);
   if (!why->why && r->nleaves == 0)
     refuse(&w, "", t, "the struct has no fields");
   return why->why == NULL;
@@ -192,8 +197,10 @@ void sig_rec_free(drv_rec *r) {
  * Every field is written with its canonical scalar type (enums as their integer type,
  * typedefs resolved), so the definition needs nothing from the user's files; the tag is
  * the source's (a compatible type across the two translation units) or, for an unnamed
- * struct, a made-up one. A packed or over-aligned record would get another layout: the
- * assertions turn that into a compile error naming the record, never a wrong call. */
+ * struct, a made-up one. The layout is libclang's, whatever made it: a packed record
+ * (attribute or #pragma pack), an aligned one, an over-aligned field or typedef all come
+ * out as the attributes that give the same offsets, size and alignment (see layout()),
+ * and static assertions hold the definition to them: never a wrong call. */
 
 static char *scalar_ctype(CXType c) {
   if (c.kind == CXType_Enum)
@@ -201,30 +208,68 @@ static char *scalar_ctype(CXType c) {
   return sig_type_str(c);
 }
 
-typedef struct defctx {
-  sig_defs *d;
-  drv_buf body, checks;
-  const char *name;
-} defctx;
+/* One field as libclang lays it out. */
+typedef struct rfield {
+  char *name;          /* owned */
+  CXType t;            /* canonical */
+  long long off, size; /* bytes */
+  long long align;     /* what its written type aligns to in harness.c's definition */
+  long long attr;      /* harness.c's aligned(N) on the field, 0: none */
+} rfield;
 
-static enum CXVisitorResult define_field(CXCursor c, CXClientData data) {
-  defctx *x = data;
-  CXType t = clang_getCanonicalType(clang_getCursorType(c));
-  char *name = sig_take(clang_getCursorSpelling(c));
-  drv_buf dims = {0};
-  while (t.kind == CXType_ConstantArray) {
-    drv_buf_printf(&dims, "[%lld]", clang_getArraySize(t));
-    t = clang_getCanonicalType(clang_getArrayElementType(t));
+typedef struct rfields {
+  rfield *v;
+  size_t n, cap;
+} rfields;
+
+static enum CXVisitorResult collect_field(CXCursor c, CXClientData data) {
+  rfields *fs = data;
+  if (fs->n == fs->cap) {
+    fs->cap = fs->cap ? 2 * fs->cap : 8;
+    fs->v = drv_realloc(fs->v, fs->cap * sizeof *fs->v);
   }
-  char *base = t.kind == CXType_Record ? drv_strdup(sig_rec_define(x->d, t)) : scalar_ctype(t);
-  drv_buf_printf(&x->body, "  %s %s%s;\n", base, name, dims.s ? dims.s : "");
-  drv_buf_printf(&x->checks, "_Static_assert(offsetof(%s, %s) == %lld, \"mrfuzz: the layout of %s "
-                 "differs from the source's\");\n", x->name, name,
-                 clang_Cursor_getOffsetOfField(c) / 8, x->name);
-  free(base);
-  free(name);
-  drv_buf_fini(&dims);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c)), e = t;
+  while (e.kind == CXType_ConstantArray)
+    e = clang_getCanonicalType(clang_getArrayElementType(e));
+  if (e.kind == CXType_Enum)
+    e = clang_getCanonicalType(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(e)));
+  /* a canonical type has lost an aligned typedef's alignment, as harness.c's spelling has;
+   * a nested record keeps its own, which its definition reproduces */
+  fs->v[fs->n++] = (rfield){sig_take(clang_getCursorSpelling(c)), t, clang_Cursor_getOffsetOfField(c) / 8,
+                            clang_Type_getSizeOf(t), clang_Type_getAlignOf(e), 0};
   return CXVisit_Continue;
+}
+
+static long long align_up(long long v, long long a) { return a > 1 ? (v + a - 1) / a * a : v; }
+
+/* The attributes that give fs libclang's layout (alignment ra): packed when a field sits
+ * before its natural place or the record is less aligned than its fields (packed,
+ * #pragma pack), then aligned(N) on each field past the place it would get (the largest
+ * power of two dividing its offset, at most ra: that N puts it exactly there), and on the
+ * record when it is more aligned than its fields make it. *align: the record's. */
+static bool layout(rfields *fs, long long ra, long long *align) {
+  bool packed = false;
+  long long cur = 0, nat = 1;
+  for (size_t i = 0; i < fs->n; i++) {
+    packed |= align_up(cur, fs->v[i].align) > fs->v[i].off;
+    cur = fs->v[i].off + fs->v[i].size;
+    nat = fs->v[i].align > nat ? fs->v[i].align : nat;
+  }
+  packed |= ra < nat;
+  cur = 0;
+  *align = 1;
+  for (size_t i = 0; i < fs->n; i++) {
+    rfield *f = &fs->v[i];
+    long long a = packed ? 1 : f->align;
+    if (align_up(cur, a) != f->off) {
+      f->attr = f->off ? f->off & -f->off : ra;
+      f->attr = f->attr < ra ? f->attr : ra;
+      a = f->attr > a ? f->attr : a;
+    }
+    *align = a > *align ? a : *align;
+    cur = f->off + f->size;
+  }
+  return packed;
 }
 
 /* See sig_int.h. */
@@ -245,15 +290,42 @@ const char *sig_rec_define(sig_defs *d, CXType t) {
   char *name = tagged ? drv_strdup(spell) : drv_fmt("struct mr_h_rec_%s_%zu", d->fn ? d->fn : "", d->seen.n);
   drv_list_push(&d->seen, spell);
   drv_list_push(&d->names, name);
-  defctx x = {d, {0}, {0}, name};
-  clang_Type_visitFields(c, define_field, &x);
-  drv_buf_printf(&d->text, "%s {\n%s};\n", name, x.body.s ? x.body.s : "");
+  rfields fs = {0};
+  clang_Type_visitFields(c, collect_field, &fs);
+  long long size = clang_Type_getSizeOf(c), ra = clang_Type_getAlignOf(c), align;
+  bool packed = layout(&fs, ra, &align);
+  drv_buf body = {0}, checks = {0};
+  for (size_t i = 0; i < fs.n; i++) {
+    const rfield *f = &fs.v[i];
+    drv_buf dims = {0};
+    CXType e = f->t;
+    while (e.kind == CXType_ConstantArray) {
+      drv_buf_printf(&dims, "[%lld]", clang_getArraySize(e));
+      e = clang_getCanonicalType(clang_getArrayElementType(e));
+    }
+    char *base = e.kind == CXType_Record ? drv_strdup(sig_rec_define(d, e)) : scalar_ctype(e);
+    drv_buf_printf(&body, "  %s %s%s", base, f->name, dims.s ? dims.s : "");
+    if (f->attr)
+      drv_buf_printf(&body, " __attribute__((aligned(%lld)))", f->attr);
+    drv_buf_printf(&body, ";\n");
+    drv_buf_printf(&checks, "_Static_assert(offsetof(%s, %s) == %lld, \"mrfuzz: the layout of %s "
+                   "differs from the source's\");\n", name, f->name, f->off, name);
+    free(base);
+    free(f->name);
+    drv_buf_fini(&dims);
+  }
+  free(fs.v);
+  drv_buf_printf(&d->text, "%s {\n%s}", name, body.s ? body.s : "");
+  if (packed || align != ra)
+    drv_buf_printf(&d->text, " __attribute__((%s%s", packed ? "packed" : "", packed && align != ra ? ", " : "");
+  if (align != ra)
+    drv_buf_printf(&d->text, "aligned(%lld)", ra);
+  drv_buf_printf(&d->text, "%s;\n", packed || align != ra ? "))" : "");
   drv_buf_printf(&d->text, "_Static_assert(sizeof(%s) == %lld && _Alignof(%s) == %lld, "
-                 "\"mrfuzz: the layout of %s differs from the source's\");\n%s\n", name,
-                 clang_Type_getSizeOf(c), name, clang_Type_getAlignOf(c), name,
-                 x.checks.s ? x.checks.s : "");
-  drv_buf_fini(&x.body);
-  drv_buf_fini(&x.checks);
+                 "\"mrfuzz: the layout of %s differs from the source's\");\n%s\n", name, size, name, ra,
+                 name, checks.s ? checks.s : "");
+  drv_buf_fini(&body);
+  drv_buf_fini(&checks);
   return name;
 }
 

@@ -100,3 +100,42 @@ cc_run() {
     expect_exit 0 ./cc_run.out
   done
 }
+
+# run_calls FILE:FN N [run options]: `mrfuzz run` N calls in build directory h_FN, the
+# trace rendered as FN.jsonl (for calls_match.py).
+run_calls() {
+  local target=$1 n=$2 fn=${1##*:}
+  shift 2
+  expect_exit 0 "$MRFUZZ" run --build-dir "h_$fn" -n "$n" "$@" "$target"
+  expect_exit 0 "$MRFUZZ" trace "h_$fn/run.trace"
+  cp out "$fn.jsonl"
+}
+
+# calls_match FN.jsonl N EXPR...: every call satisfies every EXPR (calls_match.py).
+calls_match() {
+  "$PYTHON" "$E2E/calls_match.py" "$@" || fail "a call's values are not what the trace says reached it"
+}
+
+# check_holds FILE:FN MR DIR [build options]: MR's relations hold on FN under the random
+# engine (2000 inputs) and under libFuzzer (20000 runs).
+check_holds() {
+  local target=$1 mr=$2 dir=$3
+  shift 3
+  expect_exit 0 "$MRFUZZ" check --build-dir "$dir" "$@" --engine random --mr "$mr" "$target" -- -runs=2000
+  expect_out "0 violated"
+  expect_exit 0 "$MRFUZZ" check --build-dir "$dir" "$@" --mr "$mr" "$target" -- -runs=20000
+  expect_out "0 violated"
+}
+
+# discover_holds FILE:FN DIR OUT [discover options]: discovery writes relations to OUT that
+# lint and hold under libFuzzer (20000 runs); what discovery printed is left in OUT.log.
+discover_holds() {
+  local target=$1 dir=$2 out=$3
+  shift 3
+  expect_exit 0 "$MRFUZZ" discover --build-dir "$dir" -o "$out" "$@" "$target"
+  cat out err >"$out.log"
+  grep -q '^relation' "$out" || fail "discover kept no relation"
+  expect_exit 0 "$MRFUZZ" lint "$out"
+  expect_exit 0 "$MRFUZZ" check --build-dir "$dir" --mr "$out" "$target" -- -runs=20000
+  expect_out "0 violated"
+}

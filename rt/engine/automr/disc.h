@@ -709,7 +709,7 @@ typedef struct disc_twin_out {
   long inputs;                /* inputs both were called on */
   uint32_t checked, broken;   /* not kept: inputs, and those the loosest tolerance broke */
   int lost;                   /* workers lost to a crash or a hang */
-  char subjects[2048];        /* the subject lines of F and of its twin */
+  char subjects[2 * ENG_SUBJ_TEXT]; /* the subject lines of F and of its twin */
   mrdsl_rel *rel;             /* the relation (KEPT) or the suspect (SUSPECT), in a file of
                                * both subjects in the caller's ctx */
   uint32_t nbad;

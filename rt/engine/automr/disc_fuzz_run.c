@@ -27,7 +27,7 @@
 /* Write the candidates (named c<i>) and probes (probe_c<i>) as mrdsl text to f. */
 static bool write_mr(const disc_subj *d, const disc_cfg *c, const disc_rel *const *rels, int n,
                      const bool *keep, FILE *f) {
-  char subj[1024];
+  char subj[ENG_SUBJ_TEXT];
   disc_subject_text(d, subj, sizeof subj);
   fprintf(f, "mrdsl 1;\n%s\n", subj);
   char *buf = malloc(DISC_TEXT);

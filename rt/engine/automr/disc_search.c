@@ -24,6 +24,20 @@ static double unit(eng_rng *r) { return ((double)(eng_rng_next(r) >> 11) + 1) * 
 const disc_mono *disc_prob_umono(const disc_prob *p, int *t) { *t = p->t; return p->um; }
 const disc_mono *disc_prob_vmono(const disc_prob *p, int *r) { *r = p->r; return p->vm; }
 
+/* May coefficient a of A be nonzero? An integer input's follow-up is an integer
+ * expression, so its monomials are over integer inputs only (`n2 = w1` does not load:
+ * a float assigned to an int); a float input's may read any. Every route to A keeps the
+ * others 0: decode, the seeds, and the polishing, which stays within [lo, hi] = [0, 0]. */
+static bool kind_fits(const disc_prob *p, int a) {
+  const disc_mono *mo = &p->um[a % p->t];
+  if (!p->d->in_int[(a / p->t) % p->n])
+    return true;
+  for (int q = 0; q < mo->deg; q++)
+    if (!p->d->in_int[mo->v[q]])
+      return false;
+  return true;
+}
+
 /* See disc.h. */
 disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, int tyi,
                          uint64_t seed) {
@@ -92,6 +106,8 @@ disc_prob *disc_prob_new(disc_subj *d, const disc_cfg *c, const disc_type *ty, i
   for (int a = 0; a < p->na; a++) {
     int deg = p->um[a % p->t].deg, e = (a / p->t) % p->n;
     double w = deg == 0 ? fmin(r0, 0.5 * (d->hi[e] - d->lo[e]) + 1) : deg == 1 ? 4 : 1;
+    if (!kind_fits(p, a))
+      w = 0;
     p->lo[a] = -w;
     p->hi[a] = w;
   }
@@ -118,11 +134,11 @@ bool disc_follow(const disc_prob *p, const double *A, bool ineq, const double *u
   return follow_k(p, A, ineq, u, eps, j, xj, p->n, p->t);
 }
 
-/* A from a position (integer inputs get integral coefficients). */
+/* A from a position (integer inputs get integral coefficients, of integer monomials). */
 static void decode(disc_prob *p, const double *pos) {
   for (int a = 0; a < p->na; a++) {
     int e = (a / p->t) % p->n;
-    p->A[a] = p->d->in_int[e] ? nearbyint(pos[a]) : pos[a];
+    p->A[a] = !kind_fits(p, a) ? 0 : p->d->in_int[e] ? nearbyint(pos[a]) : pos[a];
   }
 }
 
@@ -363,6 +379,8 @@ static void make_seed(disc_prob *p, double *pos) {
     for (int e = 0; e < p->n; e++) {
       double *a = pos + ((size_t)(j - 1) * p->n + e) * p->t;
       int src = p->n > 1 && eng_rng_u64(&p->rng, 0, 2) == 0 ? (int)eng_rng_u64(&p->rng, 0, (uint64_t)p->n - 1) : e;
+      if (p->d->in_int[e] && !p->d->in_int[src]) /* an integer follows integers */
+        src = e;
       a[1 + src] = scales[eng_rng_u64(&p->rng, 0, sizeof scales / sizeof scales[0] - 1)];
       if (p->d->in_int[e] && a[1 + src] != floor(a[1 + src]))
         a[1 + src] = 1;

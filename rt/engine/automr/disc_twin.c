@@ -217,7 +217,7 @@ int disc_twin(disc_subj *d, const eng_run_opts *run, const disc_cfg *c, int jobs
   free(res);
   out->inputs = (long)tot.calls;
   out->lost = ps.crashes + ps.hangs;
-  char gsub[1024];
+  char gsub[ENG_SUBJ_TEXT];
   disc_subject_text(d, out->subjects, sizeof out->subjects);
   disc_subject_text(&g, gsub, sizeof gsub);
   size_t l = strlen(out->subjects);

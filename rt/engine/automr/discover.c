@@ -243,7 +243,7 @@ static const mrdsl_prog *current_prog(const task_ud *u, int i, mrdsl_ctx **own) 
   const disc_rel *rel = u->rels ? u->rels[i] : NULL;
   *own = NULL;
   if (!rel || rel->nguarded == u->d->nbad) return u->progs[i];
-  char subj[1024], *txt = malloc(DISC_TEXT);
+  char subj[ENG_SUBJ_TEXT], *txt = malloc(DISC_TEXT);
   disc_subject_text(u->d, subj, sizeof subj);
   mrdsl_file *f;
   mrdsl_rel *r;
@@ -502,6 +502,9 @@ static int setup(disc_run *R, const mr_subject *s, int argc, char **argv) {
   if ((R->ntypes = disc_types_parse(o->types, R->types, DISC_MAX_TYPES)) < 0) return ENG_EXIT_USAGE;
   if ((rc = disc_subj_init(&R->d, s, &o->run)) != ENG_EXIT_OK) return rc;
   R->have_d = true;
+  char subj[ENG_SUBJ_TEXT]; /* a subject the relations cannot be written for fails now, not at the end */
+  disc_subject_text(&R->d, subj, sizeof subj);
+  if ((rc = eng_subject_text_check(s, subj, sizeof subj, "discover")) != ENG_EXIT_OK) return rc;
   if (!o->run.seed_given) o->run.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
   c->seed = o->run.seed;
   c->jobs = o->jobs;
@@ -749,7 +752,7 @@ static int cleanse(disc_run *R) {
 
 /* The survivors of the algebraic cleansing as mrdsl relations, compiled. */
 static int to_mrdsl(disc_run *R) {
-  char subj[1024];
+  char subj[ENG_SUBJ_TEXT];
   disc_subject_text(&R->d, subj, sizeof subj);
   if (mrdsl_ctx_new(NULL, NULL, &R->ctx) != MR_OK || mrdsl_file_new(R->ctx, subj, &R->f) != MR_OK) {
     eng_error("discover: cannot create the relation file: %s", R->ctx ? mrdsl_errmsg(R->ctx) : "out of memory");
@@ -1199,7 +1202,7 @@ static int invariants(disc_run *R) {
     if (rc != ENG_EXIT_OK) return rc;
   }
   if (R->o.invariants <= 0) return ENG_EXIT_OK;
-  char subj[1024];
+  char subj[ENG_SUBJ_TEXT];
   disc_subject_text(&R->d, subj, sizeof subj);
   if (mrdsl_file_new(R->ctx, subj, &R->inv.sf) != MR_OK || mrdsl_file_new(R->ctx, subj, &R->invf) != MR_OK)
     return oom();
@@ -1442,7 +1445,7 @@ static int report_suspects(disc_run *R, const mr_subject *s, FILE *rep) {
     add_inputs(R, s, &whole, x, R->tw.bad, R->tw.nbad, DISC_SUSPECT_INPUTS);
   }
   if (w) free(whole.dom);
-  char def[512], subj[2048];
+  char def[512], subj[2 * ENG_SUBJ_TEXT];
   const char *out = R->o.out;
   if (!out || !strcmp(out, "-")) { snprintf(def, sizeof def, "%s.mr", s->name); out = def; }
   if (tws) /* the twin's suspect calls it: the file declares both */

@@ -318,8 +318,16 @@ void eng_text_put(eng_text *t, const char *fmt, ...) __attribute__((format(print
 /* The C scalar type mrdsl writes for a kind ("int32_t", "double"). */
 const char *eng_kind_ctype(int kind);
 /* A subject with record leaves (MR_PF_FIELD) as mrdsl: struct declarations rebuilt from
- * the leaves' paths, then the subject line; false (buf untouched) when it has none. */
+ * the leaves' paths, then the subject line (cut at cap: eng_subject_text_check says so);
+ * false (buf untouched) when it has none. */
 bool eng_subject_rec_text(const mr_subject *s, char *buf, size_t cap);
+/* Room for a subject's mrdsl text, its records' declarations included. */
+#define ENG_SUBJ_TEXT 8192
+/* Before a discovery's search: text, the subject as the engine will write its relations
+ * (built into a buffer of cap bytes), must fit, load and match s, else nothing the search
+ * finds could be written. ENG_EXIT_OK, or ENG_EXIT_USAGE (printed, cmd first, with the
+ * text and mrdsl's reason). */
+int eng_subject_text_check(const mr_subject *s, const char *text, size_t cap, const char *cmd);
 
 /* ---- Interface faults (ifmut.c; docs/mutation.md "Interface faults") -----------------
  * A black box's faults simulated on the outputs of each call: off by a little or by one,

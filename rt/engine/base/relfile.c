@@ -138,33 +138,66 @@ void eng_text_put(eng_text *t, const char *fmt, ...) {
 /* The length of the field name at the start of path p ("lo" of "lo.x", "tag" of "tag[1]"). */
 static size_t field_len(const char *p) { return strcspn(p, ".["); }
 
+/* The indices "[i][j]..." at p into idx (at most ENG_REC_DIMS of them, more: -1); the
+ * number read into *nd, and the rest of the path after them. */
+#define ENG_REC_DIMS 8
+static const char *indices(const char *p, size_t *idx, int *nd) {
+  *nd = 0;
+  while (*p == '[') {
+    char *end;
+    size_t i = (size_t)strtoul(p + 1, &end, 10);
+    if (*nd < ENG_REC_DIMS)
+      idx[*nd] = i;
+    ++*nd;
+    p = *end == ']' ? end + 1 : end;
+  }
+  if (*nd > ENG_REC_DIMS)
+    *nd = -1;
+  return p;
+}
+
 /* Declare the record whose leaves are s->params[from..to) below prefix length pl, named tag;
- * nested records first (their declarations go to decls, this one after them). */
+ * nested records first (their declarations go to decls, this one after them). A field's
+ * dimensions are the largest index seen at each level plus one; a nested record's fields
+ * are those of its first element ([0][0]...). */
 static void rec_decl(const mr_subject *s, size_t from, size_t to, size_t pl, const char *tag, eng_text *decls) {
   char body[2048];
   eng_text b = {body, sizeof body, 0};
+  body[0] = '\0';
   for (size_t i = from; i < to;) {
     const char *p = s->params[i].name + pl;
-    size_t fl = field_len(p), j = i, n = 0;
-    while (j < to && !strncmp(s->params[j].name + pl, p, fl) && strchr(".[", s->params[j].name[pl + fl] ? s->params[j].name[pl + fl] : '.') &&
-           field_len(s->params[j].name + pl) == fl)
+    size_t fl = field_len(p), j = i, dims[ENG_REC_DIMS] = {0};
+    while (j < to && !strncmp(s->params[j].name + pl, p, fl) && field_len(s->params[j].name + pl) == fl)
       j++;
-    bool arr = p[fl] == '[';
-    const char *rest = arr ? strchr(p + fl, ']') + 1 : p + fl;
-    if (arr) /* elements: distinct indices */
-      for (size_t k = i; k < j; k++)
-        n = (size_t)strtoul(s->params[k].name + pl + fl + 1, NULL, 10) + 1 > n ? (size_t)strtoul(s->params[k].name + pl + fl + 1, NULL, 10) + 1 : n;
+    int nd;
+    const char *rest = indices(p + fl, dims, &nd);
+    for (size_t k = i; k < j && nd > 0; k++) { /* every element: the extent of each index */
+      size_t idx[ENG_REC_DIMS];
+      int kd;
+      indices(s->params[k].name + pl + fl, idx, &kd);
+      for (int d = 0; d < nd && kd == nd; d++)
+        dims[d] = idx[d] >= dims[d] ? idx[d] + 1 : dims[d];
+    }
     if (!*rest) {
       eng_text_put(&b, " %s %.*s", eng_kind_ctype(s->params[i].kind), (int)fl, p);
     } else {
       char sub[256];
       snprintf(sub, sizeof sub, "%s_%.*s", tag, (int)fl, p);
-      size_t end = i;
-      while (end < j && (!arr || !strncmp(s->params[end].name + pl + fl, "[0]", 3))) end++;
+      size_t end = i; /* the first element's leaves: their indices are all 0 */
+      for (size_t idx[ENG_REC_DIMS]; end < j; end++) {
+        int kd;
+        indices(s->params[end].name + pl + fl, idx, &kd);
+        bool first = true;
+        for (int d = 0; d < kd && d < ENG_REC_DIMS; d++)
+          first &= idx[d] == 0;
+        if (!first)
+          break;
+      }
       rec_decl(s, i, end, (size_t)(rest - s->params[i].name) + 1, sub, decls);
       eng_text_put(&b, " struct %s %.*s", sub, (int)fl, p);
     }
-    if (arr) eng_text_put(&b, "[%zu]", n);
+    for (int d = 0; d < nd; d++)
+      eng_text_put(&b, "[%zu]", dims[d]);
     eng_text_put(&b, ";");
     i = j;
   }
@@ -220,8 +253,36 @@ bool eng_subject_rec_text(const mr_subject *s, char *buf, size_t cap) {
     eng_text_put(&line, ") -> void;");
   else
     eng_text_put(&line, ") -> %s y;", eng_kind_ctype(s->ret_kind));
-  eng_text_put(&t, "%s", sub);
-  return t.len < cap;
+  eng_text_put(&t, "%s", line.len < sizeof sub ? sub : "");
+  return true;
+}
+
+/* See eng.h. */
+int eng_subject_text_check(const mr_subject *s, const char *text, size_t cap, const char *cmd) {
+  if (strlen(text) + 1 >= cap) {
+    eng_error("%s: %s: its signature does not fit in %zu bytes of mrdsl, which its relations need",
+              cmd, s->name, cap);
+    return ENG_EXIT_USAGE;
+  }
+  if (s->nparams > MRDSL_MAX_PARAMS) {
+    eng_error("%s: %s has more than %d parameters", cmd, s->name, MRDSL_MAX_PARAMS);
+    return ENG_EXIT_USAGE;
+  }
+  mrdsl_ctx *ctx;
+  mrdsl_file *f;
+  if (mrdsl_ctx_new(NULL, NULL, &ctx) != MR_OK)
+    return ENG_EXIT_INTERNAL;
+  mrdsl_param ps[MRDSL_MAX_PARAMS];
+  params_of(s, ps);
+  int rc = ENG_EXIT_OK;
+  if (mrdsl_file_new(ctx, text, &f) != MR_OK ||
+      mrdsl_subject_match(ctx, f, s->name, ps, s->nparams, s->ret_kind) != MR_OK) {
+    eng_error("%s: %s cannot be written in mrdsl, which its relations need: %s\n%s", cmd, s->name,
+              mrdsl_errmsg(ctx), text);
+    rc = ENG_EXIT_USAGE;
+  }
+  mrdsl_ctx_free(ctx);
+  return rc;
 }
 
 /* See eng.h. */

@@ -475,7 +475,7 @@ typedef struct gm_run {
   int nt;
   double consts[64];           /* the GP's constants: small values, mined ones */
   int nc;
-  char subj[4096];             /* the subject line */
+  char subj[ENG_SUBJ_TEXT];    /* the subject line */
   mrdsl_ctx *ctx;              /* owned */
   mrdsl_file *f, *out;         /* borrowed from ctx: the templates and candidates; the result */
   const mrdsl_prog **progs;    /* owned [nt * (GM_OUT + 1)]: templates, then candidates */
@@ -537,6 +537,8 @@ static int setup(gm_run *R) {
   disc_consts_fini(&k);
   if (!R->nt) { eng_error("discover: no input transformation applies to %s", s->name); return ENG_EXIT_USAGE; }
   subject_text(&R->sp[0], R->subj, sizeof R->subj);
+  int rc = eng_subject_text_check(s, R->subj, sizeof R->subj, "discover");
+  if (rc != ENG_EXIT_OK) return rc;
   R->progs = calloc((size_t)R->nt * (GM_OUT + 1), sizeof *R->progs);
   if (!R->progs) return oom();
   if (mrdsl_ctx_new(NULL, NULL, &R->ctx) != MR_OK || mrdsl_file_new(R->ctx, R->subj, &R->f) != MR_OK ||

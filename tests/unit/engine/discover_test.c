@@ -370,7 +370,68 @@ static void test_stress_thresholds(void) {
   disc_consts_fini(&k);
 }
 
+/* A subject of two kinds, y = n + 3 w (int32_t n, double w), called through its thunk. */
+static void mix_call(const uint64_t *a, uint64_t *ret) {
+  double w, y;
+  memcpy(&w, &a[1], sizeof w);
+  y = (double)(int32_t)(int64_t)a[0] + 3 * w;
+  memcpy(ret, &y, sizeof y);
+}
+static const mr_subject_param mix_params[] = {{"n", "int32_t", MR_KIND_I32, 0, -1},
+                                              {"w", "double", MR_KIND_F64, 0, -1}};
+static const mr_subject mix_subject = {"mix", "t.c", 2, mix_params, MR_KIND_F64, "double", mix_call};
+
+/* Phase I never makes an integer input's follow-up read a float input (n2 = w1 does not
+ * load in mrdsl: a float assigned to an int), in any relation type: its A coefficients
+ * over monomials with w stay 0, and so do the polished ones. */
+static void test_kinds(void) {
+  disc_subj d;
+  memset(&d, 0, sizeof d);
+  d.s = &mix_subject;
+  d.n = 2;
+  d.m = 1;
+  d.out_param[0] = -1;
+  d.in_param[0] = 0, d.in_param[1] = 1;
+  d.in_int[0] = true;
+  for (int e = 0; e < 2; e++)
+    d.lo[e] = -100, d.hi[e] = 100, d.klo[e] = -0x1p31, d.khi[e] = 0x1p31;
+  disc_cfg c;
+  memset(&c, 0, sizeof c);
+  c.runs = 6, c.iters = 40, c.particles = 20, c.s = 100;
+  c.tau = 1e-9, c.min_gain = 0.1, c.seed = 7;
+  c.ylo[0] = -400, c.yhi[0] = 400;
+  CHECK(disc_consts_init(&c.consts, NULL));
+  disc_type t[DISC_MAX_TYPES];
+  int nt = disc_types_parse("I,II,III,IV,V,VI,VII,VIII", t, DISC_MAX_TYPES), found = 0, mixed = 0;
+  static disc_rel out[64];
+  for (int ti = 0; ti < nt; ti++) {
+    disc_prob *p = disc_prob_new(&d, &c, &t[ti], ti, 1);
+    CHECK(p != NULL);
+    for (int run = 0; p && run < c.runs; run++) {
+      long evals = 0;
+      int n = disc_search_run(p, run, out, 64, &evals);
+      for (int i = 0; i < n; i++) {
+        disc_mono um[DISC_MAX_T];
+        int nm = disc_umonos(d.n, out[i].k, um, DISC_MAX_T);
+        for (int j = 0; j < out[i].h - 1; j++) /* follow-up j + 2's n: no monomial with w */
+          for (int q = 0; q < nm; q++) {
+            bool w = false;
+            for (int v = 0; v < um[q].deg; v++)
+              w |= um[q].v[v] == 1;
+            mixed += w && out[i].A[(j * d.n + 0) * nm + q] != 0;
+          }
+      }
+      found += n;
+    }
+    disc_prob_free(p);
+  }
+  printf("kinds: %d candidates, %d with a float input in an integer's follow-up\n", found, mixed);
+  CHECK(found > 0 && mixed == 0);
+  disc_consts_fini(&c.consts);
+}
+
 int main(void) {
+  test_kinds();
   test_monos();
   test_svd();
   test_pso();
