@@ -105,7 +105,7 @@ static bool holds(const inv_form *f, const double *x, const double *y, bool *nea
   case C_BELOW: ok = v <= a; lim = a; break;
   case C_ABOVE: ok = v >= a; lim = a; break;
   case C_IS: return v == f->cc;
-  case C_SAME: return v == a;
+  case C_SAME: ok = v == a; lim = a; break; /* a/2 + b/2 is 0 for a = b = 2^-1074: rounding */
   }
   if (!ok && v == v && isfinite(lim))
     *near = fabs(v - lim) <= INV_ULPS * (nextafter(fabs(lim), INFINITY) - fabs(lim));
