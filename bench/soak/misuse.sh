@@ -17,25 +17,12 @@
 # usage: bench/soak/misuse.sh [--rounds N] [--seed S] [--build DIR]
 set -u
 ROUNDS=30
-SEED=$$
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=$ROOT/build/release
-while [ $# -gt 0 ]; do
-  case $1 in
-  --rounds) ROUNDS=$2; shift 2 ;;
-  --seed) SEED=$2; shift 2 ;;
-  --build) BUILD=$2; shift 2 ;;
-  -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
-  *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
-M=$BUILD/bin/mrfuzz
-EX=$ROOT/examples
+HELP=2,18p
+NAME=misuse
+# shellcheck source=bench/soak/lib.sh
+. "$(dirname "$0")/lib.sh"
 GCD="$EX/intmath/intmath.c:gcd"
 GMR=$EX/intmath/gcd.mr
-W=$(mktemp -d /tmp/mrfuzz-misuse.XXXXXX)
-cd "$W"
-RANDOM=$SEED
 
 # The inputs of the misuse cases.
 printf '#include <stdlib.h>\nvoid mrfuzz_setup(void) { exit(0); }\n' >exits.c
@@ -51,16 +38,6 @@ printf '\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00' >corp/
 cp "$GMR" rels/gcd.mr
 printf 'mrdsl 1;\nsubject ipow(int64_t b, uint32_t e) -> int64_t y;\n' >rels/ipow.mr
 
-# The run's processes: working in W, not zombies.
-live() {
-  local d comm
-  for d in /proc/[0-9]*; do
-    [ "$(readlink "$d/cwd" 2>/dev/null)" = "$W" ] || continue
-    [ "$(cut -d' ' -f3 "$d/stat" 2>/dev/null)" = Z ] && continue
-    comm=$(cat "$d/comm" 2>/dev/null) || continue
-    case $comm in harness | mrfuzz | clang* | llvm-symbolizer | ld* | sh) echo "${d#/proc/}:$comm" ;; esac
-  done
-}
 
 # misuse NAME: "BOUND|CODES|MESSAGE|COMMAND" of a misuse case (COMMAND word-split).
 misuse() {

@@ -16,34 +16,11 @@
 # usage: bench/soak/run.sh [--rounds N] [--seed S] [--build DIR]
 set -u
 ROUNDS=20
-SEED=$$
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=$ROOT/build/release
-while [ $# -gt 0 ]; do
-  case $1 in
-  --rounds) ROUNDS=$2; shift 2 ;;
-  --seed) SEED=$2; shift 2 ;;
-  --build) BUILD=$2; shift 2 ;;
-  -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
-  *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
-M=$BUILD/bin/mrfuzz
-EX=$ROOT/examples
-W=$(mktemp -d /tmp/mrfuzz-soak.XXXXXX)
-cd "$W"
-RANDOM=$SEED
+HELP=2,17p
+NAME=soak
+# shellcheck source=bench/soak/lib.sh
+. "$(dirname "$0")/lib.sh"
 
-# The run's processes: working in W, not zombies.
-live() {
-  local d comm
-  for d in /proc/[0-9]*; do
-    [ "$(readlink "$d/cwd" 2>/dev/null)" = "$W" ] || continue
-    [ "$(cut -d' ' -f3 "$d/stat" 2>/dev/null)" = Z ] && continue
-    comm=$(cat "$d/comm" 2>/dev/null) || continue
-    case $comm in harness | mrfuzz | clang* | llvm-symbolizer | ld* | sh) echo "${d#/proc/}:$comm" ;; esac
-  done
-}
 
 # cmd KIND BUDGET: the command line of a run of KIND bounded by BUDGET seconds.
 cmd() {
