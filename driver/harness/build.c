@@ -160,6 +160,103 @@ static int hide_main(build_ctx *c, const char *src, const char *obj) {
   return rc;
 }
 
+/* The names libFuzzer's interceptors define (memcmp, strcmp, strstr, ... in LLVM 14), one
+ * per line: read from the archive clang links with -fsanitize=fuzzer, wherever this clang
+ * keeps it (a per-target runtime directory from LLVM 15 on, else lib/linux with the
+ * architecture in the name); none when clang names no such file. */
+static void interceptor_names(build_ctx *c, drv_buf *out) {
+  static const char *const names[] = {"libclang_rt.fuzzer_interceptors.a",
+                                      "libclang_rt.fuzzer_interceptors-x86_64.a",
+                                      "libclang_rt.fuzzer_interceptors-aarch64.a"};
+  char *txt = keep(c, drv_fmt("%s/interceptors.txt", c->dir));
+  for (size_t i = 0; i < sizeof names / sizeof *names && !out->len; i++) {
+    char *arg = drv_fmt("-print-file-name=%s", names[i]);
+    char *argv[] = {(char *)c->t.clang, arg, NULL};
+    int status;
+    unlink(txt);
+    if (drv_spawn(argv, NULL, txt, &status) == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+      char *path = drv_read_file(txt, NULL);
+      if (path) {
+        path[strcspn(path, "\n")] = 0;
+        if (path[0] == '/') /* clang echoes a name it did not find */
+          drv_obj_symbols(path, out);
+      }
+      free(path);
+    }
+    free(arg);
+  }
+  unlink(txt);
+}
+
+/* Is name a line of the list b (drv_obj_symbols)? */
+static bool listed(const drv_buf *b, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = b->s; p && *p; p = strchr(p, '\n') + 1) {
+    if (!strncmp(p, name, n) && p[n] == '\n')
+      return true;
+    if (!strchr(p, '\n'))
+      break;
+  }
+  return false;
+}
+
+/* A library that defines a name libFuzzer's interceptors define too (its own strcmp or
+ * memmem) cannot be linked with them ("multiple definition"). Its definitions are renamed
+ * in every object built so far (the library's, the set-up file's and harness.c's, whose
+ * calls follow), so that the library and the function under test call the library's own
+ * code and libFuzzer and mrfuzz's runtime the C library's. Done in every variant, so that
+ * discovery and check call the same code. */
+static int hide_fuzzer_names(build_ctx *c) {
+  drv_buf fz = {0}, lib = {0}, clash = {0};
+  interceptor_names(c, &fz);
+  for (size_t i = 0; fz.len && i < c->objs.n; i++)
+    drv_obj_symbols(c->objs.v[i], &lib);
+  drv_list a = {0};
+  for (const char *p = lib.s; p && *p;) {
+    const char *e = strchr(p, '\n');
+    char *name = keep(c, drv_fmt("%.*s", (int)(e - p), p));
+    p = e + 1;
+    if (!listed(&fz, name) || listed(&clash, name))
+      continue;
+    drv_buf_printf(&clash, "%s\n", name);
+    drv_list_push(&a, "--redefine-sym");
+    drv_list_push(&a, keep(c, drv_fmt("%s=" DRV_LIB_PREFIX "%s", name, name)));
+  }
+  int rc = DRV_EXIT_OK;
+  if (a.n && access(c->t.objcopy, X_OK) != 0) {
+    drv_error("%s defines names libFuzzer's interceptors define too: renaming them needs "
+              "llvm-objcopy, not found at %s (%s; install LLVM's tools, or set MRFUZZ_OBJCOPY)",
+              c->req->file, c->t.objcopy, strerror(errno));
+    rc = DRV_EXIT_INTERNAL;
+  }
+  for (size_t i = 0; a.n && rc == DRV_EXIT_OK && i < c->objs.n; i++) {
+    drv_list r = {0};
+    drv_list_push(&r, c->t.objcopy);
+    for (size_t k = 0; k < a.n; k++)
+      drv_list_push(&r, a.v[k]);
+    drv_list_push(&r, c->objs.v[i]);
+    char *what = drv_fmt("renaming the C library's names in %s", c->objs.v[i]);
+    rc = run_tool(c, "llvm-objcopy", &r, NULL, what);
+    free(what);
+  }
+  static bool told; /* once per run, not per variant */
+  if (a.n && rc == DRV_EXIT_OK && !told) {
+    for (size_t k = 0; k + 1 < clash.len; k++)
+      if (clash.s[k] == '\n')
+        clash.s[k] = ' ';
+    clash.s[clash.len - 1] = 0;
+    drv_note("the library defines %s, as libFuzzer's interceptors do: its code and the functions "
+             "under test call its own definitions, libFuzzer and mrfuzz the C library's",
+             clash.s);
+    told = true;
+  }
+  drv_list_fini(&a);
+  drv_buf_fini(&fz);
+  drv_buf_fini(&lib);
+  drv_buf_fini(&clash);
+  return rc;
+}
+
 /* -c SRC, as C even when it is a header holding a definition. */
 static void push_source(drv_list *a, const char *src) {
   if (!drv_ends_with(src, ".c")) {
@@ -462,6 +559,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   size_t ns = c->req->sources->n;
   if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
     rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
+  if (rc == DRV_EXIT_OK) /* before the relations' object: it calls the C library */
+    rc = hide_fuzzer_names(c);
   if (rc == DRV_EXIT_OK && o->native_c)
     rc = compile_native(c, ns + 3);
   if (rc == DRV_EXIT_USAGE && drv_tools_selftest(&c->t, c->dir) != DRV_EXIT_OK)

@@ -4,6 +4,7 @@
  * starting the tool costs a tenth of a second, reading the table nothing. ELF64 only (the
  * hosts mrfuzz builds for); anything else, or a file cut short, says no.
  */
+#include <ar.h>
 #include <elf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,38 +20,90 @@ static const Elf64_Shdr *section(const char *b, size_t len, const Elf64_Ehdr *eh
   return (const Elf64_Shdr *)(b + at);
 }
 
-/* Does symbol table sh (its string table at index sh->sh_link) define name? */
-static bool table_defines(const char *b, size_t len, const Elf64_Ehdr *eh, const Elf64_Shdr *sh,
-                          const char *name) {
+/* The names symbol table sh (its string table at index sh->sh_link) defines, globally or
+ * weakly: each is given to fn until it returns true; true when one did. */
+typedef bool (*sym_fn)(const char *name, void *ud);
+static bool table_walk(const char *b, size_t len, const Elf64_Ehdr *eh, const Elf64_Shdr *sh, sym_fn fn,
+                       void *ud) {
   const Elf64_Shdr *st = section(b, len, eh, sh->sh_link);
   if (!st || st->sh_offset > len || st->sh_size > len - st->sh_offset || sh->sh_offset > len ||
       sh->sh_size > len - sh->sh_offset || sh->sh_entsize < sizeof(Elf64_Sym))
     return false;
-  size_t nsym = (size_t)(sh->sh_size / sh->sh_entsize), nl = strlen(name);
+  size_t nsym = (size_t)(sh->sh_size / sh->sh_entsize);
+  const char *strs = b + st->sh_offset;
   for (size_t i = 0; i < nsym; i++) {
     const Elf64_Sym *s = (const Elf64_Sym *)(b + sh->sh_offset + i * sh->sh_entsize);
     int bind = ELF64_ST_BIND(s->st_info);
-    if (s->st_shndx == SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK) ||
-        s->st_name + nl >= st->sh_size)
+    if (s->st_shndx == SHN_UNDEF || (bind != STB_GLOBAL && bind != STB_WEAK) || s->st_name >= st->sh_size ||
+        !memchr(strs + s->st_name, 0, st->sh_size - s->st_name))
       continue;
-    const char *sn = b + st->sh_offset + s->st_name;
-    if (!memcmp(sn, name, nl + 1))
+    if (fn(strs + s->st_name, ud))
       return true;
   }
   return false;
 }
 
-/* See harness.h. */
-bool drv_obj_defines(const char *path, const char *name) {
+/* The symbols the ELF64 image b (len bytes, 8-aligned) defines, to fn as table_walk. */
+static bool elf_walk(const char *b, size_t len, sym_fn fn, void *ud) {
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
+  if (len < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+    return false;
+  for (size_t i = 0; i < eh->e_shnum; i++) {
+    const Elf64_Shdr *sh = section(b, len, eh, i);
+    if (sh && sh->sh_type == SHT_SYMTAB && table_walk(b, len, eh, sh, fn, ud))
+      return true;
+  }
+  return false;
+}
+
+/* The same for every ELF member of an ar archive (the "!<arch>" format: 60-byte headers,
+ * each member's size in decimal at offset 48, members padded to an even offset); each
+ * member is copied, aligned, before it is read. */
+static bool ar_walk(const char *b, size_t len, sym_fn fn, void *ud) {
+  for (size_t at = SARMAG; at + 60 <= len;) {
+    char sz[11] = {0};
+    memcpy(sz, b + at + 48, 10);
+    char *end;
+    unsigned long long n = strtoull(sz, &end, 10);
+    if (end == sz || n > len - at - 60)
+      return false;
+    char *m = malloc(n ? n : 1);
+    if (!m)
+      return false;
+    memcpy(m, b + at + 60, n);
+    bool stop = elf_walk(m, n, fn, ud);
+    free(m);
+    if (stop)
+      return true;
+    at += 60 + n + (n & 1);
+  }
+  return false;
+}
+
+/* Walk the object or archive at path; true when fn stopped the walk. */
+static bool file_walk(const char *path, sym_fn fn, void *ud) {
   size_t len;
   char *b = drv_read_file(path, &len);
-  bool found = false;
-  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
-  if (b && len >= sizeof *eh && !memcmp(eh->e_ident, ELFMAG, SELFMAG) && eh->e_ident[EI_CLASS] == ELFCLASS64)
-    for (size_t i = 0; i < eh->e_shnum && !found; i++) {
-      const Elf64_Shdr *sh = section(b, len, eh, i);
-      found = sh && sh->sh_type == SHT_SYMTAB && table_defines(b, len, eh, sh, name);
-    }
+  if (!b)
+    return false;
+  bool stop = len >= SARMAG && !memcmp(b, ARMAG, SARMAG) ? ar_walk(b, len, fn, ud) : elf_walk(b, len, fn, ud);
   free(b);
-  return found;
+  return stop;
+}
+
+static bool is_name(const char *name, void *ud) { return !strcmp(name, ud); }
+
+/* See harness.h. */
+bool drv_obj_defines(const char *path, const char *name) {
+  return file_walk(path, is_name, (void *)name);
+}
+
+static bool add_name(const char *name, void *ud) {
+  drv_buf_printf(ud, "%s\n", name);
+  return false;
+}
+
+/* See harness.h. */
+void drv_obj_symbols(const char *path, drv_buf *out) {
+  file_walk(path, add_name, out);
 }
