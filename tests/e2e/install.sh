@@ -86,4 +86,13 @@ for h in fuzz_lerp fuzz_lerp_embed; do
   (cd "$T/work" && expect_exit 77 "$T/bug/$h" -runs=100000)
   grep -qF 'relation violated: mirror' "$T/work/err" || { cat "$T/work/err" >&2; fail "$h"; }
 done
+
+check "CTest (mrfuzz_add_tests): the replay test passed on the correct build, fails on the seeded one"
+grep -qE 'lerp_lerp_mr_replay .*Passed' "$T/own.out" || { cat "$T/own.out" >&2; fail "no passed replay test"; }
+(cd "$T/work" && expect_exit 8 ctest --test-dir "$T/bug" -L mrfuzz-replay --output-on-failure)
+grep -qE 'lerp_lerp_mr_replay .*Failed' "$T/work/out" || { cat "$T/work/out" >&2; fail "the replay test did not fail"; }
+grep -qE 'mirror .*violated [1-9]' "$T/work/out" || { cat "$T/work/out" >&2; fail "no violation of mirror reported"; }
+check "CTest: the fuzz test (label mrfuzz-fuzz) finds the seeded fault"
+(cd "$T/work" && expect_exit 8 ctest --test-dir "$T/bug" -L mrfuzz-fuzz --output-on-failure)
+grep -qE 'lerp_lerp_mr_fuzz .*Failed' "$T/work/out" || { cat "$T/work/out" >&2; fail "the fuzz test did not fail"; }
 echo "ok"
