@@ -667,8 +667,19 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
   /* the tag carries the prefix: headers of several files may share a translation unit */
   ec_printf(C, "typedef struct %s_rel_row {\n  const char *name; int line; const char *text; uint64_t seed;\n"
                "  int (*run)(mrx_ctx *c, const uint64_t *src, mrx_result *res);\n"
-               "  const unsigned char *xs; int h; int cross; /* each execution's subject */\n} mrx_rel_%s;\n",
+               "  const unsigned char *xs; int h; int cross; /* each execution's subject */\n"
+               "  void (*violated)(void); /* abort()s: a stack frame of the relation's own */\n} mrx_rel_%s;\n",
             P, P);
+  /* One bug per relation (docs/checking.md): crash triage files a crash by its top stack
+   * frames, so a violation ends in a function of its relation's own, which stores the
+   * relation's seed (no identical-code folding merges two of them) and abort()s. */
+  for (size_t i = 0; i < f->nrels; i++) {
+    const mrdsl_rel *r = f->rels[i];
+    if (ec_skip(o, r)) continue;
+    mrdsl_emit_rel_name(P, r->name, C->rid, sizeof C->rid);
+    ec_printf(C, "MRX_DIE void %s_violated(void) {\n  mrx_violated_seed = 0x%016" PRIx64 "u;\n  abort();\n}\n",
+              C->rid, ec_fnv(r->name));
+  }
   ec_printf(C, "static const mrx_rel_%s %s_relations[] = {\n", P, P);
   for (size_t i = 0; i < f->nrels; i++) {
     const mrdsl_rel *r = f->rels[i];
@@ -684,7 +695,8 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
     ec_printf(C, "    {\"%s\", %d,\n    ", r->name, r->line);
     ec_cstr(C, text, len);
     arena_heap(C->ctx, text, len + 1, 0);
-    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s, %s_xs, %d, %d},\n", ec_fnv(r->name), C->rid, C->rid, r->h, r->cross);
+    ec_printf(C, ",\n    0x%016" PRIx64 "u, %s, %s_xs, %d, %d, %s_violated},\n", ec_fnv(r->name), C->rid, C->rid, r->h,
+            r->cross, C->rid);
   }
   ec_printf(C, "};\n#define %s_NRELATIONS (sizeof %s_relations / sizeof %s_relations[0])\n\n", P, P, P);
   ec_printf(C,
@@ -738,7 +750,8 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
   ec_printf(C, ", r->name, r->line, r->text, c, res, r->cross ? %s_subjects : NULL);\n}\n\n", P);
   ec_printf(C,
             "/* Check every relation on src (slots of mr_abi.h): 0, or on a violation the report\n"
-            " * and abort() (no_abort: 1). The follow-ups' random choices are seeded from src's\n"
+            " * and abort() in the relation's own PREFIX_<len>NAME_violated (no_abort: 1). The\n"
+            " * follow-ups' random choices are seeded from src's\n"
             " * contents and the relation's name, as the oracle API does. */\n"
             "MRX_FN int %s_check(%s *m, const uint64_t *src) {\n"
             "  uint64_t h = mrx_hash_src(%s_params, %zu, src);\n  int out = 0;\n"
@@ -760,7 +773,7 @@ static void ec_api(ec_state *C, const mrdsl_file *f, const mrdsl_emit_opts *o, c
             "    if (rc == MRX_SKIP) { m->skipped++; continue; }\n"
             "    m->checked++;\n    if (rc != MRX_FAIL) continue;\n    m->violated++;\n"
             "    %s_report(m->report ? m->report : stderr, r, &m->c, &res);\n"
-            "    if (!m->no_abort) abort();\n    out = 1;\n  }\n  return out;\n}\n\n",
+            "    if (!m->no_abort) r->violated();\n    out = 1;\n  }\n  return out;\n}\n\n",
             P, P, P, np, P, P, P, P, P, P, P);
 }
 

@@ -43,8 +43,9 @@ unsigned drv_mr_rel_line(const char *path, const char *rel);
 /* ====================== Compiled relations (check_native.c) ======================= */
 
 /* The C of the relations of paths[0..n) compiled into a check harness (check_native.c,
- * docs/checking.md "Compiled relations"), or NULL when none can be (no mrdsl, every
- * relation beyond the generator). Caller frees. */
+ * docs/checking.md "Compiled relations"), with a function per relation that its violation
+ * ends in ("One bug per relation"), or NULL when there is nothing to compile (no mrdsl,
+ * no relation read). Caller frees. */
 char *drv_native_source(const drv_list *paths, size_t n);
 
 #endif /* MR_DRV_REL_H */

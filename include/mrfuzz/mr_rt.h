@@ -212,6 +212,18 @@ typedef struct mr_native_file {
 /* Defined by the generated file of a check harness (weak elsewhere: NULL, no table). */
 const mr_native_file *mr_native_files(size_t *n /* OUT */);
 
+/* One bug per relation (docs/checking.md): crash triage (ClusterFuzz) files a crash by the
+ * top frames of its stack, so a check harness ends a violation of each relation in a
+ * function of its own, mrfuzz_violated_<len>FUNCTION_<len>RELATION, which abort()s; the
+ * generated file lists them (every relation of every --mr file, compiled or not). */
+typedef struct mr_violation_frame {
+  const char *subject;  /* the relation file's subject */
+  const char *relation; /* the relation's name */
+  void (*die)(void);    /* never returns */
+} mr_violation_frame;
+/* Defined by the generated file of a check harness (weak elsewhere). */
+const mr_violation_frame *mr_violation_frames(size_t *n /* OUT */);
+
 #ifdef __cplusplus
 }
 #endif

@@ -461,6 +461,10 @@ uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const 
  * processes sharing a stream print whole reports (up to PIPE_BUF bytes on a pipe). */
 void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
                 const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res);
+/* End the process after a violation of relation `relation` (index `index` in its file) of
+ * `subject`'s relations, from a stack frame of that relation's own (die.c): the harness's
+ * generated one named after both, else the runtime's by index. The report comes first. */
+void eng_die_violated(const char *subject, const char *relation, size_t index) __attribute__((noreturn));
 /* Which of the executions x[0..h-1] of a violation looks wrong (triage.c): each is called
  * again next to its input, and a result off its neighbours' trend is named; one line on f,
  * or nothing when an execution's function has other than numeric scalar inputs and result.

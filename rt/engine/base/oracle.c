@@ -263,7 +263,7 @@ int mr_oracle_check(mr_oracle *o, const uint64_t *src) {
     eng_report(o->rep, &o->subj, eng_mg_subjects(k->mg), o->path, k->rel, x, nx, &res);
     if (!o->no_abort) {
       fflush(NULL);
-      abort(); /* the fuzzer saves the input like a crash */
+      eng_die_violated(o->subj.name, mrdsl_rel_name(k->rel), i); /* the fuzzer saves the input */
     }
     out = MR_ORACLE_VIOLATED;
   }

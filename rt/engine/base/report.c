@@ -92,8 +92,14 @@ static const mr_subject_param *exec_param(const mr_subject *s, const mrdsl_rel *
 /* The report, piece by piece onto f (eng_report's arguments). */
 static void put_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const char *mr,
                        const mrdsl_rel *rel, const mrdsl_exec *x, int h, const mrdsl_result *res) {
-  fprintf(f, "==== mrfuzz: relation violated: %s (%s, %s:%d)\n", mrdsl_rel_name(rel), s->name,
-          mr ? mr : "?", mrdsl_rel_line(rel));
+  /* the line a triager reads first: which relation of which function, on which input */
+  fprintf(f, "==== mrfuzz: relation violated: %s (%s, %s:%d)", mrdsl_rel_name(rel), s->name, mr ? mr : "?",
+          mrdsl_rel_line(rel));
+  if (h > 0 && x[0].in) {
+    fputs(" on ", f);
+    eng_report_inputs(f, xs && xs[0] ? xs[0] : s, x[0].in);
+  }
+  fputc('\n', f);
   size_t len = mrdsl_print_rel(rel, NULL, 0);
   char *text = malloc(len + 1);
   if (text) {
@@ -168,10 +174,12 @@ void eng_report(FILE *f, const mr_subject *s, const mr_subject *const *xs, const
 
 /* See eng.h. */
 void eng_report_inputs(FILE *f, const mr_subject *s, const uint64_t *slots) {
+  bool first = true;
   for (size_t i = 0; i < s->nparams; i++) {
     if (s->params[i].flags & MR_PF_OUT)
       continue;
-    fprintf(f, "%s%s = ", i ? " " : "", s->params[i].name);
+    fprintf(f, "%s%s = ", first ? "" : " ", s->params[i].name);
+    first = false;
     put_param(f, s, i, slots);
     fputc(';', f);
   }

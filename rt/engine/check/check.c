@@ -556,6 +556,11 @@ const char *eng_chk_failed(const eng_chk *c) {
 }
 
 /* See check.h. */
+void eng_chk_die(const eng_chk *c) {
+  eng_die_violated(mrdsl_subject_name(c->file), eng_chk_failed(c), c->failed);
+}
+
+/* See check.h. */
 void eng_chk_native_note(const eng_chk *c, FILE *f) {
   if (!c->nat) {
     fprintf(f, "mrfuzz: check: %s: %zu relations interpreted (%s)\n", c->s->name, c->nrels, c->why);

@@ -58,6 +58,9 @@ void eng_chk_free(eng_chk *c);
 int eng_chk_input(eng_chk *c, const uint8_t *data, size_t size);
 /* Name of the relation the last MRDSL_FAIL was about. */
 const char *eng_chk_failed(const eng_chk *c);
+/* End the process after the last MRDSL_FAIL, from that relation's own stack frame
+ * (eng_die_violated): libFuzzer saves the input as a crash. */
+void eng_chk_die(const eng_chk *c) __attribute__((noreturn));
 /* Seconds one input is expected to take at most: the slowest of n pseudo-random inputs,
  * every relation run on each as checking runs it (guards first), verdicts ignored and
  * nothing counted or recorded; the basis of the default per-input timeout. */
@@ -104,6 +107,8 @@ int eng_mchk_input(eng_mchk *m, const uint8_t *data, size_t size);
 size_t eng_mchk_count(const eng_mchk *m);
 eng_chk *eng_mchk_at(const eng_mchk *m, size_t k);
 size_t eng_mchk_last(const eng_mchk *m); /* the subject of the last input */
+/* eng_chk_die of the last input's subject. */
+void eng_mchk_die(const eng_mchk *m) __attribute__((noreturn));
 /* The largest of the subjects' eng_chk_timeout. */
 unsigned eng_mchk_timeout(eng_mchk *m, double budget_s);
 void eng_mchk_stats_flush(eng_mchk *m);

@@ -195,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (rc == MRDSL_FAIL) {
     eng_mchk_stats_flush(chk); /* every subject's: abort() runs no exit handler */
     fflush(NULL);
-    abort(); /* libFuzzer: "deadly signal", saves the input */
+    eng_mchk_die(chk); /* abort() in the relation's own frame: libFuzzer saves the input */
   }
   if (rc < 0) {
     eng_error("internal error while checking (code %d)", rc);

@@ -153,6 +153,7 @@ int eng_mchk_input(eng_mchk *m, const uint8_t *data, size_t size) {
 size_t eng_mchk_count(const eng_mchk *m) { return m->n; }
 eng_chk *eng_mchk_at(const eng_mchk *m, size_t k) { return m->c[k]; }
 size_t eng_mchk_last(const eng_mchk *m) { return m->last; }
+void eng_mchk_die(const eng_mchk *m) { eng_chk_die(m->c[m->last]); }
 
 /* See check.h. */
 unsigned eng_mchk_timeout(eng_mchk *m, double budget_s) {
