@@ -32,6 +32,18 @@ int drv_cmd_report(int argc, char **argv);   /* cmd_adequacy.c */
 
 /* =================== discover (cmd_discover*.c, across_pairs.c) =================== */
 
+/* discover FILE in shards (cmd_discover_shard.c): this run's index of `total` shards. */
+typedef struct drv_shard {
+  size_t index, total; /* total 1: the whole file */
+} drv_shard;
+/* The shard from --shard I/N (arg, or NULL), else from TEST_TOTAL_SHARDS and
+ * TEST_SHARD_INDEX (touching TEST_SHARD_STATUS_FILE), else 0 of 1. DRV_EXIT_OK or USAGE. */
+int drv_shard_get(const char *arg, drv_shard *s /* OUT */);
+/* Join the output directories dirs of one command's shards into out (summary.tsv, every
+ * function's .mr and .suspects.mr from the shard that ran it). The exit code one run
+ * would have had (1 when a shard had findings), or USAGE/INTERNAL (printed). */
+int drv_discover_merge(const char *out, const drv_list *dirs);
+
 /* A pair of FILE's functions discover FILE --across tries (cmd_discover_across.c). */
 typedef struct drv_across_pair {
   size_t a, b;   /* indices into the items */

@@ -20,8 +20,10 @@
 static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph, NULL};
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                      "--budget-per-function", "--json", "--sarif", "--across", NULL};
-enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS, OWN_N };
+                                      "--budget-per-function", "--json", "--sarif", "--across", "--shard",
+                                      "--merge", NULL};
+enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS,
+       OWN_SHARD, OWN_MERGE, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -32,6 +34,7 @@ typedef struct row {
   const char *why;            /* skipped: sig_read.c's reason (borrowed); failed: err */
   char *err;                  /* owned: the first error a failed discovery printed, or NULL */
   bool stopped;               /* a stop signal ended its discovery */
+  bool other;                 /* another shard's (--shard) */
 } row;
 
 /* Relations in a written .mr file: its `relation` lines. -1 when there is no file. */
@@ -139,6 +142,8 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
 
 static const char *status_of(const row *r) {
   static char buf[64];
+  if (r->other)
+    return "other shard";
   if (r->rc < 0)
     return "skipped";
   if (r->stopped)
@@ -291,6 +296,14 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   }
   if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
     return DRV_EXIT_USAGE;
+  drv_shard sh;
+  if (drv_shard_get(own[OWN_SHARD], &sh) != DRV_EXIT_OK)
+    return DRV_EXIT_USAGE;
+  if (sh.total > 1 && across > 0) {
+    drv_error("--across %ld with shard %zu/%zu: the pairs are chosen from every function's relations; "
+              "run --across unsharded", across, sh.index, sh.total);
+    return DRV_EXIT_USAGE;
+  }
   drv_tools t;
   drv_tools_init(&t);
   /* the file's own flags from its compilation database, as its builds will have them */
@@ -332,13 +345,21 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   drv_disc_rec *recs = drv_alloc((n + (size_t)across + 1) * sizeof *recs);
   memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
+  size_t callable = 0; /* the callable functions' count so far: the shards' order */
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
-    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, NULL, false};
+    *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, NULL, false, false};
     recs[i].function = drv_strdup(items[i].name);
     recs[i].skipped = items[i].why;
     if (!items[i].ok)
       continue;
+    if (callable++ % sh.total != sh.index) { /* another shard's: its row says which */
+      char *why = drv_fmt("in shard %zu/%zu", (callable - 1) % sh.total, sh.total);
+      r->why = r->err = why;
+      recs[i].skipped = why;
+      r->other = true;
+      continue;
+    }
     r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig, NULL, 0);
     if (drv_stopped()) { /* Ctrl-C: the table of what ran */
       r->why = "not run (stopped)";
@@ -490,8 +511,19 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
+  if (rc == DRV_EXIT_OK && own[OWN_MERGE]) { /* --merge DIR [DIR ...] -o OUTDIR: no build */
+    drv_list dirs = {0};
+    drv_list_push(&dirs, own[OWN_MERGE]);
+    for (size_t i = 1; i < b.n; i++)
+      drv_list_push(&dirs, b.v[i]);
+    rc = drv_discover_merge(own[OWN_OUT], &dirs);
+    drv_list_fini(&dirs);
+    drv_list_fini(&h);
+    drv_list_fini(&b);
+    return rc;
+  }
   drv_opts o;
   memset(&o, 0, sizeof o);
   bool all = false;
