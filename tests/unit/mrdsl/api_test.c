@@ -154,7 +154,10 @@ static void test_emit_cross(void) {
   CHECK(mrdsl_emit_c(ctx, f, NULL, &c, &n) == MR_OK);
   CHECK(strstr(c, "f_mr_1a_xs[2] = {0, 1};") && strstr(c, "f_mr_1b_xs[3] = {0, 1, 0};") &&
         strstr(c, "f_mr_1c_xs[2] = {0, 0};"));
-  CHECK(strstr(c, "f_mr_1a, f_mr_1a_xs, 2, 1}") && strstr(c, "f_mr_1c, f_mr_1c_xs, 2, 0}"));
+  CHECK(strstr(c, "f_mr_1a, f_mr_1a_xs, 2, 1, f_mr_1a_violated}") &&
+        strstr(c, "f_mr_1c, f_mr_1c_xs, 2, 0, f_mr_1c_violated}"));
+  /* each relation's violation ends in a frame of its own (one bug per relation) */
+  CHECK(strstr(c, "MRX_DIE void f_mr_1a_violated(void) {") && strstr(c, "r->violated();"));
   CHECK(strstr(c, "static const char *const f_mr_subjects[] = {\"f\", \"g\"};"));
   CHECK(strstr(c, "{\"v\", ") && strstr(c, "mrx_call_fn calls[2];"));
   CHECK(strstr(c, "MRX_FN int f_mr_bind(f_mr *m, const char *name,") &&
