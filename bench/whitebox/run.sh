@@ -23,7 +23,7 @@ while getopts "m:s:S:o:" o; do
 done
 shift $((OPTIND - 1))
 HERE=$(cd "$(dirname "$0")" && pwd)
-F=$HERE/fdlibm
+F=$HERE/vendor/fdlibm
 M=$(readlink -f "$M")
 [ -x "$M" ] || { echo "run.sh: $M: not found (build first)" >&2; exit 2; }
 OUT=${OUT:-$(mktemp -d)}
