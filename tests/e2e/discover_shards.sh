@@ -5,6 +5,7 @@
 # TEST_SHARD_STATUS_FILE), runs every N-th callable function; discover --merge joins the
 # shards' directories into what one run writes: the same .mr files byte for byte, the same
 # summary but for the times. Bad shard arguments and incomplete merges are refused (exit 2).
+# Check corpora of several runs merge through the target's libFuzzer (-merge=1).
 . "$(dirname "$0")/lib.sh"
 S=$E2E/inputs/shards.c
 O=(--seed 1 --runs 2 --iters 10 --fuzz-runs 1000 --types I)
@@ -42,4 +43,17 @@ expect_exit 2 "$MRFUZZ" discover --merge s0 s0 s1 -o x
 expect_err "the same shard given twice"
 expect_exit 2 "$MRFUZZ" discover --merge s0 s1
 expect_err "-o OUTDIR"
+echo "ok"
+
+check "corpora of several check runs (a CI matrix) merge with the target's own libFuzzer (-merge=1)"
+printf 'mrdsl 1;\nsubject sh_twice(double x) -> double y;\nrelation lin { x2 = 2 * x1; check approx(y2 - 1, 2 * (y1 - 1), abs=1e-9); }\n' >tw.mr
+for s in 1 2; do
+  expect_exit 0 "$MRFUZZ" check "$S:sh_twice" --mr tw.mr --range x=-100:100 --build-dir ck --corpus "c$s" --jobs 1 -- -runs=5000 -seed=$s
+done
+mkdir -p cm
+expect_exit 0 ck/fuzz/harness -merge=1 cm c1 c2
+n=$(ls cm | wc -l)
+[ "$n" -ge 1 ] && [ "$n" -ge "$(ls c1 | wc -l)" ] || fail "the merged corpus has $n inputs"
+expect_exit 0 "$MRFUZZ" check "$S:sh_twice" --mr tw.mr --range x=-100:100 --build-dir ck --corpus cm --replay
+expect_out "$n inputs of cm replayed"
 echo "ok"
