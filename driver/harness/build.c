@@ -26,6 +26,7 @@ typedef struct build_ctx {
   drv_list owned;     /* owned strings to free at the end */
   drv_list depfiles;  /* borrowed from owned: .d files of every compile */
   drv_list objs;      /* borrowed from owned: objects to link */
+  drv_list srcs;      /* borrowed: the source of each of objs, for messages */
   drv_cdb cdb;        /* the library's compilation database (path NULL: none) */
 } build_ctx;
 
@@ -138,39 +139,20 @@ static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char
   return run_tool(c, "clang", argv, env, what);
 }
 
-/* The harness has its own main, so a source's own (a program's file, its functions under
- * test) is renamed in its object, and calls to it within the object follow. */
-static int hide_main(build_ctx *c, const char *src, const char *obj) {
-  if (!drv_obj_defines(obj, "main"))
-    return DRV_EXIT_OK;
-  if (access(c->t.objcopy, X_OK) != 0) {
-    drv_error("%s defines main, and the harness has its own: renaming it needs llvm-objcopy, not "
-              "found at %s (%s; install LLVM 14's tools, or set MRFUZZ_OBJCOPY)", src, c->t.objcopy,
-              strerror(errno));
-    return DRV_EXIT_INTERNAL;
-  }
-  drv_list a = {0};
-  drv_list_push(&a, c->t.objcopy);
-  drv_list_push(&a, "--redefine-sym");
-  drv_list_push(&a, "main=" DRV_USER_MAIN);
-  drv_list_push(&a, obj);
-  char *what = drv_fmt("renaming the main of %s", src);
-  int rc = run_tool(c, "llvm-objcopy", &a, NULL, what);
-  free(what);
-  return rc;
-}
-
 /* The names libFuzzer's interceptors define (memcmp, strcmp, strstr, ... in LLVM 14), one
  * per line: read from the archive clang links with -fsanitize=fuzzer, wherever this clang
  * keeps it (a per-target runtime directory from LLVM 15 on, else lib/linux with the
- * architecture in the name); none when clang names no such file. */
-static void interceptor_names(build_ctx *c, drv_buf *out) {
-  static const char *const names[] = {"libclang_rt.fuzzer_interceptors.a",
+ * architecture in the name); empty when clang names no such file. Asked once per run:
+ * clang does not change between a run's builds. */
+static const drv_buf *interceptor_names(build_ctx *c) {
+  static drv_buf names;
+  static bool asked;
+  static const char *const files[] = {"libclang_rt.fuzzer_interceptors.a",
                                       "libclang_rt.fuzzer_interceptors-x86_64.a",
                                       "libclang_rt.fuzzer_interceptors-aarch64.a"};
   char *txt = keep(c, drv_fmt("%s/interceptors.txt", c->dir));
-  for (size_t i = 0; i < sizeof names / sizeof *names && !out->len; i++) {
-    char *arg = drv_fmt("-print-file-name=%s", names[i]);
+  for (size_t i = 0; !asked && i < sizeof files / sizeof *files && !names.len; i++) {
+    char *arg = drv_fmt("-print-file-name=%s", files[i]);
     char *argv[] = {(char *)c->t.clang, arg, NULL};
     int status;
     unlink(txt);
@@ -179,68 +161,89 @@ static void interceptor_names(build_ctx *c, drv_buf *out) {
       if (path) {
         path[strcspn(path, "\n")] = 0;
         if (path[0] == '/') /* clang echoes a name it did not find */
-          drv_obj_symbols(path, out);
+          drv_obj_symbols(path, &names);
       }
       free(path);
     }
     free(arg);
+    unlink(txt);
   }
-  unlink(txt);
+  asked = true;
+  return &names;
 }
 
-/* Is name a line of the list b (drv_obj_symbols)? */
+/* Is name a line of the list b (drv_obj_symbols: every line ends in a newline)? */
 static bool listed(const drv_buf *b, const char *name) {
   size_t n = strlen(name);
-  for (const char *p = b->s; p && *p; p = strchr(p, '\n') + 1) {
+  for (const char *p = b->s; p && *p; p = strchr(p, '\n') + 1)
     if (!strncmp(p, name, n) && p[n] == '\n')
       return true;
-    if (!strchr(p, '\n'))
-      break;
-  }
   return false;
 }
 
-/* A library that defines a name libFuzzer's interceptors define too (its own strcmp or
- * memmem) cannot be linked with them ("multiple definition"). Its definitions are renamed
- * in every object built so far (the library's, the set-up file's and harness.c's, whose
- * calls follow), so that the library and the function under test call the library's own
- * code and libFuzzer and mrfuzz's runtime the C library's. Done in every variant, so that
- * discovery and check call the same code. */
-static int hide_fuzzer_names(build_ctx *c) {
-  drv_buf fz = {0}, lib = {0}, clash = {0};
-  interceptor_names(c, &fz);
-  for (size_t i = 0; fz.len && i < c->objs.n; i++)
-    drv_obj_symbols(c->objs.v[i], &lib);
-  drv_list a = {0};
-  for (const char *p = lib.s; p && *p;) {
-    const char *e = strchr(p, '\n');
-    char *name = keep(c, drv_fmt("%.*s", (int)(e - p), p));
-    p = e + 1;
-    if (!listed(&fz, name) || listed(&clash, name))
-      continue;
-    drv_buf_printf(&clash, "%s\n", name);
-    drv_list_push(&a, "--redefine-sym");
-    drv_list_push(&a, keep(c, drv_fmt("%s=" DRV_LIB_PREFIX "%s", name, name)));
-  }
+/* Symbols the build's objects (all but the relations') cannot be linked under, renamed with
+ * llvm-objcopy; calls within an object follow the rename:
+ * - a source's own main (a program's file, its functions under test): the harness has its
+ *   own, so every object but harness.c's (hobj) gets it renamed;
+ * - a name libFuzzer's interceptors define too (a libc's, or a library's own strcmp or
+ *   memmem: "multiple definition"), renamed in every object, harness.c's too, so that the
+ *   library and the function under test call the library's own code and libFuzzer and
+ *   mrfuzz's runtime the C library's. Done in every variant, so that discovery and check
+ *   call the same code. */
+static int rename_symbols(build_ctx *c, const char *hobj) {
+  size_t n = c->objs.n;
+  drv_buf *syms = drv_alloc((n ? n : 1) * sizeof *syms), clash = {0};
+  memset(syms, 0, (n ? n : 1) * sizeof *syms);
+  bool any = false;
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(c->objs.v[i], hobj)) {
+      drv_obj_symbols(c->objs.v[i], &syms[i]);
+      any |= syms[i].len > 0;
+    }
+  const drv_buf *fz = any ? interceptor_names(c) : NULL;
+  for (size_t i = 0; fz && fz->len && i < n; i++)
+    for (const char *p = syms[i].s; p && *p;) {
+      const char *e = strchr(p, '\n');
+      char *name = drv_fmt("%.*s", (int)(e - p), p);
+      if (listed(fz, name) && !listed(&clash, name))
+        drv_buf_printf(&clash, "%s\n", name);
+      free(name);
+      p = e + 1;
+    }
   int rc = DRV_EXIT_OK;
-  if (a.n && access(c->t.objcopy, X_OK) != 0) {
-    drv_error("%s defines names libFuzzer's interceptors define too: renaming them needs "
-              "llvm-objcopy, not found at %s (%s; install LLVM's tools, or set MRFUZZ_OBJCOPY)",
-              c->req->file, c->t.objcopy, strerror(errno));
-    rc = DRV_EXIT_INTERNAL;
-  }
-  for (size_t i = 0; a.n && rc == DRV_EXIT_OK && i < c->objs.n; i++) {
-    drv_list r = {0};
-    drv_list_push(&r, c->t.objcopy);
-    for (size_t k = 0; k < a.n; k++)
-      drv_list_push(&r, a.v[k]);
-    drv_list_push(&r, c->objs.v[i]);
-    char *what = drv_fmt("renaming the C library's names in %s", c->objs.v[i]);
-    rc = run_tool(c, "llvm-objcopy", &r, NULL, what);
+  for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
+    const char *obj = c->objs.v[i];
+    bool main_too = strcmp(obj, hobj) && listed(&syms[i], "main");
+    if (!main_too && !clash.len)
+      continue;
+    if (access(c->t.objcopy, X_OK) != 0) {
+      drv_error("%s defines %s: renaming %s needs llvm-objcopy, not found at %s (%s; install LLVM's "
+                "tools, or set MRFUZZ_OBJCOPY)", main_too ? c->srcs.v[i] : c->req->file,
+                main_too ? "main, and the harness has its own" : "names libFuzzer's interceptors define too",
+                main_too ? "it" : "them", c->t.objcopy, strerror(errno));
+      rc = DRV_EXIT_INTERNAL;
+      break;
+    }
+    drv_list a = {0};
+    drv_list_push(&a, c->t.objcopy);
+    if (main_too) {
+      drv_list_push(&a, "--redefine-sym");
+      drv_list_push(&a, "main=" DRV_USER_MAIN);
+    }
+    for (const char *p = clash.s; p && *p;) {
+      const char *e = strchr(p, '\n');
+      drv_list_push(&a, "--redefine-sym");
+      drv_list_push(&a, keep(c, drv_fmt("%.*s=" DRV_LIB_PREFIX "%.*s", (int)(e - p), p, (int)(e - p), p)));
+      p = e + 1;
+    }
+    drv_list_push(&a, obj);
+    char *what = drv_fmt("renaming %s in the object of %s", main_too ? "main" : "the C library's names",
+                         c->srcs.v[i]);
+    rc = run_tool(c, "llvm-objcopy", &a, NULL, what);
     free(what);
   }
   static bool told; /* once per run, not per variant */
-  if (a.n && rc == DRV_EXIT_OK && !told) {
+  if (clash.len && rc == DRV_EXIT_OK && !told) {
     for (size_t k = 0; k + 1 < clash.len; k++)
       if (clash.s[k] == '\n')
         clash.s[k] = ' ';
@@ -250,9 +253,9 @@ static int hide_fuzzer_names(build_ctx *c) {
              clash.s);
     told = true;
   }
-  drv_list_fini(&a);
-  drv_buf_fini(&fz);
-  drv_buf_fini(&lib);
+  for (size_t i = 0; i < n; i++)
+    drv_buf_fini(&syms[i]);
+  free(syms);
   drv_buf_fini(&clash);
   return rc;
 }
@@ -289,11 +292,10 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
   char *what = drv_fmt("compiling %s", src);
   int rc = run_clang(c, &a, env, what);
   free(what);
-  if (rc == DRV_EXIT_OK && idx > 0) /* the user's source, not harness.c */
-    rc = hide_main(c, src, obj);
   if (rc == DRV_EXIT_OK) {
     drv_list_push(&c->depfiles, dep);
     drv_list_push(&c->objs, obj);
+    drv_list_push(&c->srcs, src);
   }
   return rc;
 }
@@ -320,8 +322,10 @@ static int compile_native(build_ctx *c, size_t idx) {
   drv_list_push(&a, "-o");
   drv_list_push(&a, obj);
   int rc = run_clang(c, &a, NULL, "compiling the relations");
-  if (rc == DRV_EXIT_OK)
+  if (rc == DRV_EXIT_OK) {
     drv_list_push(&c->objs, obj);
+    drv_list_push(&c->srcs, src);
+  }
   return rc;
 }
 
@@ -548,6 +552,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
     rc = write_harness_c(c, sigs, n, nc, &hc);
   if (rc == DRV_EXIT_OK)
     rc = compile(c, hc, 0, &c->cdb.harness, false, NULL);
+  const char *hobj = rc == DRV_EXIT_OK ? c->objs.v[c->objs.n - 1] : NULL;
   if (rc == DRV_EXIT_OK)
     rc = mutate_funcs(c, sigs[0].name, src, idx, ni, funcs);
   for (size_t k = 0; rc == DRV_EXIT_OK && k < ni; k++) {
@@ -560,7 +565,7 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   if (rc == DRV_EXIT_OK && o->setup) /* not the target: no plugin */
     rc = compile(c, o->setup, ns + 2, drv_cdb_flags(&c->cdb, ns + 1), false, NULL);
   if (rc == DRV_EXIT_OK) /* before the relations' object: it calls the C library */
-    rc = hide_fuzzer_names(c);
+    rc = rename_symbols(c, hobj);
   if (rc == DRV_EXIT_OK && o->native_c)
     rc = compile_native(c, ns + 3);
   if (rc == DRV_EXIT_USAGE && drv_tools_selftest(&c->t, c->dir) != DRV_EXIT_OK)
@@ -795,6 +800,7 @@ out:
   drv_list_fini(&c.owned);
   drv_list_fini(&c.depfiles);
   drv_list_fini(&c.objs);
+  drv_list_fini(&c.srcs);
   free(c.dir);
   free(c.log);
   drv_tools_fini(&c.t);

@@ -3,8 +3,8 @@
  * Its source (harness_gen.c: thunks and subjects from the signatures), the build (build.c:
  * mrpass on the sources, the link, the build directory and its locks), the stamp that
  * says whether it is current (stamp.c), the symbols an object defines (objsym.c: a
- * source's own main, libFuzzer's names), and the functions a target reaches, which the mutation build
- * mutates (reach.c). Stands on sig/ and base/.
+ * source's own main, libFuzzer's names), and the functions a target reaches, which the
+ * mutation build mutates (reach.c). Stands on sig/ and base/.
  */
 #ifndef MR_DRV_HARNESS_H
 #define MR_DRV_HARNESS_H
@@ -63,10 +63,8 @@ int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **func
 /* What a library's definition of a name libFuzzer's interceptors define is renamed to,
  * before the name (build.c). */
 #define DRV_LIB_PREFIX "mrfuzz_lib_"
-/* Does the ELF64 object (or an ELF64 member of the ar archive) at path define, globally or
- * weakly, symbol name? false when it does not, or the file cannot be read as one. */
-bool drv_obj_defines(const char *path, const char *name);
-/* Append each symbol the object or archive at path so defines to out, one per line. */
+/* Append each symbol the ELF64 object at path (or each ELF64 member of the ar archive)
+ * defines, globally or weakly, to out, one per line; none when it cannot be read as one. */
 void drv_obj_symbols(const char *path, drv_buf *out);
 
 /* ============================= Reachability (reach.c) ============================= */
