@@ -5,8 +5,9 @@
  * table mr_native_files (mr_rt.h) that rt/engine/check/check_native.c looks the file up
  * in by its bytes' hash. A relation the generator cannot express is left out, one at a
  * time, and stays interpreted. Every relation, compiled or not, gets a function of its own
- * that a violation of it ends in (mr_violation_frames: one bug per relation). The text is the build's cache key (build.c): the same
- * files with the same generator give the same text and reuse the harness.
+ * that a violation of it ends in (mr_violation_frames: one bug per relation). The text is
+ * the build's cache key (build.c): the same files with the same generator give the same
+ * text and reuse the harness.
  */
 #ifdef DRV_HAVE_DSL
 #include <stdio.h>
@@ -27,13 +28,12 @@ static bool failed_relation(const mrdsl_ctx *ctx, char *name, size_t cap) {
   return true;
 }
 
-/* The C of file path (text[len]) under prefix pfx onto out, and its table row onto rows;
- * relations the generator rejects are removed first. false: none could be emitted. */
-static bool emit_file(const char *path, const char *text, size_t len, const char *pfx, drv_buf *out,
-                      drv_buf *rows) {
-  mrdsl_ctx *ctx = NULL;
-  mrdsl_file *f = NULL;
-  bool ok = mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK && mrdsl_load(ctx, path, text, len, &f) == MR_OK;
+/* The C of file f (loaded in ctx from path, text[len]) under prefix pfx onto out, and its
+ * table row onto rows; relations the generator rejects are removed from f first. false:
+ * none could be emitted. */
+static bool emit_file(mrdsl_ctx *ctx, mrdsl_file *f, const char *path, const char *text, size_t len,
+                      const char *pfx, drv_buf *out, drv_buf *rows) {
+  bool ok = true;
   const char *c = NULL;
   size_t clen = 0;
   mrdsl_emit_opts eo = {.prefix = pfx, .source = path};
@@ -91,35 +91,28 @@ static bool emit_file(const char *path, const char *text, size_t len, const char
                    mrdsl_subject_name(f), (unsigned long long)drv_fnv(DRV_FNV_INIT, text, len), n, pfx,
                    pfx, pfx, pfx, pfx, pfx);
   }
-  mrdsl_ctx_free(ctx);
   return ok;
 }
 
-/* A function per relation of the file (text[len]) that abort()s, and its row of
- * mr_violation_frames (mr_rt.h, "One bug per relation"): mrfuzz_violated_4lerp_6mirror, the
- * lengths keeping every pair of names apart; a pair already listed (seen) is not again. Each
- * body stores its own number, so that no identical-code folding merges two frames. */
-static size_t emit_frames(const char *path, const char *text, size_t len, drv_buf *out, drv_buf *rows,
-                          drv_buf *seen, size_t count) {
-  mrdsl_ctx *ctx = NULL;
-  mrdsl_file *f = NULL;
-  if (mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK && mrdsl_load(ctx, path, text, len, &f) == MR_OK) {
-    const char *s = mrdsl_subject_name(f);
-    for (size_t i = 0; i < mrdsl_rel_count(f); i++) {
-      const char *r = mrdsl_rel_name(mrdsl_rel_at(f, i));
-      char *id = drv_fmt("mrfuzz_violated_%zu%s_%zu%s", strlen(s), s, strlen(r), r);
-      char *key = drv_fmt("\n%s\n", id);
-      if (!seen->s || !strstr(seen->s, key)) {
-        drv_buf_printf(seen, "%s%s\n", seen->len ? "" : "\n", id);
-        drv_buf_printf(out, "static __attribute__((noinline, noreturn)) void %s(void) {\n"
-                            "  mrfuzz_violated_id = %zu;\n  abort();\n}\n", id, ++count);
-        drv_buf_printf(rows, "    {\"%s\", \"%s\", %s},\n", s, r, id);
-      }
-      free(key);
-      free(id);
+/* A function per relation of f that abort()s, and its row of mr_violation_frames (mr_rt.h,
+ * "One bug per relation"): mrfuzz_violated_4lerp_6mirror, the lengths keeping every pair of
+ * names apart; a pair already listed (seen) is not again. Each body stores its own number,
+ * so that no identical-code folding merges two frames. The count of frames so far. */
+static size_t emit_frames(const mrdsl_file *f, drv_buf *out, drv_buf *rows, drv_buf *seen, size_t count) {
+  const char *s = mrdsl_subject_name(f);
+  for (size_t i = 0; i < mrdsl_rel_count(f); i++) {
+    const char *r = mrdsl_rel_name(mrdsl_rel_at(f, i));
+    char *id = drv_fmt("mrfuzz_violated_%zu%s_%zu%s", strlen(s), s, strlen(r), r);
+    char *key = drv_fmt("\n%s\n", id);
+    if (!seen->s || !strstr(seen->s, key)) {
+      drv_buf_printf(seen, "%s%s\n", seen->len ? "" : "\n", id);
+      drv_buf_printf(out, "static __attribute__((noinline, noreturn)) void %s(void) {\n"
+                          "  mrfuzz_violated_id = %zu;\n  abort();\n}\n", id, ++count);
+      drv_buf_printf(rows, "    {\"%s\", \"%s\", %s},\n", s, r, id);
     }
+    free(key);
+    free(id);
   }
-  mrdsl_ctx_free(ctx);
   return count;
 }
 
@@ -137,9 +130,13 @@ char *drv_native_source(const drv_list *paths, size_t n) {
     size_t len = 0;
     char *text = drv_read_file(paths->v[k], &len), pfx[32];
     snprintf(pfx, sizeof pfx, "mrn%zu", k);
-    files += text && emit_file(paths->v[k], text, len, pfx, &out, &rows);
-    if (text)
-      nframes = emit_frames(paths->v[k], text, len, &frames, &frows, &seen, nframes);
+    mrdsl_ctx *ctx = NULL;
+    mrdsl_file *f = NULL;
+    if (text && mrdsl_ctx_new(NULL, NULL, &ctx) == MR_OK && mrdsl_load(ctx, paths->v[k], text, len, &f) == MR_OK) {
+      nframes = emit_frames(f, &frames, &frows, &seen, nframes); /* all, before emit_file leaves some out */
+      files += emit_file(ctx, f, paths->v[k], text, len, pfx, &out, &rows);
+    }
+    mrdsl_ctx_free(ctx);
     free(text);
   }
   if (nframes)
