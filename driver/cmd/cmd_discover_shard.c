@@ -59,7 +59,7 @@ int drv_shard_get(const char *arg, drv_shard *s) {
 
 /* ============================== --merge ============================== */
 
-/* One shard's summary.tsv: its text (owned) cut into lines, each line's fields. */
+/* One shard's summary.tsv: its text (owned) cut into lines. */
 typedef struct shard_tab {
   char *text;
   char **line; /* [n + 1]: the header, then a row per function */
@@ -183,10 +183,9 @@ int drv_discover_merge(const char *out, const drv_list *dirs) {
     }
     drv_buf_printf(&tsv, "%s\n", t[from].line[r]);
     field(t[from].line[r], 5, status, sizeof status);
-    if (!strncmp(status, "findings", 8) && worst < DRV_EXIT_VIOLATION)
-      worst = DRV_EXIT_VIOLATION;
-    else if (!strncmp(status, "failed", 6) || !strcmp(status, "stopped"))
-      worst = DRV_EXIT_INTERNAL > worst ? DRV_EXIT_INTERNAL : worst;
+    const char *x = strstr(status, "(exit "); /* "findings (exit 1)", "failed (exit 2)" */
+    int code = x ? atoi(x + 6) : !strcmp(status, "stopped") ? DRV_EXIT_INTERNAL : DRV_EXIT_OK;
+    worst = code > worst ? code : worst; /* one run's: the worst function's */
     const char *ext[] = {".mr", ".suspects.mr"};
     for (size_t e = 0; e < 2 && rc == DRV_EXIT_OK; e++) {
       char *name = drv_fmt("%s%s", fn, ext[e]);
