@@ -33,12 +33,13 @@ static void pp_putn(pp_out *o, const char *s, size_t n) {
 
 static void pp_printf(pp_out *o, const char *fmt, ...) MR_PRINTF(2, 3);
 static void pp_printf(pp_out *o, const char *fmt, ...) {
-  char tmp[64];
+  /* straight into the buffer: a name of any length prints whole (a fixed scratch cut it) */
+  size_t room = o->len < o->cap ? o->cap - o->len : 0;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
   va_end(ap);
-  if (n > 0) pp_putn(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+  if (n > 0) o->len += (size_t)n;
 }
 
 /* NUL-terminate (at the end, or at cap - 1 when truncated). */

@@ -294,6 +294,16 @@ static void test_names(void) {
              "relation r calls f$x, g { v2 = \xc3\xa9" "1 + true1; check false1 == c2 || bool1; }\n"
              "relation s calls f$x { \xc3\xa9" "2 = -\xc3\xa9" "1; true2 = true1; bool2 = !bool1; check false2 == false1; }\n",
              "relation r calls f$x, g {");
+  /* names longer than any scratch buffer print whole (a 64-byte one cut "domain NAME = ") */
+  {
+    char nm[201], text[1024], want[256];
+    memset(nm, 'M', 200);
+    nm[200] = 0;
+    snprintf(text, sizeof text, "mrdsl 1;\nsubject f(double %s) -> double y;\ndomain %s = whole;\n"
+             "relation r { %s2 = -%s1; check y1 == -y2; }\n", nm, nm, nm, nm);
+    snprintf(want, sizeof want, "domain %s = whole;", nm);
+    round_trip(text, want);
+  }
   /* a forgotten ';' after the result is still reported at the next declaration */
   CHECK(load("mrdsl 1;\nsubject f(double x) -> double\nrelation r { x2 = x1; check true; }\n", false,
              NULL) == MR_ESYNTAX);
