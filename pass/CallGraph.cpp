@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Mutate.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -43,7 +44,7 @@ const GlobalObject *symbolOf(const Value *V) {
   if (auto *GA = dyn_cast<GlobalAlias>(V))
     V = GA->getAliaseeObject();
   auto *GO = dyn_cast_or_null<GlobalObject>(V);
-  if (!GO || !GO->hasName() || GO->getName().startswith("llvm."))
+  if (!GO || !GO->hasName() || mrpass::startsWith(GO->getName(), "llvm."))
     return nullptr;
   return GO;
 }

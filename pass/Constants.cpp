@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Instrument.h"
 
 #include "mrfuzz/mr_abi.h"
@@ -113,7 +114,7 @@ void ConstantMiner::addGlobalsIn(const Constant *C, unsigned Depth) {
 /// array.
 void ConstantMiner::addGlobal(const GlobalVariable &GV) {
   if (!GV.isConstant() || !GV.hasDefinitiveInitializer() ||
-      GV.getName().startswith("__mr_") || !SeenGlobals.insert(&GV).second)
+      mrpass::startsWith(GV.getName(), "__mr_") || !SeenGlobals.insert(&GV).second)
     return;
   unsigned Saved = Budget;
   Budget = MaxPerGlobal;

@@ -74,7 +74,7 @@ Instruction *blockStart(BasicBlock &BB) {
 
 void setNoSanitize(Instruction *I) {
   LLVMContext &Ctx = I->getContext();
-  I->setMetadata(Ctx.getMDKindID("nosanitize"), MDNode::get(Ctx, None));
+  I->setMetadata(Ctx.getMDKindID("nosanitize"), MDNode::get(Ctx, {}));
 }
 
 CoveragePlan planCoverage(Function &Body) {

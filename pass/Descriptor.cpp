@@ -28,12 +28,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Instrument.h"
 #include "Mutate.h"
 
 #include "mrfuzz/mr_abi.h"
 
-#include "llvm/ADT/Triple.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -82,7 +82,7 @@ Constant *firstElement(GlobalVariable *GV, Type *ElemTy) {
 DescriptorBuilder::DescriptorBuilder(Module &M) : M(M), Ctx(M.getContext()) {
   Type *I8 = Type::getInt8Ty(Ctx), *I16 = Type::getInt16Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  Type *Str = Type::getInt8PtrTy(Ctx);
+  Type *Str = bytePtrTy(Ctx);
   // name, kind, flags, len_index, slot, pad, offset
   ParamDescTy = getOrCreateStruct(Ctx, "mr.param_desc",
                                   {Str, I8, I8, I16, I16, I16, I32});
@@ -222,7 +222,7 @@ GlobalVariable *DescriptorBuilder::createDescriptor(
       ConstantStruct::get(FnDescTy, Fields), "__mr_desc." + Name);
   Desc->setAlignment(Align(8));
 
-  Type *Ptr = Type::getInt8PtrTy(Ctx);
+  Type *Ptr = bytePtrTy(Ctx);
   auto *Site = new GlobalVariable(
       M, Ptr, /*isConstant=*/false, GlobalValue::InternalLinkage,
       ConstantExpr::getBitCast(Desc, Ptr), "__mr_site." + Name);
@@ -294,7 +294,7 @@ void DescriptorBuilder::addValues(GlobalVariable *Desc,
 void DescriptorBuilder::finish() {
   if (Sites.empty())
     return;
-  Type *Ptr = Type::getInt8PtrTy(Ctx);
+  Type *Ptr = bytePtrTy(Ctx);
   // ExternalWeak: the linker defines the bounds when the section exists;
   // hidden: each DSO registers its own descriptors.
   auto Bound = [&](const char *Sym) {

@@ -27,14 +27,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Instrument.h"
 #include "Mutate.h"
 
 #include "mrfuzz/mr_abi.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/Triple.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -67,7 +68,7 @@ const char *skipReason(const Function &F) {
     return "it is only declared here";
   if (F.hasAvailableExternallyLinkage())
     return "it is available_externally";
-  if (F.getName().startswith("__mr_") || F.getName() == ModuleCtorName)
+  if (mrpass::startsWith(F.getName(), "__mr_") || F.getName() == ModuleCtorName)
     return "it belongs to mrfuzz";
   if (F.hasFnAttribute(Attribute::Naked))
     return "it is naked";
@@ -91,11 +92,9 @@ const char *inPlaceReason(const Function &F) {
 /// hooks.
 AttributeMask effectAttrs() {
   AttributeMask Mask;
+  addMemoryEffectAttrs(Mask);
   for (Attribute::AttrKind K :
-       {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly,
-        Attribute::ArgMemOnly, Attribute::InaccessibleMemOnly,
-        Attribute::InaccessibleMemOrArgMemOnly, Attribute::Speculatable,
-        Attribute::NoSync, Attribute::NoFree})
+       {Attribute::Speculatable, Attribute::NoSync, Attribute::NoFree})
     Mask.addAttribute(K);
   return Mask;
 }
@@ -304,7 +303,7 @@ bool ModuleInstrumenter::run() {
     return false;
   }
 
-  Type *I8Ptr = Type::getInt8PtrTy(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *I8Ptr = bytePtrTy(Ctx), *I64 = Type::getInt64Ty(Ctx);
   State = M.getOrInsertGlobal(StateVarName, Type::getInt32Ty(Ctx));
   Enter = M.getOrInsertFunction(EnterHookName, Type::getVoidTy(Ctx), I8Ptr,
                                 I64->getPointerTo());
@@ -601,7 +600,7 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
   BasicBlock &Entry = Body.getEntryBlock();
   Instruction *IP = blockStart(Entry);
   Type *I64 = Type::getInt64Ty(Ctx);
-  Value *DescPtr = ConstantExpr::getBitCast(Desc, Type::getInt8PtrTy(Ctx));
+  Value *DescPtr = ConstantExpr::getBitCast(Desc, bytePtrTy(Ctx));
   Value *SlotsPtr = ConstantPointerNull::get(I64->getPointerTo());
   AllocaInst *Slots = nullptr;
   unsigned N = Sig.Params.size();

@@ -20,10 +20,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Mutate.h"
 
 #include "mrfuzz/mr_abi.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -215,7 +217,7 @@ bool deletableCall(Instruction &I) {
   if (auto *II = dyn_cast<IntrinsicInst>(CI))
     return isa<MemIntrinsic>(II);
   if (Function *Callee = CI->getCalledFunction())
-    return !Callee->getName().startswith("__mr_");
+    return !mrpass::startsWith(Callee->getName(), "__mr_");
   return true;
 }
 

@@ -396,9 +396,10 @@ void diParamNames(Function &F, DISubprogram *SP,
   for (const DINode *N : SP->getRetainedNodes())
     Note(dyn_cast<DILocalVariable>(N));
   for (Instruction &I : instructions(F))
-    if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I))
-      if (DVI->getVariable() && DVI->getVariable()->getScope() == SP)
-        Note(DVI->getVariable());
+    forEachDbgVariable(I, [&](const DILocalVariable *V) {
+      if (V && V->getScope() == SP)
+        Note(V);
+    });
 }
 
 /// The parameter types of F's DISubprogram (without "..."), or false.

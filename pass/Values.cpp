@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Instrument.h"
 
 #include "mrfuzz/mr_abi.h"
@@ -173,8 +174,8 @@ void logSites(Function &VBody, ArrayRef<ValueSite> Sites,
   LLVMContext &Ctx = VBody.getContext();
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   FunctionCallee Hook = VBody.getParent()->getOrInsertFunction(
-      ValueHookName, Type::getVoidTy(Ctx), Type::getInt8PtrTy(Ctx), I32, I64);
-  Value *DescPtr = ConstantExpr::getBitCast(Desc, Type::getInt8PtrTy(Ctx));
+      ValueHookName, Type::getVoidTy(Ctx), bytePtrTy(Ctx), I32, I64);
+  Value *DescPtr = ConstantExpr::getBitCast(Desc, bytePtrTy(Ctx));
   MapVector<BasicBlock *, SmallVector<unsigned, 8>> Groups;
   for (unsigned K = 0; K < Sites.size(); ++K)
     Groups[cast<Instruction>(VMap[Sites[K].I])->getParent()].push_back(K);

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Compat.h"
 #include "Spec.h"
 
 #include "mrfuzz/mr_abi.h"
@@ -84,7 +85,7 @@ bool isColumnError(StringRef Err, size_t Size) {
   unsigned long long N = 0;
   if (Digits == StringRef::npos || Err.take_front(Digits).getAsInteger(10, N))
     return false;
-  return N >= 1 && N <= Size + 1 && Err.drop_front(Digits).startswith(": ");
+  return N >= 1 && N <= Size + 1 && mrpass::startsWith(Err.drop_front(Digits), ": ");
 }
 
 /// `{path:kind@offset,...}`
@@ -169,7 +170,7 @@ void checkEntry(StringRef Text, const SpecEntry &E) {
   checkRecord(Text, E.RetLeaves, "'" + E.Name + "' result");
   size_t Leaves = E.RetLeaves.size();
   CHECK(E.Col >= 1 && E.Col <= Text.size() &&
-            Text.drop_front(E.Col - 1).startswith(E.Name),
+            mrpass::startsWith(Text.drop_front(E.Col - 1), E.Name),
         "function '" + E.Name + "' at col " + std::to_string(E.Col));
   for (unsigned I = 0; I < E.Params.size(); ++I) {
     const SpecParam &P = E.Params[I];
