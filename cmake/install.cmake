@@ -43,8 +43,8 @@ install(FILES ${mr_pkg}/mrfuzz.pc ${mr_pkg}/mrfuzz-oracle.pc
         DESTINATION ${MR_INSTALL_PKGCONFIGDIR})
 
 # `cpack -G DEB` (from the release build): /usr/bin/mrfuzz, /usr/lib/mrfuzz/... The
-# dependencies are what mrfuzz runs at run time: clang-14 (and libFuzzer in
-# libclang-rt-14-dev) compile and link harnesses, libclang reads signatures, and harnesses
+# dependencies are what mrfuzz runs at run time: clang-N of its LLVM (and libFuzzer in
+# libclang-rt-N-dev; clang-15 has it in libclang-common-15-dev, a dependency of clang-15) compile and link harnesses, libclang reads signatures, and harnesses
 # link Z3, LAPACKE, LAPACK and BLAS through their development symlinks (libz3.so, ...).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME mrfuzz)
@@ -56,6 +56,11 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(mr_v ${MR_LLVM_VERSION})
+set(mr_rt_dep ", libclang-rt-${mr_v}-dev")
+if(mr_v EQUAL 15)
+  set(mr_rt_dep "")
+endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "clang-14, llvm-14, libclang1-14, libclang-rt-14-dev, libz3-dev, liblapacke-dev, liblapack-dev, libblas-dev")
+    "clang-${mr_v}, llvm-${mr_v}, libclang1-${mr_v}${mr_rt_dep}, libz3-dev, liblapacke-dev, liblapack-dev, libblas-dev")
 include(CPack)

@@ -47,7 +47,8 @@ static void usage(FILE *f) {
              "  mrfuzz score lib.c:f --mr f.mr  # how many seeded bugs the relations catch\n\n"
              "mrpass.so and the libraries are found in ../lib/mrfuzz (installed) or ../lib, the\n"
              "headers in ../include, relative to this mrfuzz; MRFUZZ_PLUGIN, MRFUZZ_LIBDIR,\n"
-             "MRFUZZ_INCLUDE and MRFUZZ_CLANG (clang-14) override them.\n");
+             "MRFUZZ_INCLUDE and MRFUZZ_CLANG (a clang-%d: the plugin is built for LLVM %d)\n"
+             "override them.\n", DRV_LLVM_MAJOR, DRV_LLVM_MAJOR);
 }
 
 int main(int argc, char **argv) {

@@ -57,6 +57,11 @@ void registerCallbacks(PassBuilder &PB) {
 
 } // namespace
 
+// The LLVM this plugin is built for, read from the file by the driver without loading
+// it (only a clang of that same LLVM can load it; toolchain.c names both otherwise).
+extern "C" LLVM_ATTRIBUTE_USED const char mrpass_built_for[] =
+    "mrpass built for LLVM " LLVM_VERSION_STRING;
+
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "mrpass", LLVM_VERSION_STRING,

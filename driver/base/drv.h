@@ -246,6 +246,10 @@ void drv_tools_init(drv_tools *t);
 void drv_tools_fini(drv_tools *t);
 /* Check that every tool exists: DRV_EXIT_OK or DRV_EXIT_INTERNAL (message printed). */
 int drv_tools_check(const drv_tools *t);
+/* A plugin loads only in a clang of its own LLVM: with MRFUZZ_CLANG or MRFUZZ_PLUGIN set,
+ * clang (-dumpversion) and the plugin (its "mrpass built for LLVM" mark) are asked which
+ * they are; a mismatch is refused naming both (DRV_EXIT_USAGE, printed), else DRV_EXIT_OK. */
+int drv_tools_same_llvm(const drv_tools *t);
 /* After a compile or link failed: build a one-line program in dir as harnesses are built.
  * DRV_EXIT_OK when it builds (the failure is the user's code's), else DRV_EXIT_INTERNAL
  * with a message naming the MRFUZZ_* override or the tool at fault (toolcheck.c). */

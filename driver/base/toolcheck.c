@@ -4,8 +4,10 @@
  * made every build fail with "compiling ... failed" and a hint to give -p: blaming the
  * user's flags. A program of one line, built the way harnesses are, tells: when it fails
  * too, the message names the override or the tool (exit 3, docs/driver.md "Exit codes").
- * It runs only after a failure, so a working build pays nothing.
+ * It runs only after a failure, so a working build pays nothing. Before any build, a clang
+ * and a plugin of different LLVMs (MRFUZZ_CLANG, MRFUZZ_PLUGIN) are refused, naming both.
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/drv.h"
+#include "drv_config.h"
 
 /* The first line of path that is not empty, or "" (caller frees). */
 static char *first_line(const char *path) {
@@ -41,6 +44,53 @@ static char *whose(const char *env, const char *what, const char *path) {
   return v && *v ? drv_fmt("%s=%s", env, v) : drv_fmt("%s at %s", what, path);
 }
 
+/* The LLVM major version of the plugin at path, from the marker mrpass.so carries
+ * (pass/Plugin.cpp), or 0 when it has none. */
+static int plugin_major(const char *path) {
+  static const char mark[] = "mrpass built for LLVM ";
+  size_t n = 0;
+  char *s = drv_read_file(path, &n);
+  const char *m = s ? memmem(s, n, mark, sizeof mark - 1) : NULL;
+  int v = m && (size_t)(m - s) + sizeof mark < n ? atoi(m + sizeof mark - 1) : 0;
+  free(s);
+  return v;
+}
+
+/* The major version clang prints for -dumpversion, or 0 when it prints none. */
+static int clang_major(const char *clang) {
+  char tmpl[] = "/tmp/mrfuzz-clang-XXXXXX";
+  int fd = mkstemp(tmpl), st = 0, v = 0;
+  if (fd < 0)
+    return 0;
+  close(fd);
+  char *argv[] = {(char *)clang, "-dumpversion", NULL};
+  if (drv_spawn(argv, NULL, tmpl, &st) == 0) {
+    size_t n = 0;
+    char *s = drv_read_file(tmpl, &n);
+    v = s ? atoi(s) : 0;
+    free(s);
+  }
+  unlink(tmpl);
+  return v;
+}
+
+/* See drv.h. The configured pair matches by construction, so a plain run asks nothing. */
+int drv_tools_same_llvm(const drv_tools *t) {
+  const char *cv = getenv("MRFUZZ_CLANG"), *pv = getenv("MRFUZZ_PLUGIN");
+  bool cset = cv && *cv, pset = pv && *pv;
+  if (!cset && !pset)
+    return DRV_EXIT_OK;
+  int c = cset ? clang_major(t->clang) : DRV_LLVM_MAJOR;
+  int p = pset ? plugin_major(t->plugin) : DRV_LLVM_MAJOR;
+  if (!c || !p || c == p)
+    return DRV_EXIT_OK; /* unknown: toolcheck.c names the tool if a build then fails */
+  drv_error("clang and the mrpass plugin are of different LLVMs: %s%s is clang %d, the plugin %s%s "
+            "is built for LLVM %d; a plugin loads only in the clang of its own LLVM (set MRFUZZ_CLANG "
+            "to a clang-%d, or build mrfuzz with -DMR_LLVM_VERSION=%d)",
+            cset ? "MRFUZZ_CLANG=" : "", t->clang, c, pset ? "MRFUZZ_PLUGIN=" : "at ", t->plugin, p, p, c);
+  return DRV_EXIT_USAGE;
+}
+
 /* See drv.h. */
 int drv_tools_selftest(const drv_tools *t, const char *dir) {
   char *log = drv_fmt("%s/toolcheck.log", dir), *src = drv_fmt("%s/toolcheck.c", dir);
@@ -48,7 +98,7 @@ int drv_tools_selftest(const drv_tools *t, const char *dir) {
   char *inc = drv_fmt("-I%s", t->include), *plug = drv_fmt("-fpass-plugin=%s", t->plugin);
   char *hdr = drv_fmt("%s/mrfuzz/mr_rt.h", t->include), *who = NULL, *why = NULL;
   const char *ver[] = {t->clang, "--version", NULL};
-  const char *cc[] = {t->clang, "-fexperimental-new-pass-manager", plug, inc, "-c", src, "-o", obj, NULL};
+  const char *cc[] = {t->clang, plug, inc, "-c", src, "-o", obj, NULL};
   const char *ld[] = {t->clang, obj, "-o", exe, NULL};
   static const char prog[] = "#include <mrfuzz/mr_rt.h>\nint main(void) { return 0; }\n";
   int rc = DRV_EXIT_INTERNAL;

@@ -127,7 +127,6 @@ static char *obj_path(build_ctx *c, const char *src, size_t idx, const char *ext
 }
 
 static void push_plugin(build_ctx *c, drv_list *a) {
-  drv_list_push(a, "-fexperimental-new-pass-manager");
   drv_list_push(a, keep(c, drv_fmt("-fpass-plugin=%s", c->t.plugin)));
   /* From -O1 on clang adds lifetime-marker cleanup blocks before the pass runs;
    * without them block ids are the same at every -O level (docs/pass.md). */
@@ -639,7 +638,8 @@ static int check_inputs(build_ctx *c) {
       return DRV_EXIT_USAGE;
     }
   }
-  return drv_tools_check(&c->t);
+  int rc = drv_tools_check(&c->t);
+  return rc == DRV_EXIT_OK ? drv_tools_same_llvm(&c->t) : rc;
 }
 
 /* See harness.h: --build-dir, else .mrfuzz/FUNCTION, or .mrfuzz/multi-STEM for several functions of FILE. */

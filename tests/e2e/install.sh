@@ -79,7 +79,7 @@ grep -q 'lerp_mr_check' "$T/work/lerp_mr.h" || fail "embed wrote no lerp_mr_chec
 
 check "own project with a seeded fault (-DLERP_BUG=ON): both harnesses report mirror violated"
 P=$T/prefix/share/doc/mrfuzz/examples/own-project
-cmake -S "$P" -B "$T/bug" -G Ninja -DCMAKE_C_COMPILER=clang-14 -DCMAKE_PREFIX_PATH="$T/prefix" \
+cmake -S "$P" -B "$T/bug" -G Ninja -DCMAKE_C_COMPILER="$MR_CLANG" -DCMAKE_PREFIX_PATH="$T/prefix" \
   -DLERP_BUG=ON >"$T/bug.log" 2>&1 && cmake --build "$T/bug" >>"$T/bug.log" 2>&1 ||
   { cat "$T/bug.log" >&2; fail "the seeded build failed"; }
 for h in fuzz_lerp fuzz_lerp_embed; do

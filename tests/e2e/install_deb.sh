@@ -16,10 +16,13 @@ expect_exit 0 cpack -G DEB -B "$T/pkg" --config "$build/CPackConfig.cmake"
 deb=$(ls "$T"/pkg/mrfuzz_*_*.deb) || fail "no .deb in $T/pkg"
 echo "  $(basename "$deb"), $(stat -c %s "$deb") bytes"
 
-check "Depends: clang-14, llvm-14, libclang, libFuzzer, Z3, LAPACKE, LAPACK, BLAS"
+v=$("$MR_CLANG" -dumpversion | cut -d. -f1) # the LLVM mrfuzz is built for
+rt=libclang-rt-$v-dev
+[ "$v" = 15 ] && rt="" # clang-15's libFuzzer is in libclang-common-15-dev, which clang-15 depends on
+check "Depends: clang-$v, llvm-$v, libclang, libFuzzer, Z3, LAPACKE, LAPACK, BLAS"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "  Depends: $depends"
-for p in clang-14 llvm-14 libclang1-14 libclang-rt-14-dev libz3-dev liblapacke-dev liblapack-dev libblas-dev; do
+for p in clang-$v llvm-$v libclang1-$v $rt libz3-dev liblapacke-dev liblapack-dev libblas-dev; do
   grep -qE "(^|, )$p(\$|,| )" <<<"$depends" || fail "Depends lacks $p"
 done
 if command -v dpkg-query >/dev/null; then

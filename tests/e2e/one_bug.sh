@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) {
   return 0;
 }
 C
-clang-14 -g -O1 -fsanitize=fuzzer fz.c tw.c -lm -o fz || fail "the embed harness did not build"
+"${MR_CLANG:-clang-14}" -g -O1 -fsanitize=fuzzer fz.c tw.c -lm -o fz || fail "the embed harness did not build"
 python3 -c 'import struct,sys; [open(n, "wb").write(struct.pack("<d", v)) for n, v in (("e_odd1", 150.0), ("e_odd2", 170.5), ("e_shift1", 99.5))]'
 for i in e_odd1 e_odd2 e_shift1; do
   ./fz "$i" >"$i.log" 2>&1 && fail "$i: the embed harness did not crash"

@@ -3,7 +3,8 @@
 # toolchain.sh - a broken toolchain is named, not blamed on the user's code (issue #28): a
 # MRFUZZ_CLANG that is not clang, a MRFUZZ_PLUGIN that is no plugin, a MRFUZZ_INCLUDE
 # without mrfuzz's headers, and no linker on the PATH each exit 3 naming the override or
-# the tool, without the hint to give the library's flags with -p.
+# the tool, without the hint to give the library's flags with -p. A clang of another LLVM than
+# the plugin's exits 2 naming both versions.
 . "$E2E/lib.sh"
 GCD="$EXAMPLES/intmath/intmath.c:gcd"
 
@@ -33,6 +34,19 @@ check "no linker on the PATH"
 mkdir -p nobin
 broken env PATH="$PWD/nobin" "$MRFUZZ" run --build-dir d "$GCD" -n 3
 expect_err "cannot link a one-line program (is binutils' ld installed?)"
+
+check "a clang of another LLVM than the plugin's is refused, naming both versions (#29)"
+mine=$("$MR_CLANG" -dumpversion | cut -d. -f1)
+other=""
+for c in /usr/bin/clang-[0-9]*; do # scripts/setup installs LLVM 14 and 19: one is another
+  [[ "$c" =~ /clang-[0-9]+$ ]] && [[ $("$c" -dumpversion | cut -d. -f1) != "$mine" ]] && { other=$c; break; }
+done
+[[ -n "$other" ]] || fail "no clang-N of another LLVM than $mine installed (scripts/setup installs 14 and 19)"
+theirs=$("$other" -dumpversion | cut -d. -f1)
+MRFUZZ_CLANG=$other expect_exit 2 "$MRFUZZ" run --build-dir v "$GCD" -n 3
+expect_err "MRFUZZ_CLANG=$other is clang $theirs, the plugin at"
+expect_err "is built for LLVM $mine"
+[[ ! -e v/harness ]] || fail "a harness was built with the mismatched clang"
 
 check "the user's own error is still the user's: exit 2 and the -p hint"
 printf 'double f(double x) { return x +; }\n' >bad.c
