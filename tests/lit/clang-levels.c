@@ -44,7 +44,7 @@ double user(double x) { return poly(x, 3) + poly(x + 1, 4); }
 // SEC-DAG: mr_sites
 // SEC-DAG: .init_array
 
-// IR: load atomic i32, i32* @__mr_state monotonic
+// IR: load atomic i32, {{i32\*|ptr}} @__mr_state monotonic
 // IR: call {{.*}}double @poly.mr(
 // IR: define internal {{.*}}double @poly.mr(
 // IR: call void @__mr_enter(

@@ -2,8 +2,9 @@
 ; calls, stores, switch cases, returns, the initialiser of a local constant array),
 ; deduplicated in order of first use; integers as I64 (kind 9), floats as F64 bits
 ; (kind 12, a float literal widened). Not mined: i1, GEP indices, alloca sizes,
-; memcpy lengths, immediate intrinsic operands, strings.
-; RUN: env MR_FUNCTIONS=k %opt -passes='mr-instrument,verify' -S %s | FileCheck %s
+; memcpy lengths, immediate intrinsic operands, strings. The TYPED and OPAQUE lines:
+; typed (LLVM 14) and opaque pointers (LLVM 15 on).
+; RUN: env MR_FUNCTIONS=k %opt -passes='mr-instrument,verify' -S %s | FileCheck %s --check-prefixes=CHECK,%ptrs
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -48,4 +49,5 @@ out:
 ; CHECK-SAME: %mr.const_desc { i8 9, [7 x i8] zeroinitializer, i64 100000 },
 ; CHECK-SAME: %mr.const_desc { i8 12, [7 x i8] zeroinitializer, i64 -9223372036854775808 },
 ; CHECK-SAME: %mr.const_desc { i8 12, [7 x i8] zeroinitializer, i64 9094988921128908188 }]
-; CHECK: @__mr_desc.k = internal global %mr.fn_desc { {{.*}}, i32 9, i32 3, %mr.const_desc* getelementptr inbounds ([9 x %mr.const_desc], [9 x %mr.const_desc]* @__mr_consts.k, i64 0, i64 0),
+; TYPED:  @__mr_desc.k = internal global %mr.fn_desc { {{.*}}, i32 9, i32 3, %mr.const_desc* getelementptr inbounds ([9 x %mr.const_desc], [9 x %mr.const_desc]* @__mr_consts.k, i64 0, i64 0),
+; OPAQUE: @__mr_desc.k = internal global %mr.fn_desc { {{.*}}, i32 9, i32 3, ptr @__mr_consts.k,

@@ -48,14 +48,15 @@ end:                                     ; block 5
 
 ; CHECK-LABEL: define internal i32 @cfg.mr(
 ; CHECK:       mr.body:
-; CHECK:         store i64 {{.*}} @__mr_block_counters.cfg, i64 0, i64 0)
+; With opaque pointers the address of element 0 is the array itself (no GEP).
+; CHECK:         store i64 {{.*}} @__mr_block_counters.cfg{{(, i64 0, i64 0\))?}}, align 8
 ; CHECK:         br i1 %c, label %[[E0:mr.edge[0-9]*]], label %[[E1:mr.edge[0-9]*]]
 ; Critical edges get their own block, placed after the source block.
 ; CHECK:       [[E1]]:
 ; CHECK:         store i64 {{.*}} @__mr_edge_counters.cfg, i64 0, i64 1)
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       [[E0]]:
-; CHECK:         store i64 {{.*}} @__mr_edge_counters.cfg, i64 0, i64 0)
+; CHECK:         store i64 {{.*}} @__mr_edge_counters.cfg{{(, i64 0, i64 0\))?}}, align 8
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    %i = phi i32 [ 0, %[[E0]] ], [ %i1, %[[E2:mr.edge[0-9]*]] ]

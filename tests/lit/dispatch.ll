@@ -33,7 +33,7 @@ attributes #1 = { readonly }
 ; CHECK-LABEL: define i32 @add(i32 %a, i32 %b) {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %x = alloca i32, align 4
-; CHECK-NEXT:    %mr.state = load atomic i32, i32* @__mr_state monotonic, align 4, !nosanitize
+; CHECK-NEXT:    %mr.state = load atomic i32, {{i32\*|ptr}} @__mr_state monotonic, align 4, !nosanitize
 ; CHECK-NEXT:    %mr.on = icmp ne i32 %mr.state, 0
 ; CHECK-NEXT:    br i1 %mr.on, label %mr.clone, label %mr.orig, !prof ![[COLD:[0-9]+]]
 ; CHECK-EMPTY:
@@ -42,8 +42,8 @@ attributes #1 = { readonly }
 ; CHECK-NEXT:    ret i32 [[R]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  mr.orig:
-; CHECK-NEXT:    store i32 %a, i32* %x, align 4
-; CHECK-NEXT:    %v = load i32, i32* %x, align 4
+; CHECK-NEXT:    store i32 %a, {{i32\*|ptr}} %x, align 4
+; CHECK-NEXT:    %v = load i32, {{i32\*|ptr}} %x, align 4
 ; CHECK-NEXT:    %s = add nsw i32 %v, %b
 ; CHECK-NEXT:    ret i32 %s
 ; CHECK-NEXT:  }
@@ -56,14 +56,14 @@ attributes #1 = { readonly }
 
 ; pointer parameters lose nocapture/readonly (the hooks see them), F its readonly.
 ; CHECK-LABEL: define double @pure(
-; CHECK-SAME:    double %x, double* %p) #[[PURE:[0-9]+]] {
-; CHECK:         tail call double @pure.mr(double %x, double* %p)
+; CHECK-SAME:    double %x, {{double\*|ptr}} %p) #[[PURE:[0-9]+]] {
+; CHECK:         tail call double @pure.mr(double %x, {{double\*|ptr}} %p)
 ; CHECK-LABEL: define internal double @pure.mr(
-; CHECK-SAME:    double %x, double* %p) unnamed_addr #[[PUREMR:[0-9]+]] {
+; CHECK-SAME:    double %x, {{double\*|ptr}} %p) unnamed_addr #[[PUREMR:[0-9]+]] {
 
 ; Call sites of a target lose their memory attributes too.
 ; CHECK-LABEL: define double @caller(
-; CHECK-NEXT:    %r = call double @pure(double %x, double* %p){{$}}
+; CHECK-NEXT:    %r = call double @pure(double %x, {{double\*|ptr}} %p){{$}}
 
 ; CHECK-DAG: attributes #[[NOINL]] = { noinline }
 ; CHECK-DAG: attributes #[[PURE]] = { alwaysinline nounwind }

@@ -27,8 +27,8 @@ define double @g(double %x, double %y) {
 ; CHECK-NEXT:    ret i32 %s
 
 ; CHECK-LABEL: define internal i32 @f.mr(
-; CHECK:         %mr.mutant = load atomic i32, i32* @__mr_mutant monotonic, align 4, !nosanitize
-; CHECK-NEXT:    %mr.mbase = load i32, i32* getelementptr inbounds (%mr.fn_desc, %mr.fn_desc* @__mr_desc.f, i32 0, i32 18)
+; CHECK:         %mr.mutant = load atomic i32, {{i32\*|ptr}} @__mr_mutant monotonic, align 4, !nosanitize
+; CHECK-NEXT:    %mr.mbase = load i32, {{i32\*|ptr}} getelementptr inbounds (%mr.fn_desc, {{%mr.fn_desc\*|ptr}} @__mr_desc.f, i32 0, i32 18)
 ; CHECK-NEXT:    %mr.local = sub i32 %mr.mutant, %mr.mbase
 ; CHECK:         %s = add nsw i32 %a, %b
 ; CHECK-NEXT:    %mr.mk = icmp eq i32 %mr.local, 1

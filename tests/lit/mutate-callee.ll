@@ -5,8 +5,9 @@
 ; MR_FN_CALLEE (3) with no parameters and no hooks. A function not named stays as it is,
 ; '*' names them all, a non-mutation build never mutates a callee, and a module holding
 ; only callees is instrumented (descriptors, module ctor). MR_CALLGRAPH writes the
-; module's reference graph and changes nothing.
-; RUN: env MR_MUTATE=1 MR_FUNCTIONS=f MR_MUTATE_FUNCS=g %opt -passes='mr-instrument,verify' -S %s | FileCheck %s
+; module's reference graph and changes nothing. The TYPED and OPAQUE lines: the same
+; descriptors with typed (LLVM 14) and opaque pointers (LLVM 15 on).
+; RUN: env MR_MUTATE=1 MR_FUNCTIONS=f MR_MUTATE_FUNCS=g %opt -passes='mr-instrument,verify' -S %s | FileCheck %s --check-prefixes=CHECK,%ptrs
 ; RUN: env MR_MUTATE=1 MR_FUNCTIONS=f MR_MUTATE_FUNCS='*' %opt -passes='mr-instrument,verify' -S %s | FileCheck %s --check-prefix=ALL
 ; RUN: env MR_FUNCTIONS=f %opt -passes='mr-instrument,verify' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: env MR_MUTATE=1 MR_FUNCTIONS=elsewhere MR_MUTATE_FUNCS=g %opt -passes='mr-instrument,verify' -S %s 2>&1 | FileCheck %s --check-prefix=ONLY
@@ -40,13 +41,15 @@ define i32 @u(i32 %a) {
 }
 
 ; The target first (ids 1..M in the module), then the callee: flags 1, then 3.
-; CHECK: @__mr_desc.f = internal global %mr.fn_desc { {{.*}} %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.f, i64 0, i64 0), i32 1,
-; CHECK: @__mr_desc.g = internal global %mr.fn_desc { i32 {{[0-9]+}}, i32 0, i8* {{.*}}, i8* {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null, {{.*}}, i32 [[NG:[0-9]+]], i32 0, %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.g, i64 0, i64 0), i32 3,
+; TYPED:  @__mr_desc.f = internal global %mr.fn_desc { {{.*}} %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.f, i64 0, i64 0), i32 1,
+; OPAQUE: @__mr_desc.f = internal global %mr.fn_desc { {{.*}} ptr @__mr_mutants.f, i32 1,
+; TYPED:  @__mr_desc.g = internal global %mr.fn_desc { i32 {{[0-9]+}}, i32 0, i8* {{.*}}, i8* {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, %mr.param_desc* null, {{.*}}, i32 [[NG:[0-9]+]], i32 0, %mr.mutant_desc* getelementptr {{.*}} @__mr_mutants.g, i64 0, i64 0), i32 3,
+; OPAQUE: @__mr_desc.g = internal global %mr.fn_desc { i32 {{[0-9]+}}, i32 0, ptr {{.*}}, ptr {{.*}}, i32 0, i8 1, [3 x i8] zeroinitializer, ptr null, {{.*}}, i32 [[NG:[0-9]+]], i32 0, ptr @__mr_mutants.g, i32 3,
 ; CHECK: @__mr_site.g = {{.*}} section "mr_sites"
 ; CHECK-NOT: @__mr_desc.u
 ; g: the dispatch, then its original body.
 ; CHECK-LABEL: define internal i32 @g(
-; CHECK:       %mr.state = load atomic i32, i32* @__mr_state monotonic
+; CHECK:       %mr.state = load atomic i32, {{i32\*|ptr}} @__mr_state monotonic
 ; CHECK:       br i1 %mr.on, label %mr.mutsel, label %mr.orig
 ; While another function's mutant is selected (__mr_state is MR_STATE_MUTANT alone and
 ; the id is not one of g's), g runs its original body.
@@ -62,7 +65,7 @@ define i32 @u(i32 %a) {
 ; g.mr: counters and schemata on __mr_mutant, no hooks.
 ; CHECK-LABEL: define internal i32 @g.mr(
 ; CHECK-NOT:   call void @__mr_enter
-; CHECK:       load atomic i32, i32* @__mr_mutant
+; CHECK:       load atomic i32, {{i32\*|ptr}} @__mr_mutant
 ; CHECK:       select i1
 ; CHECK-NOT:   call void @__mr_exit
 ; CHECK-LABEL: define i32 @u(

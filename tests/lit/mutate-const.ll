@@ -21,7 +21,7 @@ define double @k(i32 %n, double %x) {
 ; CHECK:         select i1 %mr.mk{{[0-9]+}}, i32 6, i32
 ; CHECK:         select i1 %mr.mk{{[0-9]+}}, i32 4, i32
 ; CHECK:         [[L:%.*]] = select i1 %mr.mk{{[0-9]+}}, i32 -5, i32
-; CHECK-NEXT:    store i32 [[L]], i32* %p
+; CHECK-NEXT:    store i32 [[L]], {{i32\*|ptr}} %p
 ; CHECK:         select i1 %mr.mk{{[0-9]+}}, double 0.000000e+00, double 2.500000e+00
 ; CHECK:         select i1 %mr.mk{{[0-9]+}}, double 3.500000e+00,
 ; CHECK:         select i1 %mr.mk{{[0-9]+}}, double 1.500000e+00,

@@ -14,7 +14,7 @@ define i32 @f(i32 %a, i32 %b) {
   ret i32 %s
 }
 
-; CHECK: @__mr_desc.f = {{.*}} i32 0, i32 0, %mr.mutant_desc* null, i32 0, i32 0, i32 {{[0-9]+}}, i32 0, %mr.value_desc* {{.*}} }
+; CHECK: @__mr_desc.f = {{.*}} i32 0, i32 0, {{%mr.mutant_desc\*|ptr}} null, i32 0, i32 0, i32 {{[0-9]+}}, i32 0, {{%mr.value_desc\*|ptr}} {{.*}} }
 ; Mutant 1 is '+' -> '-': the original body computes a - b.
 ; CHECK-LABEL: define i32 @f(
 ; CHECK:       mr.orig:

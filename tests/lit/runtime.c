@@ -10,8 +10,11 @@
 // block ids, are the same as at -O0 (the driver passes the flag).
 // RUN: env MR_FUNCTIONS=scale,sum %clang -O2 -g -Xclang -disable-lifetime-markers %mrinc -fpass-plugin=%mrpass %s %stubrt -o %t.O2g
 // RUN: %t.O2g | FileCheck %s --check-prefixes=CHECK,DBG
+// Without -g the pass has only the IR: with opaque pointers (clang 15 on) it cannot
+// know what a pointer parameter points to, so scale's v and count are logged as
+// addresses, kind opaque (NODBG-OPAQUE); typed pointers (clang 14) give f64 and i32.
 // RUN: env MR_FUNCTIONS=scale,sum %clang -O2 -g0 -Xclang -disable-lifetime-markers %mrinc -fpass-plugin=%mrpass %s %stubrt -o %t.O2
-// RUN: %t.O2 | FileCheck %s --check-prefixes=CHECK,NODBG
+// RUN: %t.O2 | FileCheck %s --check-prefixes=CHECK,NODBG,NODBG-%ptrs
 // With __mr_state = 0 nothing is logged or counted; with COVER only, counters count.
 // RUN: env MRSTUB_STATE=0 %t.O2 | FileCheck %s --check-prefix=OFF
 // RUN: env MRSTUB_STATE=1 %t.O2 | FileCheck %s --check-prefix=COVER
@@ -39,8 +42,10 @@ int main(void) {
 // DBG:   EXIT scale ret=0 v=[1.5 4 6.5] n=3 count=*3
 // DBG:   ENTER sum a=250 b=-3 f=2.5
 // DBG:   EXIT sum ret=249 a=250 b=-3 f=2.5
-// NODBG: ENTER scale arg0=[1 2 3] arg1=3 arg2=*?
-// NODBG: EXIT scale ret=0 arg0=[1.5 4 6.5] arg1=3 arg2=*3
+// NODBG-TYPED:  ENTER scale arg0=[1 2 3] arg1=3 arg2=*?
+// NODBG-TYPED:  EXIT scale ret=0 arg0=[1.5 4 6.5] arg1=3 arg2=*3
+// NODBG-OPAQUE: ENTER scale arg0=[[V:[0-9]+]] arg1=3 arg2=[[C:[0-9]+]]{{$}}
+// NODBG-OPAQUE: EXIT scale ret=0 arg0=[[V]] arg1=3 arg2=[[C]]{{$}}
 // NODBG: ENTER sum arg0=250 arg1=-3 arg2=2.5
 // NODBG: EXIT sum ret=249 arg0=250 arg1=-3 arg2=2.5
 // CHECK: MAIN 1.5 4 6.5 3 249
@@ -49,9 +54,11 @@ int main(void) {
 // DBG:   PARAM v f64 flags=1 len=1
 // DBG:   PARAM n u64 flags=0 len=-1
 // DBG:   PARAM count i32 flags=2 len=-1
-// NODBG: PARAM arg0 f64 flags=1 len=1
-// NODBG: PARAM arg1 i64 flags=0 len=-1
-// NODBG: PARAM arg2 i32 flags=2 len=-1
+// NODBG-TYPED:  PARAM arg0 f64 flags=1 len=1
+// NODBG-OPAQUE: PARAM arg0 opaque flags=0 len=-1
+// NODBG:        PARAM arg1 i64 flags=0 len=-1
+// NODBG-TYPED:  PARAM arg2 i32 flags=2 len=-1
+// NODBG-OPAQUE: PARAM arg2 opaque flags=0 len=-1
 // `v[i] * 2.5 - 1` reaches the pass as llvm.fmuladd(v[i], 2.5, -1.0) (clang's
 // FP contraction), so -1 is the mined literal; 1 is `i++`.
 // CHECK: CONSTS i64:0 f64:2.5 f64:-1 i64:1{{$}}

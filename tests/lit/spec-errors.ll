@@ -57,7 +57,7 @@
 ; RPTR: error: mrpass: MR_SPEC: 'f': parameter 'r' is a record pointer, the definition has type double
 ; RUN: env MR_SPEC='h(r:{x:f64@0})void' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=RBYVAL
-; RBYVAL: error: mrpass: MR_SPEC: 'h': parameter 'r' is a record, the definition has type double*
+; RBYVAL: error: mrpass: MR_SPEC: 'h': parameter 'r' is a record, the definition has type {{double\*|ptr}}{{$}}
 ; RUN: env MR_SPEC='f(r:{x:f64@0,y:f64@8})f64' not %opt -passes=mr-instrument -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=RSIZE
 ; RSIZE: error: mrpass: MR_SPEC: 'f': parameter 'r' spans 16 bytes, the definition's registers hold 8
