@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
     return DRV_EXIT_OK;
   }
   if (!strcmp(name, "--version")) {
-    printf("mrfuzz %s\n", DRV_VERSION);
+    printf("mrfuzz %s (LLVM %d: compiles with clang-%d)\n", DRV_VERSION, DRV_LLVM_MAJOR, DRV_LLVM_MAJOR);
     return DRV_EXIT_OK;
   }
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)

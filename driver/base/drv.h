@@ -184,7 +184,19 @@ typedef struct drv_opts {
   /* Not an option: set by check for its libFuzzer build, the C of the relations compiled
    * into the harness (rel/check_native.c; part of the build's key). NULL: none. */
   const char *native_c;
+  /* Not an option: set by check --target, the builder's toolchain of OSS-Fuzz's build
+   * contract (cmd/cmd_target.c): the fuzz target is compiled with it and linked into
+   * builder->exe, always rebuilt. NULL: mrfuzz's own clang and libFuzzer. */
+  const struct drv_builder *builder;
 } drv_opts;
+
+/* OSS-Fuzz's and ClusterFuzzLite's build contract: $CC $CFLAGS compile, $CXX $CXXFLAGS
+ * ... $LIB_FUZZING_ENGINE link (the lists split at blanks, as build.sh's shell does). */
+typedef struct drv_builder {
+  const char *cc, *cxx;
+  drv_list cflags, cxxflags, engine;
+  const char *exe; /* $OUT/NAME */
+} drv_builder;
 
 /* Parse argv[1..argc) (argv[0] is the subcommand name) for subcommand `cmd` (one
  * DRV_CMD_* bit): the driver's options (flags.def), then the user options of the engine
@@ -250,6 +262,9 @@ int drv_tools_check(const drv_tools *t);
  * clang (-dumpversion) and the plugin (its "mrpass built for LLVM" mark) are asked which
  * they are; a mismatch is refused naming both (DRV_EXIT_USAGE, printed), else DRV_EXIT_OK. */
 int drv_tools_same_llvm(const drv_tools *t);
+/* The same for a compiler the user's build gives (who: "CC=clang-18"): refused naming both
+ * versions when its LLVM is not the plugin's, or when it does not say its version. */
+int drv_tools_cc_llvm(const drv_tools *t, const char *cc, const char *who);
 /* After a compile or link failed: build a one-line program in dir as harnesses are built.
  * DRV_EXIT_OK when it builds (the failure is the user's code's), else DRV_EXIT_INTERNAL
  * with a message naming the MRFUZZ_* override or the tool at fault (toolcheck.c). */

@@ -74,21 +74,47 @@ static int clang_major(const char *clang) {
   return v;
 }
 
+/* The plugin's LLVM: its mark when MRFUZZ_PLUGIN overrides it, else the configured one. */
+static int the_plugin_major(const drv_tools *t, bool *set) {
+  const char *pv = getenv("MRFUZZ_PLUGIN");
+  *set = pv && *pv;
+  return *set ? plugin_major(t->plugin) : DRV_LLVM_MAJOR;
+}
+
+/* The refusal of clang (named who) of LLVM c with a plugin of LLVM p. */
+static int mismatch(const drv_tools *t, const char *who, int c, bool pset, int p) {
+  drv_error("clang and the mrpass plugin are of different LLVMs: %s is clang %d, the plugin %s%s "
+            "is built for LLVM %d; a plugin loads only in the clang of its own LLVM (use a "
+            "clang-%d, or build mrfuzz with -DMR_LLVM_VERSION=%d)",
+            who, c, pset ? "MRFUZZ_PLUGIN=" : "at ", t->plugin, p, p, c);
+  return DRV_EXIT_USAGE;
+}
+
 /* See drv.h. The configured pair matches by construction, so a plain run asks nothing. */
 int drv_tools_same_llvm(const drv_tools *t) {
-  const char *cv = getenv("MRFUZZ_CLANG"), *pv = getenv("MRFUZZ_PLUGIN");
-  bool cset = cv && *cv, pset = pv && *pv;
+  const char *cv = getenv("MRFUZZ_CLANG");
+  bool cset = cv && *cv, pset;
+  int p = the_plugin_major(t, &pset);
   if (!cset && !pset)
     return DRV_EXIT_OK;
   int c = cset ? clang_major(t->clang) : DRV_LLVM_MAJOR;
-  int p = pset ? plugin_major(t->plugin) : DRV_LLVM_MAJOR;
   if (!c || !p || c == p)
-    return DRV_EXIT_OK; /* unknown: toolcheck.c names the tool if a build then fails */
-  drv_error("clang and the mrpass plugin are of different LLVMs: %s%s is clang %d, the plugin %s%s "
-            "is built for LLVM %d; a plugin loads only in the clang of its own LLVM (set MRFUZZ_CLANG "
-            "to a clang-%d, or build mrfuzz with -DMR_LLVM_VERSION=%d)",
-            cset ? "MRFUZZ_CLANG=" : "", t->clang, c, pset ? "MRFUZZ_PLUGIN=" : "at ", t->plugin, p, p, c);
-  return DRV_EXIT_USAGE;
+    return DRV_EXIT_OK; /* unknown: drv_tools_selftest names the tool if a build then fails */
+  char *who = drv_fmt("%s%s", cset ? "MRFUZZ_CLANG=" : "", t->clang);
+  int rc = mismatch(t, who, c, pset, p);
+  free(who);
+  return rc;
+}
+
+/* See drv.h. */
+int drv_tools_cc_llvm(const drv_tools *t, const char *cc, const char *who) {
+  bool pset;
+  int p = the_plugin_major(t, &pset), c = clang_major(cc);
+  if (!c) {
+    drv_error("%s does not say its version (-dumpversion): the plugin loads only in a clang-%d", who, p);
+    return DRV_EXIT_USAGE;
+  }
+  return !p || c == p ? DRV_EXIT_OK : mismatch(t, who, c, pset, p);
 }
 
 /* See drv.h. */

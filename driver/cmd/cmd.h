@@ -30,6 +30,20 @@ int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
 int drv_cmd_adequacy(int argc, char **argv); /* cmd_adequacy.c */
 int drv_cmd_report(int argc, char **argv);   /* cmd_adequacy.c */
 
+/* ===================== check's fuzz target (cmd_target.c, below cmd_check.c) ===================== */
+
+/* The fuzz target's run-time files: r's relation files copied into dir/reldir/ and the
+ * file mrcheck holding the checker's options (--mr reldir/FILE.mr ..., one per line), which
+ * the target reads beside itself (rt/engine/check/check_fuzz.c). 0, or -1 with errno. */
+int drv_chk_standalone(const chk_run *r, const char *dir, const char *mrcheck, const char *reldir);
+/* The checker's options as MRFUZZ_CHECK and NAME.mrcheck hold them, appended to out: one
+ * per line, '%' and control bytes as %XX. */
+void drv_chk_put_args(drv_buf *out, const drv_list *l);
+/* `check --target DIR/NAME`: the fuzz target by OSS-Fuzz's build contract (cmd_target.c). */
+int drv_chk_target(chk_run *r);
+/* `mrfuzz fuzz-project`: a ClusterFuzzLite / OSS-Fuzz project folder (cmd_target.c). */
+int drv_cmd_fuzz_project(int argc, char **argv);
+
 /* =================== discover (cmd_discover*.c, across_pairs.c) =================== */
 
 /* discover FILE in shards (cmd_discover_shard.c): this run's index of `total` shards. */

@@ -307,49 +307,15 @@ static int check_harness(chk_run *r, const drv_build_res *b, const char *base, c
   return rc;
 }
 
-/* Arguments as MRFUZZ_CHECK holds them: one per line; '%' and control bytes as %XX. */
-static void put_args(drv_buf *out, const drv_list *l) {
-  for (size_t i = 0; i < l->n; i++) {
-    if (i)
-      drv_buf_printf(out, "\n");
-    for (const unsigned char *p = (const unsigned char *)l->v[i]; *p; p++)
-      drv_buf_printf(out, *p < 0x20 || *p == '%' ? "%%%02X" : "%c", *p);
-  }
-}
-
 /* The fuzz target on its own (OSS-Fuzz, ClusterFuzzLite; docs/checking.md): the relation
  * files copied to DIR/fuzz/relations/, and HARNESS.mrcheck, which the libFuzzer entry reads
  * when MRFUZZ_CHECK is not set, naming them relative to the target's directory. */
 static void write_standalone(const chk_run *r, const drv_build_res *b) {
-  char *rdir = drv_fmt("%s/relations", b->dir);
-  drv_list co = {0}, owned = {0};
-  int rc = drv_mkdirs(rdir);
-  for (size_t k = 0; rc == 0 && k < r->nsub; k++) {
-    const char *p = r->mrs.paths.v[k], *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
-    char *copy = drv_fmt("%s/%s", rdir, base);
-    rc = drv_copy_file(p, copy);
-    drv_list_push(&co, "--mr");
-    drv_list_push(&co, base);
-    drv_list_push(&owned, drv_fmt("relations/%s", base));
-    co.v[co.n - 1] = owned.v[owned.n - 1];
-    free(copy);
-  }
-  static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
-  drv_fwd_push(&r->o, &drv_tab_check, &co, no_tracking);
-  drv_buf text = {0};
-  put_args(&text, &co);
-  drv_buf_printf(&text, "\n");
   char *path = drv_fmt("%s.mrcheck", b->harness);
-  if (rc != 0 || drv_write_atomic(path, text.s, text.len) != 0)
+  if (drv_chk_standalone(r, b->dir, path, "relations") != 0)
     drv_warn("cannot write %s and its relations (%s): the fuzz target runs only under mrfuzz",
              path, strerror(errno));
   free(path);
-  drv_buf_fini(&text);
-  for (size_t i = 0; i < owned.n; i++)
-    free((char *)owned.v[i]);
-  drv_list_fini(&owned);
-  drv_list_fini(&co);
-  free(rdir);
 }
 
 static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
@@ -358,7 +324,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   check_opts(r, &co, stats);
   drv_buf env_check = {0};
   drv_buf_printf(&env_check, "MRFUZZ_CHECK=");
-  put_args(&env_check, &co);
+  drv_chk_put_args(&env_check, &co);
   drv_list_fini(&co);
   char *dict = drv_fmt("%s/check.dict", b->dir);
   char *env_dict = drv_fmt("MRFUZZ_DICT=%s", dict);
@@ -570,6 +536,11 @@ int drv_cmd_check(int argc, char **argv) {
     drv_error("check: --emit-test belongs to 'mrfuzz repro' (replay a reproducer check saved)");
     rc = DRV_EXIT_USAGE;
   }
+  if (rc == DRV_EXIT_OK && r.o.target) { /* OSS-Fuzz's build contract (cmd_target.c) */
+    rc = drv_chk_target(&r);
+    teardown(&r);
+    return rc;
+  }
   if (rc == DRV_EXIT_OK)
     rc = check_mode(&r, &fuzz);
   size_t ninputs = 0;
@@ -608,8 +579,8 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
   chk_run r;
   int rc = setup(&r, argc, argv, name, args, summary);
   drv_build_res b = {0};
-  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.sarif || r.o.allow_empty || r.o.jobs)) {
-    drv_error("%s: --replay, --json, --sarif, --allow-empty-corpus and --jobs belong to 'mrfuzz check'", name);
+  if (rc == DRV_EXIT_OK && (r.o.replay || r.o.json_summary || r.o.sarif || r.o.allow_empty || r.o.jobs || r.o.target)) {
+    drv_error("%s: --replay, --json, --sarif, --allow-empty-corpus, --jobs and --target belong to 'mrfuzz check'", name);
     rc = DRV_EXIT_USAGE;
   }
   if (rc == DRV_EXIT_OK && r.o.emit_test && strcmp(name, "repro")) {

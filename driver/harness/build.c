@@ -110,8 +110,8 @@ static void push_flags(build_ctx *c, drv_list *a, const drv_list *db) {
  * coverage, harness.c's main gives way to libFuzzer's, the link adds libFuzzer; --sanitize
  * adds ASan+UBSan unless mrfuzz itself was built with them (drv_san_flags). */
 static void push_fuzz_flags(build_ctx *c, drv_list *a, const char *flag) {
-  if (!c->o->fuzz_build)
-    return;
+  if (!c->o->fuzz_build || (c->o->builder && !strncmp(flag, "-fsanitize", 10)))
+    return; /* the builder's coverage and sanitizers are in its $CFLAGS */
   drv_list_push(a, flag);
   if (c->o->sanitize && !drv_san_flags[0]) {
     drv_list_push(a, "-fsanitize=address,undefined");
@@ -136,6 +136,15 @@ static void push_plugin(build_ctx *c, drv_list *a) {
 
 static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char *what) {
   return run_tool(c, "clang", argv, env, what);
+}
+
+/* The C compiler: the builder's $CC (check --target), else mrfuzz's clang. */
+static const char *cc(const build_ctx *c) { return c->o->builder ? c->o->builder->cc : c->t.clang; }
+
+/* The builder's $CFLAGS last, so that its -O level, sanitizers and coverage flags win. */
+static void push_builder_cflags(const build_ctx *c, drv_list *a) {
+  for (size_t i = 0; c->o->builder && i < c->o->builder->cflags.n; i++)
+    drv_list_push(a, c->o->builder->cflags.v[i]);
 }
 
 /* The names libFuzzer's interceptors define (memcmp, strcmp, strstr, ... in LLVM 14), one
@@ -275,13 +284,16 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
                    bool with_plugin, char *const env[]) {
   char *obj = obj_path(c, src, idx, "o"), *dep = obj_path(c, src, idx, "d");
   drv_list a = {0};
-  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, cc(c));
   drv_list_push(&a, with_plugin ? keep(c, drv_fmt("-O%s", c->opt)) : "-O1");
   drv_list_push(&a, "-g");
   if (with_plugin)
     push_plugin(c, &a);
   push_flags(c, &a, db);
   push_fuzz_flags(c, &a, with_plugin ? "-fsanitize=fuzzer-no-link" : "-Dmain=mr_harness_fuzz_main");
+  if (!with_plugin && c->o->fuzz_build && !c->o->falsify_build)
+    drv_list_push(&a, "-DMR_CHECK_TARGET"); /* the checker's table: no Z3, no LAPACKE (mr_rt.h) */
+  push_builder_cflags(c, &a);
   drv_list_push(&a, "-MD");
   drv_list_push(&a, "-MF");
   drv_list_push(&a, dep);
@@ -310,13 +322,14 @@ static int compile_native(build_ctx *c, size_t idx) {
   }
   char *obj = obj_path(c, src, idx, "o");
   drv_list a = {0};
-  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, cc(c));
   drv_list_push(&a, "-O2");
   drv_list_push(&a, "-g");
-  drv_list_push(&a, "-ffp-contract=off");
   drv_list_push(&a, keep(c, drv_fmt("-I%s", c->t.include)));
   for (size_t i = 0; drv_san_flags[i]; i++)
     drv_list_push(&a, drv_san_flags[i]);
+  push_builder_cflags(c, &a);
+  drv_list_push(&a, "-ffp-contract=off"); /* after $CFLAGS: the interpreter's rounding wins */
   push_source(&a, src);
   drv_list_push(&a, "-o");
   drv_list_push(&a, obj);
@@ -397,8 +410,11 @@ static int mutate_funcs(build_ctx *c, const char *function, const char *const *s
 /* Link the objects into a temporary file, then rename it over dir/harness. */
 static int link_harness(build_ctx *c, const char *exe) {
   char *tmp = keep(c, drv_fmt("%s.tmp.%ld", exe, (long)getpid()));
+  const drv_builder *b = c->o->builder;
   drv_list a = {0};
-  drv_list_push(&a, c->t.clang);
+  drv_list_push(&a, b ? b->cxx : c->t.clang);
+  for (size_t i = 0; b && i < b->cxxflags.n; i++)
+    drv_list_push(&a, b->cxxflags.v[i]);
   for (size_t i = 0; drv_san_flags[i]; i++)
     drv_list_push(&a, drv_san_flags[i]);
   push_fuzz_flags(c, &a, "-fsanitize=fuzzer");
@@ -408,6 +424,10 @@ static int link_harness(build_ctx *c, const char *exe) {
     drv_list_push(&a, c->objs.v[i]);
   if (c->o->fuzz_build && c->o->falsify_build) /* pull disc_fuzz.o out of the archive */
     drv_list_push(&a, "-Wl,--undefined=disc_fuzz_init");
+  /* and check_fuzz.o: an engine whose main refers to the entry only weakly (AFL++'s
+   * libAFLDriver.a) would leave it in the archive, its pointer null */
+  if (c->o->fuzz_build)
+    drv_list_push(&a, "-Wl,--undefined=LLVMFuzzerTestOneInput");
   drv_list_push(&a, c->t.lib_eng);
   drv_list_push(&a, c->t.lib_dsl);
   drv_list_push(&a, c->t.lib_rt);
@@ -415,8 +435,11 @@ static int link_harness(build_ctx *c, const char *exe) {
     drv_list_push(&a, keep(c, drv_fmt("-L%s", c->o->libdir.v[i])));
   for (size_t i = 0; i < c->o->lib.n; i++)
     drv_list_push(&a, keep(c, drv_fmt("-l%s", c->o->lib.v[i])));
-  for (size_t i = 0; drv_link_libs[i]; i++)
+  /* the engines' solver and linear algebra; a fuzz target's table needs neither */
+  for (size_t i = 0; drv_link_libs[i] && !(c->o->fuzz_build && !c->o->falsify_build); i++)
     drv_list_push(&a, drv_link_libs[i]);
+  for (size_t i = 0; b && i < b->engine.n; i++) /* $LIB_FUZZING_ENGINE */
+    drv_list_push(&a, b->engine.v[i]);
   drv_list_push(&a, "-lm");
   drv_list_push(&a, "-lpthread");
   int rc = run_clang(c, &a, NULL, "linking the harness");
@@ -758,7 +781,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     goto out;
   }
   if (req->opts->fuzz_build) { /* its own directory and stamp: the default harness stays as it is */
-    char *fz = drv_fmt("%s/%s%s", c.dir, req->opts->falsify_build ? "falsify" : "fuzz",
+    char *fz = drv_fmt("%s/%s%s", c.dir, req->opts->builder ? "target" : req->opts->falsify_build ? "falsify" : "fuzz",
                        req->opts->sanitize ? "-san" : "");
     free(c.dir);
     c.dir = fz;
@@ -774,7 +797,7 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     rc = DRV_EXIT_USAGE;
     goto out;
   }
-  char *exe = drv_fmt("%s/harness", c.dir);
+  char *exe = req->opts->builder ? drv_strdup(req->opts->builder->exe) : drv_fmt("%s/harness", c.dir);
   uint64_t key = drv_stamp_key(req, &c.t, c.opt, &c.cdb);
   if (req->opts->fuzz_build)
     key = drv_fnv_str(key, req->opts->sanitize ? "fuzz+sanitize" : "fuzz");
@@ -786,7 +809,8 @@ int drv_build(const drv_build_req *req, drv_build_res *res) {
     key = drv_fnv_str(drv_fnv_str(key, "native"), req->opts->native_c);
   if (req->opts->mutants_build)
     key = drv_fnv_str(drv_fnv_str(key, "mutants"), mutate_scope(req->opts));
-  res->rebuilt = req->opts->force || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);
+  /* the builder's toolchain is not in the key: its target is built every time */
+  res->rebuilt = req->opts->force || req->opts->builder || access(exe, X_OK) != 0 || !drv_stamp_ok(c.dir, key);
   if (res->rebuilt)
     rc = rebuild(&c, key, exe);
   res->dir = c.dir;

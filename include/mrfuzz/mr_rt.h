@@ -176,6 +176,15 @@ MR_API int mr_harness_main(int argc, char **argv, const mr_subject *subject);
  * to (the rest is that subject's input); with n == 1 everything is as mr_harness_main's.
  * The other commands need a single subject. */
 MR_API int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
+/* The same for a fuzz target: the checker's commands only (check, repro, minimize, dict,
+ * info and the libFuzzer entry), so the target links neither Z3 nor LAPACKE. A harness.c
+ * compiled with MR_CHECK_TARGET defined calls these instead (docs/checking.md). */
+MR_API int mr_harness_check_main(int argc, char **argv, const mr_subject *subject);
+MR_API int mr_harness_check_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n);
+#ifdef MR_CHECK_TARGET
+#define mr_harness_main mr_harness_check_main
+#define mr_harness_main_n mr_harness_check_main_n
+#endif
 /* The library set-up hooks of `--setup FILE.c` (NULL when FILE.c does not define one;
  * file names it in messages): tried first in a child, setup once and before twice, under
  * MRFUZZ_SETUP_TIMEOUT seconds (default 60); a hook that exits, crashes or hangs there is

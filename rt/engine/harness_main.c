@@ -1,111 +1,28 @@
 /* SPDX-License-Identifier: MIT
- * harness_main.c - mr_harness_main, the main() of every generated harness: checks the
- * subject the driver generated, then dispatches the command named on the command line to
- * its engine through the table of commands.def. It stands above every engine (the only
- * file that names them all); the driver launches harnesses as child processes, and exit
- * codes are the driver's (0, 1, 2, 3).
+ * harness_main.c - mr_harness_main, the main() of every harness the driver builds: the
+ * table of every command of commands.def, dispatched by harness_run.c. It stands above
+ * every engine (the only file that names them all); the driver launches harnesses as
+ * child processes. The fuzz target has its own, smaller table (harness_check.c).
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "automr/disc.h"
 #include "base/eng.h"
 #include "check/check.h"
 #include "compose/comp.h"
 #include "genmorph/gm.h"
+#include "harness.h"
 #include "inputs/inputs.h"
 #include "score/score.h"
 
-typedef struct eng_cmd {
-  const char *name;
-  int (*fn)(const mr_subject *s, int argc, char **argv);
-  const char *summary;
-} eng_cmd;
-
 static const eng_cmd cmds[] = {
-#define ENG_CMD(name, fn, summary) {#name, fn, summary},
+#define ENG_CMD(name, fn, checker, summary) {#name, fn, checker, summary},
 #include "commands.def"
 #undef ENG_CMD
 };
-#define NCMDS (sizeof cmds / sizeof cmds[0])
 
-static void usage(FILE *f) {
-  fputs("usage: harness COMMAND [options]\n"
-        "A generated mrfuzz harness (normally started by the mrfuzz driver).\n\ncommands:\n", f);
-  for (size_t i = 0; i < NCMDS; i++)
-    fprintf(f, "  %-10s%s\n", cmds[i].name, cmds[i].summary);
-}
-
-/* A generated subject must be self-consistent; anything else is a driver bug. */
-static bool subject_ok(const mr_subject *s) {
-  if (!s || !s->name || !s->call || (s->nparams && !s->params))
-    return false;
-  for (size_t i = 0; i < s->nparams; i++) {
-    const mr_subject_param *p = &s->params[i];
-    if (!p->name || !p->ctype || p->kind >= MR_KIND__COUNT)
-      return false;
-    if (p->flags & MR_PF_ARRAY) {
-      int16_t k = p->len_index;
-      if (k < 0 || (size_t)k >= s->nparams || (s->params[k].flags & (MR_PF_ARRAY | MR_PF_OUT)) ||
-          s->params[k].kind < MR_KIND_I8 || s->params[k].kind > MR_KIND_U64 ||
-          p->kind == MR_KIND_CSTR)
-        return false;
-    }
-  }
-  return true;
-}
-
-
-/* Commands that take several subjects: the checker's (check/check_multi.c). */
-static bool multi_ok(const char *cmd) {
-  static const char *const ok[] = {"check", "repro", "minimize", "dict", "fuzz_init", "info"};
-  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-    if (!strcmp(cmd, ok[i]))
-      return true;
-  return false;
-}
-
-/* Entry point of a harness executable (see mr_rt.h). */
+/* Entry points (see mr_rt.h). */
 int mr_harness_main_n(int argc, char **argv, const mr_subject *const *subjects, size_t n) {
-  eng_bind_to_parent(); /* before any work: an orphan must not run on */
-  bool ok = subjects && n > 0;
-  for (size_t i = 0; ok && i < n; i++)
-    ok = subject_ok(subjects[i]);
-  if (!ok) {
-    eng_error("the harness's subject description is inconsistent (rebuild with 'mrfuzz build -f')");
-    return ENG_EXIT_INTERNAL;
-  }
-  eng_subjects = subjects;
-  eng_nsubjects = n;
-  eng_exit_guard(subjects[0]);
-  if (argc < 2) {
-    usage(stderr);
-    return ENG_EXIT_USAGE;
-  }
-  const char *cmd = argv[1];
-  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-    usage(stdout);
-    return ENG_EXIT_OK;
-  }
-  if (n > 1 && !multi_ok(cmd)) {
-    eng_error("this harness has %zu subjects; '%s' takes one (build FILE:FUNCTION)", n, cmd);
-    return ENG_EXIT_USAGE;
-  }
-  for (size_t i = 0; i < NCMDS; i++) {
-    if (strcmp(cmd, cmds[i].name))
-      continue;
-    int rc = cmds[i].fn(subjects[0], argc - 1, argv + 1);
-    for (size_t k = 1; k < n && rc == ENG_EXIT_OK && !strcmp(cmd, "info"); k++)
-      rc = cmds[i].fn(subjects[k], argc - 1, argv + 1);
-    return rc;
-  }
-  eng_error("unknown harness command '%s' (see 'harness --help')", cmd);
-  return ENG_EXIT_USAGE;
+  return eng_harness_run(cmds, sizeof cmds / sizeof cmds[0], argc, argv, subjects, n);
 }
-
-/* Entry point of a harness executable (see mr_rt.h). */
 int mr_harness_main(int argc, char **argv, const mr_subject *subject) {
-  static const mr_subject *one[1]; /* outlives the call: the libFuzzer entry reads it later */
-  one[0] = subject;
-  return mr_harness_main_n(argc, argv, one, 1);
+  return eng_harness_run_one(cmds, sizeof cmds / sizeof cmds[0], argc, argv, subject);
 }

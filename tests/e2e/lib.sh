@@ -139,3 +139,17 @@ discover_holds() {
   expect_exit 0 "$MRFUZZ" check --build-dir "$dir" --mr "$out" "$target" -- -runs=20000
   expect_out "0 violated"
 }
+
+# other_clang: a clang-N whose LLVM is not $MR_CLANG's (scripts/setup installs LLVM 14 and 19,
+# so one is another), its path on stdout; fails the test when there is none.
+other_clang() {
+  local mine c
+  mine=$("$MR_CLANG" -dumpversion | cut -d. -f1)
+  for c in /usr/bin/clang-[0-9]*; do
+    if [[ "$c" =~ /clang-[0-9]+$ ]] && [[ $("$c" -dumpversion | cut -d. -f1) != "$mine" ]]; then
+      echo "$c"
+      return
+    fi
+  done
+  fail "no clang of another LLVM than $mine installed (scripts/setup installs 14 and 19)"
+}

@@ -37,11 +37,7 @@ expect_err "cannot link a one-line program (is binutils' ld installed?)"
 
 check "a clang of another LLVM than the plugin's is refused, naming both versions (#29)"
 mine=$("$MR_CLANG" -dumpversion | cut -d. -f1)
-other=""
-for c in /usr/bin/clang-[0-9]*; do # scripts/setup installs LLVM 14 and 19: one is another
-  [[ "$c" =~ /clang-[0-9]+$ ]] && [[ $("$c" -dumpversion | cut -d. -f1) != "$mine" ]] && { other=$c; break; }
-done
-[[ -n "$other" ]] || fail "no clang-N of another LLVM than $mine installed (scripts/setup installs 14 and 19)"
+other=$(other_clang)
 theirs=$("$other" -dumpversion | cut -d. -f1)
 MRFUZZ_CLANG=$other expect_exit 2 "$MRFUZZ" run --build-dir v "$GCD" -n 3
 expect_err "MRFUZZ_CLANG=$other is clang $theirs, the plugin at"

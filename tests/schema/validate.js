@@ -3,6 +3,8 @@
 // validate.js KIND FILE...: validates mrfuzz's reports against their published schemas.
 //   sarif  SARIF 2.1.0 (the OASIS schema as @microsoft/jest-sarif ships it, draft-04)
 //   mte    Mutation Testing Elements (mutation-testing-report-schema, draft-07)
+//   yaml   YAML 1.2 (js-yaml): each file parsed, printed as one line of JSON on stdout
+//          (fuzz-project's project.yaml and GitHub workflow, for the test to read)
 // Exit 0: every file valid; 1: a file is invalid (its errors printed); 2: bad use.
 'use strict';
 const fs = require('fs');
@@ -24,9 +26,22 @@ const schemas = {
 };
 
 const [kind, ...files] = process.argv.slice(2);
-if (!schemas[kind] || files.length === 0) {
-  console.error('usage: validate.js sarif|mte FILE...');
+if ((!schemas[kind] && kind !== 'yaml') || files.length === 0) {
+  console.error('usage: validate.js sarif|mte|yaml FILE...');
   process.exit(2);
+}
+if (kind === 'yaml') {
+  const yaml = require('js-yaml');
+  let bad = 0;
+  for (const f of files) {
+    try {
+      console.log(JSON.stringify(yaml.load(fs.readFileSync(f, 'utf8'), {filename: f})));
+    } catch (e) {
+      console.error(`${f}: not YAML: ${e.message}`);
+      bad++;
+    }
+  }
+  process.exit(bad ? 1 : 0);
 }
 const [ajv, schema] = schemas[kind]();
 require('ajv-formats')(ajv);
