@@ -132,19 +132,29 @@ static int run_target(const char *exe, char *env_add[], const char *what) {
   return DRV_EXIT_OK;
 }
 
+/* s as one single-quoted shell word. Caller frees. */
+static char *shq(const char *s) {
+  drv_buf b = {0};
+  drv_buf_printf(&b, "'");
+  for (; *s; s++)
+    drv_buf_printf(&b, *s == '\'' ? "'\\''" : "%c", *s);
+  drv_buf_printf(&b, "'");
+  return b.s;
+}
+
 /* NAME_seed_corpus.zip of the files of dir (zip -j, as OSS-Fuzz's own build scripts do). */
 static int seed_corpus(const char *dir, const char *zip_arg) {
   char *zip = drv_abspath(zip_arg); /* the zip runs in dir */
-  char *cmd = drv_fmt("cd '%s' && ls -A | grep -v '^\\.' | zip -q -j -@ '%s.tmp' && mv '%s.tmp' '%s'", dir, zip,
-                      zip, zip);
+  char *qd = shq(dir), *qz = shq(zip), *qt = drv_fmt("%s.tmp", zip), *qqt = shq(qt);
+  char *cmd = drv_fmt("cd %s && ls -A | grep -v '^\\.' | zip -q -j -@ %s && mv %s %s", qd, qqt, qqt, qz);
   char *argv[] = {"sh", "-c", cmd, NULL};
   int st;
   unlink(zip);
+  unlink(qt);
   int rc = drv_spawn(argv, NULL, NULL, &st) == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
-  free(cmd);
   if (rc != 0)
     drv_error("cannot zip the corpus %s into %s (is zip installed?)", dir, zip);
-  free(zip);
+  free(cmd), free(qd), free(qz), free(qt), free(qqt), free(zip);
   return rc;
 }
 
@@ -263,16 +273,6 @@ static const char project_help[] =
     ".github/workflows/cflite_pr.yml). The target is built here first, so nothing is written\n"
     "unless it builds and its relations load. NAME: the function's, or the file's stem, _mr.\n"
     "Exit 0: written; 2: bad arguments or a target that does not build here.\n";
-
-/* s as one single-quoted shell word. Caller frees. */
-static char *shq(const char *s) {
-  drv_buf b = {0};
-  drv_buf_printf(&b, "'");
-  for (; *s; s++)
-    drv_buf_printf(&b, *s == '\'' ? "'\\''" : "%c", *s);
-  drv_buf_printf(&b, "'");
-  return b.s;
-}
 
 /* Write text to path (its directory made first). */
 static int put_file(const char *path, const char *text, bool exec) {
