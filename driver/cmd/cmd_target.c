@@ -172,8 +172,9 @@ int drv_chk_target(chk_run *r) {
   int rc = split_target(r->o.target, &out, &name);
   if (rc != DRV_EXIT_OK)
     return rc;
-  if (r->lf_argc) {
-    drv_error("--target builds, it does not fuzz: nothing goes after --");
+  if (r->lf_argc || r->o.replay || r->o.json_summary || r->o.sarif || r->o.jobs || r->o.order || r->o.allow_empty) {
+    drv_error("--target builds the fuzz target, it does not fuzz: libFuzzer flags after --, --replay, "
+              "--json, --sarif, --jobs, --order and --allow-empty-corpus belong to a checking run");
     free(out), free(name);
     return DRV_EXIT_USAGE;
   }

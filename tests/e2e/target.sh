@@ -38,6 +38,10 @@ grep -qx 'odd_mr.relations/odd.mr' tgt/odd_mr.mrcheck && grep -qx -- '--range' t
   fail "the target's options lack its relations or the range: $(cat tgt/odd_mr.mrcheck)"
 unzip -l tgt/odd_mr_seed_corpus.zip | grep -q ' one$' || fail "the seed corpus lacks seeds/one"
 
+check "--target builds only: a fuzzing option with it is refused"
+expect_exit 2 "$MRFUZZ" check odd.c:odd --mr odd.mr --target tgt2/odd_mr --jobs 2
+expect_err "--target builds the fuzz target, it does not fuzz"
+
 check "self-contained: no shared library but glibc's and the C++ runtime (no Z3, no LAPACKE)"
 ldd tgt/odd_mr | tee ldd.txt
 grep -vE '^\s*(linux-vdso|/lib64/ld-linux|lib(c|m|stdc\+\+|gcc_s|pthread|dl|rt|resolv)\.so)' ldd.txt | grep -q . &&
