@@ -94,6 +94,11 @@ typedef struct drv_disc_as {
 /* `discover FILE:FUNCTION` (cmd_discover.c), the harness's output appended to log (NULL:
  * inherited); as NULL for a function of the user's. DRV_EXIT_*. */
 int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as);
+/* The record a run of drv_discover_one for FILE:FUNCTION --build-dir dir left there (its
+ * harness's report), with the function's definition, into rec: what rec would have got,
+ * read after the run went on in another process (discover FILE --parallel). */
+void drv_discover_record(const drv_opts *o, const char *file, const char *function, const char *dir, int rc,
+                         drv_disc_rec *rec);
 /* The target and build options b[1..n) (b[0]: the command) as one line for the replay
  * commands discovery prints (`mrfuzz repro LINE --mr ...`); arguments with shell
  * metacharacters single-quoted. Caller frees. */

@@ -73,6 +73,9 @@ static const char disc_help[] =
     "the reason) printed and written to OUTDIR/summary.tsv. An option only one engine has\n"
     "(--runs, --generations, ...) goes to its functions alone.\n"
     "  --budget-per-function S   each function's --budget, a wall-time cap (default 600 s)\n"
+    "  --parallel P              P functions at once, each in a process of its own with\n"
+    "                            --jobs cores/P unless --jobs is given (default: P = the cores);\n"
+    "                            what is written does not depend on P (the seed decides)\n"
     "  --across N                then relations across the N best pairs of FILE's functions of one\n"
     "                            signature (one family such as sin/cos/tan, a shared name stem\n"
     "                            such as exp/expm1, shared mined constants), into\n"
@@ -145,6 +148,16 @@ static int take_record(drv_disc_rec *rec, const drv_build_req *req, const char *
     return rc;
   int wrc = drv_disc_reports(rec, 1, json, sarif);
   return wrc != DRV_EXIT_OK && rc == DRV_EXIT_OK ? wrc : rc;
+}
+
+/* See cmd.h. */
+void drv_discover_record(const drv_opts *o, const char *file, const char *function, const char *dir, int rc,
+                         drv_disc_rec *rec) {
+  drv_list sources = {o->pos.n > 1 ? o->pos.v + 1 : NULL, o->pos.n > 1 ? o->pos.n - 1 : 0};
+  drv_build_req req = {file, function, &sources, o};
+  char *report = drv_fmt("%s/discover-report", dir);
+  take_record(rec, &req, access(report, R_OK) == 0 ? report : NULL, rc, true, NULL, NULL);
+  free(report);
 }
 
 /* `mrfuzz discover FILE:FUNCTION`, its output appended to log (NULL: inherited); rec
@@ -295,7 +308,10 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
         drv_list_push(&h, replay);
       }
       if (json || sarif || rec) { /* the record the reports are made of (disc_report.c) */
-        report = drv_fmt("%s/discover-report", res.dir);
+        char *root = drv_build_dir(&req); /* the function's build directory, whichever variant ran:
+                                           * where drv_discover_record reads it back */
+        report = drv_fmt("%s/discover-report", root);
+        free(root);
         unlink(report);
         drv_list_push(&h, "--report");
         drv_list_push(&h, report);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * cmd_discover_all.c - `mrfuzz discover FILE` (no :FUNCTION): every function FILE defines
- * (a header: declares) that the harness can call, discovered one after the other exactly
- * as `mrfuzz discover FILE:FUNCTION` does (cmd_discover.c), each in its own build
+ * (a header: declares) that the harness can call, discovered exactly as `mrfuzz discover
+ * FILE:FUNCTION` does (cmd_discover.c), --parallel P at once (each in a child process), each in its own build
  * directory with its own time budget and the engine its signature fits (sig_engine.c);
  * the functions sig_read.c refuses are listed with its reason. The table goes to stdout
  * and to OUTDIR/summary.tsv; --json and --sarif write one document over every function
@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "report/report.h"
@@ -21,9 +25,9 @@ static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph,
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                       "--budget-per-function", "--json", "--sarif", "--across", "--shard",
-                                      "--merge", NULL};
+                                      "--merge", "--parallel", NULL};
 enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS,
-       OWN_SHARD, OWN_MERGE, OWN_N };
+       OWN_SHARD, OWN_MERGE, OWN_PARALLEL, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -90,54 +94,181 @@ static void push_for(drv_list *a, const drv_list *h, const drv_etab *t) {
   }
 }
 
-/* Discover fn: the user's arguments b (positional FILE replaced) and h, then ours. */
-static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
-                       const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
-  char *target = drv_fmt("%s:%s", file_arg, r->name);
-  char *mr = drv_fmt("%s/%s.mr", outdir, r->name), *bdir = drv_fn_dir(builddir, r->name);
-  char *log = drv_fmt("%s/discover.log", bdir);
-  drv_list a = {0};
+/* One function's discovery: its arguments and paths (fn_prepare), the run (fn_run, in this
+ * process or a child), and what the table takes from its log (fn_finish). */
+typedef struct fn_job {
+  row *r;
+  drv_disc_rec *rec;
+  char *target, *mr, *bdir, *log, *jobs;
+  drv_list a;
+  double t0, t1; /* started, ended */
+  pid_t pid;      /* --parallel: the child running it; 0 once reaped */
+  int rc;
+  bool ran, done;
+} fn_job;
+
+/* The user's arguments b (positional FILE replaced) and h, then ours; jobs > 0: the engine's
+ * --jobs when the user gave none (several functions at once share the cores). */
+static void fn_prepare(fn_job *j, const drv_list *b, const char *file_arg, const drv_list *h, const char **own,
+                       const char *outdir, const char *builddir, unsigned jobs) {
+  row *r = j->r;
+  j->target = drv_fmt("%s:%s", file_arg, r->name);
+  j->mr = drv_fmt("%s/%s.mr", outdir, r->name), j->bdir = drv_fn_dir(builddir, r->name);
+  j->log = drv_fmt("%s/discover.log", j->bdir);
   for (size_t i = 0; i < b->n; i++)
-    drv_list_push(&a, b->v[i] == file_arg ? target : b->v[i]);
-  bool budget = false;
-  for (size_t i = 0; i < h->n; i++)
+    drv_list_push(&j->a, b->v[i] == file_arg ? j->target : b->v[i]);
+  bool budget = false, njobs = false;
+  for (size_t i = 0; i < h->n; i++) {
     budget |= !strcmp(h->v[i], "--budget");
-  push_for(&a, h, !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover);
-  if (!budget) {
-    drv_list_push(&a, "--budget");
-    drv_list_push(&a, own[OWN_BUDGET]);
+    njobs |= !strcmp(h->v[i], "--jobs") || !strcmp(h->v[i], "-j");
   }
-  const char *pairs[][2] = {{"-o", mr}, {"--build-dir", bdir}, {"--engine", r->engine},
+  push_for(&j->a, h, !strcmp(r->engine, "genmorph") ? &drv_tab_genmorph : &drv_tab_discover);
+  if (!budget) {
+    drv_list_push(&j->a, "--budget");
+    drv_list_push(&j->a, own[OWN_BUDGET]);
+  }
+  if (jobs && !njobs) { /* the seed decides what is written, not the number of workers */
+    j->jobs = drv_fmt("%u", jobs);
+    drv_list_push(&j->a, "--jobs");
+    drv_list_push(&j->a, j->jobs);
+  }
+  const char *pairs[][2] = {{"-o", j->mr}, {"--build-dir", j->bdir}, {"--engine", r->engine},
                             {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]}};
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     if (pairs[i][1]) {
-      drv_list_push(&a, pairs[i][0]);
-      drv_list_push(&a, pairs[i][1]);
+      drv_list_push(&j->a, pairs[i][0]);
+      drv_list_push(&j->a, pairs[i][1]);
     }
-  printf("== %s (%s) ==\n", r->name, r->engine);
-  fflush(stdout);
-  double t0 = drv_now();
-  int rc = DRV_EXIT_INTERNAL;
-  if (drv_mkdirs(bdir) != 0 || (drv_write_atomic(log, "", 0) != 0))
-    drv_error("cannot use %s: %s", bdir, strerror(errno));
-  else
-    rc = drv_discover_one((int)a.n, (char **)a.v, log, rec, NULL);
-  r->secs = drv_now() - t0;
-  char *text = drv_read_file(log, NULL);
+}
+
+static int fn_run(fn_job *j, drv_disc_rec *rec) {
+  if (drv_mkdirs(j->bdir) != 0 || (drv_write_atomic(j->log, "", 0) != 0)) {
+    drv_error("cannot use %s: %s", j->bdir, strerror(errno));
+    return DRV_EXIT_INTERNAL;
+  }
+  return drv_discover_one((int)j->a.n, (char **)j->a.v, j->log, rec, NULL);
+}
+
+/* Its log to stdout (after its header, with parallel true), and its row of the table. */
+static void fn_finish(fn_job *j, bool header) {
+  row *r = j->r;
+  r->secs = (j->t1 > 0 ? j->t1 : drv_now()) - j->t0;
+  if (header)
+    printf("== %s (%s) ==\n", r->name, r->engine);
+  char *text = drv_read_file(j->log, NULL);
   if (text)
     fputs(text, stdout);
   short_score(text, r->score, sizeof r->score);
-  r->relations = rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION ? count_relations(mr) : -1;
-  if (rc != DRV_EXIT_OK && rc != DRV_EXIT_VIOLATION)
+  r->relations = j->rc == DRV_EXIT_OK || j->rc == DRV_EXIT_VIOLATION ? count_relations(j->mr) : -1;
+  if (j->rc != DRV_EXIT_OK && j->rc != DRV_EXIT_VIOLATION)
     r->why = r->err = first_error(text);
   fflush(stdout);
   free(text);
-  drv_list_fini(&a);
-  free(log);
-  free(bdir);
-  free(mr);
-  free(target);
-  return rc;
+}
+
+static void fn_free(fn_job *j) {
+  drv_list_fini(&j->a);
+  free(j->target), free(j->mr), free(j->bdir), free(j->log), free(j->jobs);
+}
+
+/* Discover fn in this process, its header first. */
+static int discover_fn(row *r, const drv_list *b, const char *file_arg, const drv_list *h,
+                       const char **own, const char *outdir, const char *builddir, drv_disc_rec *rec) {
+  fn_job j = {.r = r, .rec = rec};
+  fn_prepare(&j, b, file_arg, h, own, outdir, builddir, 0);
+  printf("== %s (%s) ==\n", r->name, r->engine);
+  fflush(stdout);
+  j.t0 = drv_now();
+  j.rc = fn_run(&j, rec);
+  fn_finish(&j, false);
+  fn_free(&j);
+  return j.rc;
+}
+
+/* The functions jobs[0..n) discovered par at a time, each by a child process of this one
+ * (the same discovery: the seed decides its result, not the order or the load), their logs
+ * on stdout in the table's order as they complete, a progress line each on stderr. The
+ * records are read back from what each run left in its build directory. */
+static void discover_parallel(fn_job *jobs, size_t n, size_t par, const drv_opts *o, const char *file_arg) {
+  size_t next = 0, running = 0, shown = 0, ndone = 0;
+  bool forwarded = false;
+  while (ndone < n) {
+    while (running < par && next < n && !drv_stopped()) {
+      fn_job *j = &jobs[next++];
+      j->t0 = drv_now();
+      fflush(stdout);
+      fflush(stderr);
+      pid_t parent = getpid(), pid = fork();
+      if (pid == 0) { /* the child: one function's discovery, as in one process */
+        prctl(PR_SET_PDEATHSIG, SIGTERM); /* a killed driver leaves no discovery running */
+        if (getppid() != parent)
+          _exit(DRV_EXIT_INTERNAL);
+        drv_disc_rec scratch = {0}; /* asks the harness for its report; the parent reads it */
+        _exit(fn_run(j, &scratch));
+      }
+      if (pid < 0) {
+        drv_error("cannot start the discovery of %s: %s", j->r->name, strerror(errno));
+        j->rc = DRV_EXIT_INTERNAL, j->done = true, ndone++;
+        continue;
+      }
+      j->pid = pid, j->ran = true;
+      running++;
+      fprintf(stderr, "mrfuzz: discover: %s started (%zu of %zu, %zu at once)\n", j->r->name, next, n, running);
+    }
+    if (!running) { /* stopped before the rest started: their rows say so */
+      for (; next < n; next++)
+        jobs[next].r->why = "not run (stopped)", jobs[next].done = true, ndone++;
+      while (shown < n && jobs[shown].done) {
+        if (jobs[shown].ran) {
+          fn_finish(&jobs[shown], true);
+          jobs[shown].r->rc = jobs[shown].rc;
+        }
+        shown++;
+      }
+      continue;
+    }
+    if (drv_stopped() && !forwarded) { /* a stop the children did not get (kill -INT driver) */
+      for (size_t i = 0; i < next; i++)
+        if (jobs[i].pid > 0)
+          kill(jobs[i].pid, drv_stopped());
+      forwarded = true;
+    }
+    int st;
+    pid_t pid = waitpid(-1, &st, WNOHANG);
+    if (pid == 0 || (pid < 0 && errno == EINTR)) { /* polled: a stop is seen within 50 ms */
+      struct timespec nap = {0, 50 * 1000 * 1000};
+      nanosleep(&nap, NULL);
+      continue;
+    }
+    if (pid < 0)
+      break;
+    for (size_t i = 0; i < next; i++) {
+      fn_job *j = &jobs[i];
+      if (j->pid != pid)
+        continue;
+      j->pid = 0, j->done = true, j->t1 = drv_now(), running--, ndone++;
+      j->rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+      j->r->stopped = drv_stopped() != 0;
+      fprintf(stderr, "mrfuzz: discover: %s done in %.1f s, exit %d (%zu of %zu done)\n", j->r->name,
+              j->t1 - j->t0, j->rc, ndone, n);
+      char *report = drv_fmt("%s/discover-report", j->bdir);
+      if (access(report, R_OK) == 0) {
+        free(j->rec->function);
+        j->rec->function = NULL;
+        drv_discover_record(o, file_arg, j->r->name, j->bdir, j->rc, j->rec);
+      } else {
+        j->rec->exit_code = j->rc;
+      }
+      free(report);
+    }
+    while (shown < n && jobs[shown].done) { /* the logs in the table's order */
+      if (jobs[shown].ran) {
+        fn_finish(&jobs[shown], true);
+        jobs[shown].r->rc = jobs[shown].rc;
+      }
+      shown++;
+    }
+  }
 }
 
 static const char *status_of(const row *r) {
@@ -296,6 +427,12 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   }
   if (drv_check_reports(own[OWN_JSON], own[OWN_SARIF]) != DRV_EXIT_OK) /* before any work */
     return DRV_EXIT_USAGE;
+  const char *pv = own[OWN_PARALLEL];
+  long pn = pv ? strtol(pv, &end, 10) : 1;
+  if (pv && (*end || end == pv || pn < 1 || pn > 256)) {
+    drv_error("--parallel %s: expected the number of functions discovered at once, 1 to 256", pv);
+    return DRV_EXIT_USAGE;
+  }
   drv_shard sh;
   if (drv_shard_get(own[OWN_SHARD], &sh) != DRV_EXIT_OK)
     return DRV_EXIT_USAGE;
@@ -346,6 +483,11 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   size_t callable = 0; /* the callable functions' count so far: the shards' order */
+  /* --parallel P (default: every core) functions at once, the cores shared among them */
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  ncpu = ncpu > 0 ? ncpu : 1;
+  size_t par = own[OWN_PARALLEL] ? (size_t)atol(own[OWN_PARALLEL]) : (size_t)ncpu, njobs = 0;
+  fn_job *jobs = par > 1 ? drv_alloc((n ? n : 1) * sizeof *jobs) : NULL;
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     row *r = &rows[i];
     *r = (row){items[i].name, NULL, -1, -1, "-", 0, items[i].why, NULL, false, false};
@@ -365,6 +507,12 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
       r->why = "not run (stopped)";
       continue;
     }
+    if (par > 1) { /* run below, par at a time */
+      fn_job *j = &jobs[njobs++];
+      *j = (fn_job){.r = r, .rec = &recs[i]};
+      fn_prepare(j, b, file, h, own, outdir, builddir, (unsigned)(ncpu / par > 1 ? ncpu / par : 1));
+      continue;
+    }
     free(recs[i].function);
     recs[i].function = NULL;
     r->rc = discover_fn(r, b, file, h, own, outdir, builddir, &recs[i]);
@@ -374,6 +522,11 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     }
     r->stopped = drv_stopped() != 0;
   }
+  if (rc == DRV_EXIT_OK && njobs)
+    discover_parallel(jobs, njobs, par < njobs ? par : njobs, o, file);
+  for (size_t k = 0; k < njobs; k++)
+    fn_free(&jobs[k]);
+  free(jobs);
   if (rc == DRV_EXIT_OK) {
     char *tsv = drv_fmt("%s/summary.tsv", outdir);
     summary(rows, n, tsv);
@@ -511,7 +664,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   if (rc == DRV_EXIT_OK && own[OWN_MERGE]) { /* --merge DIR [DIR ...] -o OUTDIR: no build */
     drv_list dirs = {0};

@@ -69,22 +69,60 @@ for name, why in (("ml_norm1", "unions are not supported"), ("ml_half", "is stat
 run = json.load(open(sys.argv[2]))["runs"][0]
 assert run["results"] == [] and run["tool"]["driver"]["rules"] == [], run # no suspected fault
 PY
+check "--parallel 1 and 2 write the same: .mr files, summary.tsv but its seconds, --json and --sarif but seconds and paths"
+expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel1 --build-dir bd1 "${SIZE[@]}" --seed 1 --fuzz-falsify 0 \
+  --json all1.json --sarif all1.sarif --parallel 1
+expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel2 --build-dir bd2 "${SIZE[@]}" --seed 1 --fuzz-falsify 0 \
+  --json all2.json --sarif all2.sarif --parallel 2
+grep -q "mrfuzz: discover: ml_sum done in .* s, exit 0 (3 of 3 done)" err || { cat err; fail "no progress lines"; }
+for f in ml_affine ml_max ml_sum; do
+  cmp "rel1/$f.mr" "rel2/$f.mr" || fail "$f.mr differs between --parallel 1 and 2"
+done
+diff <(cut -f1-4,6- rel1/summary.tsv) <(cut -f1-4,6- rel2/summary.tsv) || fail "the tables differ"
+"$PYTHON" - <<'PY' || fail "the reports differ between --parallel 1 and 2"
+import json
+def norm(path):
+    def strip(o):
+        if isinstance(o, dict):
+            return {k: strip(v) for k, v in o.items() if k != "seconds"}
+        if isinstance(o, list):
+            return [strip(x) for x in o]
+        return o.replace("rel1", "rel").replace("rel2", "rel").replace("bd1", "bd").replace("bd2", "bd") if isinstance(o, str) else o
+    return strip(json.load(open(path)))
+for k in ("json", "sarif"):
+    assert norm("all1." + k) == norm("all2." + k), k
+PY
+
 check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
 expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ --build-dir chk -- -max_total_time=20
 for f in ml_affine ml_max ml_sum; do
   n=$(sed -n "s/^mrfuzz: check: $f: \([0-9]*\) executions.*/\1/p" out)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
 done
+# interrupted NAME FILE PATTERN ARGS...: discover ARGS into NAME.out and NAME.err, SIGINT once
+# FILE has a line matching PATTERN; the exit code must be 130
+interrupted() {
+  local name=$1 file=$2 pattern=$3 pid got=0
+  shift 3
+  "$MRFUZZ" discover "$@" >"$name.out" 2>"$name.err" &
+  pid=$!
+  for _ in $(seq 600); do grep -q "$pattern" "$file" && break; sleep 0.1; done
+  kill -INT $pid
+  wait $pid || got=$?
+  [ "$got" = 130 ] || { cat "$name.out" "$name.err"; fail "exit $got after SIGINT, want 130"; }
+}
 check "Ctrl-C: the running discovery stops, the table of what ran is printed, exit 130"
-"$MRFUZZ" discover "$LIB" -o stop --build-dir bd --budget-per-function 600 --fuzz-falsify 0 >stop.out 2>stop.err &
-pid=$!
-for _ in $(seq 600); do grep -q "^== ml_affine" stop.out && break; sleep 0.1; done
-kill -INT $pid
-got=0
-wait $pid || got=$?
-[ "$got" = 130 ] || { cat stop.out stop.err; fail "exit $got after SIGINT, want 130"; }
+interrupted stop stop.out "^== ml_affine" "$LIB" -o stop --build-dir bd --budget-per-function 600 --fuzz-falsify 0 --parallel 1
 grep -E "^ml_sum +- .*not run \(stopped\)" stop.out >/dev/null || { cat stop.out; fail "no 'not run (stopped)' row"; }
 [ -f stop/summary.tsv ] || fail "no summary.tsv after a stop"
+check "Ctrl-C with --parallel 2: both running discoveries stop, the third never starts, exit 130"
+interrupted pstop pstop.err "ml_max started (2 of 3" "$LIB" -o pstop --build-dir bdp --budget-per-function 600 \
+  --fuzz-falsify 0 --parallel 2
+grep -E "^ml_affine +automr .* stopped" pstop.out >/dev/null && grep -E "^ml_max +automr .* stopped" pstop.out >/dev/null ||
+  { cat pstop.out; fail "the running functions' rows do not say stopped"; }
+grep -E "^ml_sum +- .*not run \(stopped\)" pstop.out >/dev/null || { cat pstop.out; fail "no 'not run (stopped)' row"; }
+! pgrep -f "bdp/ml_" >/dev/null || fail "a discovery or its harness runs on after the stop"
+
 check "a file without a function mrfuzz can call is a usage error listing the reasons"
 printf 'static int f(int x) { return x; }\nint g(void *p) { return !p; }\n' >none.c
 expect_exit 2 "$MRFUZZ" discover none.c -o none
