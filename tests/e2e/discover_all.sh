@@ -72,14 +72,22 @@ PY
 check "--parallel 1 and 2 write the same: .mr files, summary.tsv but its seconds, --json and --sarif but seconds and paths"
 expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel1 --build-dir bd1 "${SIZE[@]}" --seed 1 --fuzz-falsify 0 \
   --json all1.json --sarif all1.sarif --parallel 1
+cat out err >p1.log
 expect_exit 0 "$MRFUZZ" discover "$LIB" -o rel2 --build-dir bd2 "${SIZE[@]}" --seed 1 --fuzz-falsify 0 \
   --json all2.json --sarif all2.sarif --parallel 2
-grep -q "mrfuzz: discover: ml_sum done in .* s, exit 0 (3 of 3 done)" err || { cat err; fail "no progress lines"; }
-for f in ml_affine ml_max ml_sum; do
-  cmp "rel1/$f.mr" "rel2/$f.mr" || fail "$f.mr differs between --parallel 1 and 2"
+cat out err >p2.log
+for f in ml_affine ml_max ml_sum; do # in the order they end, which the load decides
+  grep -qE "^mrfuzz: discover: $f done in [0-9.]+ s, exit 0 \([1-3] of 3 done\)" err || { cat err; fail "no progress line of $f"; }
 done
-diff <(cut -f1-4,6- rel1/summary.tsv) <(cut -f1-4,6- rel2/summary.tsv) || fail "the tables differ"
-"$PYTHON" - <<'PY' || fail "the reports differ between --parallel 1 and 2"
+grep -q "(3 of 3 done)" err || { cat err; fail "no last progress line"; }
+if grep -q "the time cap cut" p1.log p2.log; then # a wall-time cap decided part of a result
+  echo "note: a time cap cut a run (a slow machine, or the sanitizers): the results are not compared"
+else
+  for f in ml_affine ml_max ml_sum; do
+    cmp "rel1/$f.mr" "rel2/$f.mr" || fail "$f.mr differs between --parallel 1 and 2"
+  done
+  diff <(cut -f1-4,6- rel1/summary.tsv) <(cut -f1-4,6- rel2/summary.tsv) || fail "the tables differ"
+  "$PYTHON" - <<'PY' || fail "the reports differ between --parallel 1 and 2"
 import json
 def norm(path):
     def strip(o):
@@ -92,6 +100,7 @@ def norm(path):
 for k in ("json", "sarif"):
     assert norm("all1." + k) == norm("all2." + k), k
 PY
+fi
 
 check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
 expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ --build-dir chk -- -max_total_time=20
