@@ -254,6 +254,8 @@ typedef struct drv_tools {
   char *include;            /* owned; dir holding mrfuzz/mr_rt.h */
   char *mte_bundle;         /* owned; the Mutation Testing Elements bundle `report` inlines */
 } drv_tools;
+/* The value of environment variable name when it is set and not empty, else def. */
+const char *drv_env_or(const char *name, const char *def);
 void drv_tools_init(drv_tools *t);
 void drv_tools_fini(drv_tools *t);
 /* Check that every tool exists: DRV_EXIT_OK or DRV_EXIT_INTERNAL (message printed). */

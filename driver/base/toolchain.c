@@ -19,7 +19,8 @@
 const char *const drv_san_flags[] = {DRV_SAN_FLAGS NULL};
 const char *const drv_link_libs[] = {DRV_LINK_LIBS NULL};
 
-static const char *env_or(const char *name, const char *def) {
+/* See drv.h. */
+const char *drv_env_or(const char *name, const char *def) {
   const char *v = getenv(name);
   return v && *v ? v : def;
 }
@@ -65,11 +66,11 @@ static char *find_libdir(const char *bindir) {
 void drv_tools_init(drv_tools *t) {
   char *bindir = exe_dir();
   char *found = find_libdir(bindir);
-  const char *libdir = env_or("MRFUZZ_LIBDIR", found);
+  const char *libdir = drv_env_or("MRFUZZ_LIBDIR", found);
   const char *plugin = getenv("MRFUZZ_PLUGIN");
   const char *include = getenv("MRFUZZ_INCLUDE");
-  t->clang = env_or("MRFUZZ_CLANG", DRV_CLANG);
-  t->objcopy = env_or("MRFUZZ_OBJCOPY", DRV_OBJCOPY);
+  t->clang = drv_env_or("MRFUZZ_CLANG", DRV_CLANG);
+  t->objcopy = drv_env_or("MRFUZZ_OBJCOPY", DRV_OBJCOPY);
   /* The plugin lives beside the libraries in both layouts (MRFUZZ_LIBDIR moves neither). */
   t->plugin = plugin && *plugin ? drv_strdup(plugin) : drv_fmt("%s/mrpass.so", found);
   t->include = include && *include ? drv_strdup(include)
@@ -79,7 +80,7 @@ void drv_tools_init(drv_tools *t) {
   t->lib_dsl = drv_fmt("%s/libmrdsl.a", libdir);
   /* beside the plugin in both layouts (the build copies it there from driver/report) */
   char *bundle = drv_fmt("%s/" DRV_MTE_BUNDLE_NAME, found);
-  t->mte_bundle = drv_strdup(env_or("MRFUZZ_MTE_BUNDLE", bundle));
+  t->mte_bundle = drv_strdup(drv_env_or("MRFUZZ_MTE_BUNDLE", bundle));
   free(bundle);
   free(found);
   free(bindir);

@@ -185,6 +185,16 @@ static int discover_fn(row *r, const drv_list *b, const char *file_arg, const dr
   return j.rc;
 }
 
+/* The logs and rows of the jobs done from *shown on, in the table's order (one not yet
+ * done holds back those after it). */
+static void show_done(fn_job *jobs, size_t n, size_t *shown) {
+  for (; *shown < n && jobs[*shown].done; ++*shown)
+    if (jobs[*shown].ran) {
+      fn_finish(&jobs[*shown], true);
+      jobs[*shown].r->rc = jobs[*shown].rc;
+    }
+}
+
 /* The functions jobs[0..n) discovered par at a time, each by a child process of this one
  * (the same discovery: the seed decides its result, not the order or the load), their logs
  * on stdout in the table's order as they complete, a progress line each on stderr. The
@@ -218,13 +228,7 @@ static void discover_parallel(fn_job *jobs, size_t n, size_t par, const drv_opts
     if (!running) { /* stopped before the rest started: their rows say so */
       for (; next < n; next++)
         jobs[next].r->why = "not run (stopped)", jobs[next].done = true, ndone++;
-      while (shown < n && jobs[shown].done) {
-        if (jobs[shown].ran) {
-          fn_finish(&jobs[shown], true);
-          jobs[shown].r->rc = jobs[shown].rc;
-        }
-        shown++;
-      }
+      show_done(jobs, n, &shown);
       continue;
     }
     if (drv_stopped() && !forwarded) { /* a stop the children did not get (kill -INT driver) */
@@ -261,13 +265,7 @@ static void discover_parallel(fn_job *jobs, size_t n, size_t par, const drv_opts
       }
       free(report);
     }
-    while (shown < n && jobs[shown].done) { /* the logs in the table's order */
-      if (jobs[shown].ran) {
-        fn_finish(&jobs[shown], true);
-        jobs[shown].r->rc = jobs[shown].rc;
-      }
-      shown++;
-    }
+    show_done(jobs, n, &shown);
   }
 }
 

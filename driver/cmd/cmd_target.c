@@ -73,11 +73,6 @@ static void split_words(const char *s, drv_list *l, drv_list *owned) {
   }
 }
 
-static const char *env_or(const char *name, const char *def) {
-  const char *v = getenv(name);
-  return v && *v ? v : def;
-}
-
 /* clang++ beside clang (clang-14 -> clang++-14), when it is there; else clang itself, which
  * links C++ as well once told to. Caller frees. */
 static char *cxx_of(const char *clang) {
@@ -182,14 +177,14 @@ int drv_chk_target(chk_run *r) {
   drv_tools_init(&t);
   drv_builder b = {0};
   drv_list owned = {0};
-  b.cc = env_or("CC", t.clang);
+  b.cc = drv_env_or("CC", t.clang);
   char *cxx = cxx_of(t.clang);
-  b.cxx = env_or("CXX", cxx);
+  b.cxx = drv_env_or("CXX", cxx);
   /* Outside a builder: what mrfuzz check uses, coverage for libFuzzer */
-  const char *cflags = env_or("CFLAGS", "-O1 -g -fsanitize=fuzzer-no-link");
+  const char *cflags = drv_env_or("CFLAGS", "-O1 -g -fsanitize=fuzzer-no-link");
   split_words(cflags, &b.cflags, &owned);
-  split_words(env_or("CXXFLAGS", cflags), &b.cxxflags, &owned);
-  split_words(env_or("LIB_FUZZING_ENGINE", "-fsanitize=fuzzer"), &b.engine, &owned);
+  split_words(drv_env_or("CXXFLAGS", cflags), &b.cxxflags, &owned);
+  split_words(drv_env_or("LIB_FUZZING_ENGINE", "-fsanitize=fuzzer"), &b.engine, &owned);
   char *exe = drv_fmt("%s/%s", out, name);
   b.exe = exe;
   char *who = drv_fmt("%s%s", getenv("CC") && *getenv("CC") ? "CC=" : "", b.cc);

@@ -138,6 +138,10 @@ static int run_clang(build_ctx *c, drv_list *argv, char *const env[], const char
   return run_tool(c, "clang", argv, env, what);
 }
 
+/* The fuzz target's build (check's libFuzzer variant, check --target): harness.c calls the
+ * checker's table (mr_rt.h, MR_CHECK_TARGET), so neither Z3 nor LAPACKE is linked. */
+static bool check_target(const build_ctx *c) { return c->o->fuzz_build && !c->o->falsify_build; }
+
 /* The C compiler: the builder's $CC (check --target), else mrfuzz's clang. */
 static const char *cc(const build_ctx *c) { return c->o->builder ? c->o->builder->cc : c->t.clang; }
 
@@ -291,7 +295,7 @@ static int compile(build_ctx *c, const char *src, size_t idx, const drv_list *db
     push_plugin(c, &a);
   push_flags(c, &a, db);
   push_fuzz_flags(c, &a, with_plugin ? "-fsanitize=fuzzer-no-link" : "-Dmain=mr_harness_fuzz_main");
-  if (!with_plugin && c->o->fuzz_build && !c->o->falsify_build)
+  if (!with_plugin && check_target(c))
     drv_list_push(&a, "-DMR_CHECK_TARGET"); /* the checker's table: no Z3, no LAPACKE (mr_rt.h) */
   push_builder_cflags(c, &a);
   drv_list_push(&a, "-MD");
@@ -436,7 +440,7 @@ static int link_harness(build_ctx *c, const char *exe) {
   for (size_t i = 0; i < c->o->lib.n; i++)
     drv_list_push(&a, keep(c, drv_fmt("-l%s", c->o->lib.v[i])));
   /* the engines' solver and linear algebra; a fuzz target's table needs neither */
-  for (size_t i = 0; drv_link_libs[i] && !(c->o->fuzz_build && !c->o->falsify_build); i++)
+  for (size_t i = 0; drv_link_libs[i] && !check_target(c); i++)
     drv_list_push(&a, drv_link_libs[i]);
   for (size_t i = 0; b && i < b->engine.n; i++) /* $LIB_FUZZING_ENGINE */
     drv_list_push(&a, b->engine.v[i]);
