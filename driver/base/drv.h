@@ -153,6 +153,7 @@ enum {
   DRV_CMD_BUILD = 1 << 0,
   DRV_CMD_RUN = 1 << 1,
   DRV_CMD_TRACE = 1 << 2,
+  DRV_CMD_TESTS = 1 << 3, /* trace-tests (cmd_trace_tests.c) */
   DRV_CMD_CHECK = 1 << 10, /* check, repro, minimize (cmd/cmd_check.c) */
   DRV_CMD_MUTANTS = 1 << 11, /* mutants (cmd_mutants.c) */
   DRV_CMD_SCORE = 1 << 12,   /* score (cmd_score.c) */

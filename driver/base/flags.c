@@ -157,7 +157,7 @@ static int check_outputs(const drv_opts *o, unsigned cmd) {
   return drv_fwd_check_outputs(o);
 }
 
-/* -o is the output file (flags.def): minimize writes one; the other commands here take
+/* -o is the output file (flags.def): minimize and trace-tests write one; the other commands here take
  * -o DIR as the build directory, its meaning before --build-dir, with a warning. A file or
  * both options given are refused: neither reading is safe to guess. */
 static int resolve_out_file(drv_opts *o, const char *name) {
@@ -168,7 +168,7 @@ static int resolve_out_file(drv_opts *o, const char *name) {
               "--build-dir (nothing was run)", o->out_file);
     return DRV_EXIT_USAGE;
   }
-  if (!o->out_file || !strcmp(name, "minimize"))
+  if (!o->out_file || !strcmp(name, "minimize") || !strcmp(name, "trace-tests"))
     return DRV_EXIT_OK;
   if (o->build_dir) {
     drv_error("%s: -o is the output file and the build directory is --build-dir: 'mrfuzz %s' "

@@ -19,6 +19,7 @@ int drv_cmd_run(int argc, char **argv);
 int drv_cmd_mutants(int argc, char **argv); /* cmd_mutants.c */
 int drv_cmd_score(int argc, char **argv);   /* cmd_score.c */
 int drv_cmd_trace(int argc, char **argv);
+int drv_cmd_trace_tests(int argc, char **argv); /* cmd_trace_tests.c */
 int drv_cmd_check(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_repro(int argc, char **argv);    /* cmd_check.c */
 int drv_cmd_minimize(int argc, char **argv); /* cmd_check.c */

@@ -67,6 +67,34 @@ int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **func
  * defines, globally or weakly, to out, one per line; none when it cannot be read as one. */
 void drv_obj_symbols(const char *path, drv_buf *out);
 
+/* ================= A user's build tree instrumented in place (intree.c) ================ */
+
+/* What to rebuild with mrpass: the library's compiles (those of cdb whose source is under
+ * one of dirs) with MR_FUNCTIONS and MR_SPEC set, and env's MR_* entries (NULL-terminated,
+ * may be NULL: MR_LIBCALLS=1, MR_MUTATE=1, ...). */
+typedef struct drv_intree_req {
+  const char *cdb;           /* its compile_commands.json */
+  const drv_list *dirs;      /* absolute directories */
+  const char *functions;     /* comma-separated target names */
+  const char *spec;          /* their MR_SPEC */
+  char *const *env;
+  const drv_tools *tools;
+  const char *work;          /* holds the new objects (obj/) and the build's own (orig/) */
+  bool verbose;              /* a note per compile */
+} drv_intree_req;
+/* The build's objects swapped for instrumented ones, and how to put them back. */
+typedef struct drv_intree drv_intree;
+/* Rebuild req's compiles and swap the objects in (see intree.c): DRV_EXIT_OK, or an exit
+ * code (printed: a compile failed, no compile defines a target, ...). *out is set either
+ * way: what was swapped before a failure is restored by drv_intree_restore. */
+int drv_intree_swap(const drv_intree_req *req, drv_intree **out /* OUT */);
+/* Put the build's own objects back (fresh time stamps: the next build relinks). Safe to
+ * call twice. DRV_EXIT_OK or DRV_EXIT_INTERNAL (printed, naming the kept original). */
+int drv_intree_restore(drv_intree *t);
+size_t drv_intree_objects(const drv_intree *t);  /* objects swapped in */
+size_t drv_intree_programs(const drv_intree *t); /* compiles left alone: they define main */
+void drv_intree_free(drv_intree *t);
+
 /* ============================= Reachability (reach.c) ============================= */
 
 /* The reference graph of a build's sources, joined from mrpass's MR_CALLGRAPH files (one

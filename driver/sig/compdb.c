@@ -328,3 +328,56 @@ const drv_list *drv_cdb_flags(const drv_cdb *db, size_t s) {
   static const drv_list none;
   return db->path && s < db->nsrc ? &db->src[s] : &none;
 }
+
+/* ===================== Every entry, whole (trace-tests' rebuild) ===================== */
+
+/* See sig.h. */
+int drv_cdb_entries(const char *json, drv_cdb_entry **out, size_t *n) {
+  *out = NULL;
+  *n = 0;
+  char *dir = drv_abspath(json);
+  if (drv_ends_with(dir, "/" CDB_NAME))
+    dir[strlen(dir) - strlen("/" CDB_NAME)] = '\0';
+  CXCompilationDatabase_Error err = CXCompilationDatabase_NoError;
+  CXCompilationDatabase cdb = clang_CompilationDatabase_fromDirectory(dir, &err);
+  if (!cdb || err != CXCompilationDatabase_NoError) {
+    drv_error("cannot load the compilation database %s/%s (libclang's reason above)", dir, CDB_NAME);
+    if (cdb)
+      clang_CompilationDatabase_dispose(cdb);
+    free(dir);
+    return DRV_EXIT_USAGE;
+  }
+  free(dir);
+  CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(cdb);
+  unsigned m = all ? clang_CompileCommands_getSize(all) : 0;
+  drv_cdb_entry *v = drv_alloc((m ? m : 1) * sizeof *v);
+  for (unsigned i = 0; i < m; i++) {
+    CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
+    CXString ds = clang_CompileCommand_getDirectory(cmd);
+    v[i].dir = drv_strdup(clang_getCString(ds));
+    clang_disposeString(ds);
+    v[i].file = entry_path(cmd);
+    v[i].args = (drv_list){0};
+    unsigned na = clang_CompileCommand_getNumArgs(cmd);
+    for (unsigned a = 0; a < na; a++)
+      drv_list_push(&v[i].args, arg_at(cmd, a));
+  }
+  if (all)
+    clang_CompileCommands_dispose(all);
+  clang_CompilationDatabase_dispose(cdb);
+  *out = v;
+  *n = m;
+  return DRV_EXIT_OK;
+}
+
+/* See sig.h. */
+void drv_cdb_entries_free(drv_cdb_entry *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    for (size_t a = 0; a < v[i].args.n; a++)
+      free((char *)v[i].args.v[a]);
+    drv_list_fini(&v[i].args);
+    free(v[i].dir);
+    free(v[i].file);
+  }
+  free(v);
+}

@@ -142,6 +142,16 @@ void drv_cdb_fini(drv_cdb *db);
  * (truncated, ...: printed with the byte), DRV_EXIT_INTERNAL when out cannot be written. */
 int drv_cdb_extract(const char *json, const char *const *names, size_t n, const char *out, size_t *kept);
 const drv_list *drv_cdb_flags(const drv_cdb *db, size_t s);
+/* One entry of a compilation database, whole: what the build ran, where. */
+typedef struct drv_cdb_entry {
+  char *dir;      /* owned; the entry's directory */
+  char *file;     /* owned; its source, absolute */
+  drv_list args;  /* owned strings: the command, argv[0] the compiler */
+} drv_cdb_entry;
+/* Every entry of the database json (a compile_commands.json or its directory), in order.
+ * DRV_EXIT_OK with *out[*n] (free with drv_cdb_entries_free), or DRV_EXIT_USAGE (printed). */
+int drv_cdb_entries(const char *json, drv_cdb_entry **out, size_t *n);
+void drv_cdb_entries_free(drv_cdb_entry *v, size_t n);
 
 /* ========= The target's signature, as the build reads it (disc_engine.c) ========== */
 

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 trig=$EXAMPLES/trig/trig.c
 
-for cmd in build run trace; do
+for cmd in build run trace trace-tests; do
   check "mrfuzz $cmd --help: exit 0, usage on stdout"
   expect_exit 0 "$MRFUZZ" $cmd --help
   expect_out "usage: mrfuzz $cmd"

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# trace_tests.sh - `mrfuzz trace-tests` (issue #30, docs/tests.md): examples/tested's own
+# tests traced, under CTest (Ninja build: objects keep their time stamps, what links them
+# is aged) and under make (a hand Makefile: objects get fresh time stamps); the build
+# tree's objects are put back byte for byte after a passing run, a failing one, a failed
+# --build, a stop (SIGINT), and by the next run after a run killed with SIGKILL.
+. "$(dirname "$0")/lib.sh"
+T="$EXAMPLES/tested"
+CC=${MR_CLANG:-clang-14}
+FILES=("$T/src/units.c" "$T/src/seq.c" "$T/src/text.c")
+
+# objs DIR: the checksum of every object of the library in DIR's build
+objs() { find "$1" -name '*.o' | sort | xargs -r md5sum; [ -n "$(find "$1" -name '*.o')" ] || fail "no object in $1"; }
+
+check "the example's own build and tests (CMake, Ninja)"
+cmake -S "$T" -B b -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake"
+cmake --build b >/dev/null || fail "build"
+ctest --test-dir b >/dev/null || fail "the example's tests fail before any tracing"
+objs b >before.md5
+
+check "trace-tests under ctest: every function's calls, the tests' own inputs"
+expect_exit 0 "$MRFUZZ" trace-tests "${FILES[@]}" -p b --build 'cmake --build b' -o t.mrtrace \
+  -- ctest --test-dir b
+expect_err "3 objects swapped into the build tree"
+expect_err "the build's own objects are back"
+expect_out "trace: $PWD/t.mrtrace"
+"$MRFUZZ" trace t.mrtrace >t.jsonl || fail "the trace does not read"
+for f in tu_c_to_f tu_f_to_c tu_f_to_k tu_poly sq_sum tx_vowels; do
+  grep -q "\"fn\":\"$f\"" t.jsonl || fail "no call of $f traced"
+done
+grep -qF '"in":{"a":[0.5,-2,3.25,8],"n":4}' t.jsonl || fail "sum_reverse's array not traced"
+grep -qF '"in":{"a":[8,3.25,-2,0.5],"n":4}' t.jsonl || fail "sum_reverse's reversed array not traced"
+grep -qF '"in":{"s":"metamorphicrst"}' t.jsonl || fail "vowels_suffix's string not traced"
+# celsius_round_trip's six calls and celsius_known's one, and tu_f_to_k's two from inside
+[ "$(grep -c '"fn":"tu_f_to_c"' t.jsonl)" = 9 ] || fail "tu_f_to_c: not 9 calls"
+[ ! -e t.mrtrace.partial ] || fail "the partial trace was left behind"
+
+check "the build tree is as it was: the same objects, and the next build relinks them"
+objs b >after.md5
+cmp -s before.md5 after.md5 || { diff before.md5 after.md5; fail "objects differ after the run"; }
+cmake --build b >/dev/null || fail "rebuild"
+! nm b/test_tested | grep -q __mr_ || fail "the rebuilt test program still has mrfuzz's runtime"
+ctest --test-dir b >/dev/null || fail "the example's tests fail after the run"
+
+check "under make (fresh time stamps, libtool's habits aside): the test command builds"
+mkdir -p m
+cat >m/Makefile <<MK
+CC = $CC
+CFLAGS = -O1 -I$T/include
+OBJ = units.o seq.o text.o
+check: test_tested
+	./test_tested
+test_tested: $T/tests/test_tested.c libtested.a
+	\$(CC) \$(CFLAGS) -o \$@ \$< libtested.a
+libtested.a: \$(OBJ)
+	ar rcs \$@ \$^
+%.o: $T/src/%.c
+	\$(CC) \$(CFLAGS) -c -o \$@ \$<
+MK
+"$PYTHON" - "$T" "$PWD/m" "$CC" <<'PY'
+import json, sys
+t, d, cc = sys.argv[1:]
+json.dump([{"directory": d, "file": "%s/src/%s.c" % (t, s),
+            "arguments": [cc, "-O1", "-I%s/include" % t, "-c", "-o", "%s.o" % s, "%s/src/%s.c" % (t, s)]}
+           for s in ("units", "seq", "text")], open(d + "/compile_commands.json", "w"))
+PY
+make -C m check >/dev/null || fail "the hand Makefile"
+objs m >m_before.md5
+expect_exit 0 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --sources "$T/src" --build-dir mw \
+  -o m.mrtrace -- make -C m check
+"$MRFUZZ" trace m.mrtrace >m.jsonl || fail "the make trace does not read"
+[ "$(grep -c '"fn":"sq_sum"' m.jsonl)" = 4 ] || fail "sq_sum: not its 4 calls (make check runs every test)"
+! grep -q '"fn":"tu_' m.jsonl || fail "a function not asked for was traced"
+objs m >m_after.md5
+cmp -s m_before.md5 m_after.md5 || fail "make: objects differ after the run"
+make -C m check >/dev/null && ! nm m/test_tested | grep -q __mr_ || fail "make: not relinked without the runtime"
+
+check "failing tests: exit 1, the trace kept, the objects back"
+expect_exit 1 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw -o fail.mrtrace \
+  -- sh -c 'make -C m check && exit 3'
+expect_err "the tests failed"
+[ -s fail.mrtrace ] || fail "no trace after failing tests"
+objs m >m_after.md5
+cmp -s m_before.md5 m_after.md5 || fail "objects differ after failing tests"
+
+check "a failing --build: exit 2, the objects back"
+expect_exit 2 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw --build false -- make -C m check
+expect_err "--build 'false' failed"
+objs m >m_after.md5
+cmp -s m_before.md5 m_after.md5 || fail "objects differ after a failed --build"
+
+check "stopped (SIGINT) while the tests run: the objects back, exit 130"
+"$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw -o stop.mrtrace \
+  -- sh -c 'make -C m check >/dev/null; touch started; sleep 60' >out 2>err &
+pid=$!
+for _ in $(seq 600); do [ -e started ] && break; sleep 0.1; done
+[ -e started ] || fail "the test command did not start"
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+[ "$rc" = 130 ] || { cat err; fail "exit $rc after SIGINT, want 130"; }
+objs m >m_after.md5
+cmp -s m_before.md5 m_after.md5 || fail "objects differ after a stop"
+rm -f started
+
+check "killed (SIGKILL) while the tests run: the next run puts the objects back first"
+"$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw -o kill.mrtrace \
+  -- sh -c 'touch started; sleep 60' >out 2>err &
+pid=$!
+for _ in $(seq 600); do [ -e started ] && break; sleep 0.1; done
+kill -KILL $pid
+wait $pid || true
+objs m >m_killed.md5
+! cmp -s m_before.md5 m_killed.md5 || fail "the objects were not swapped while the tests ran"
+[ -s mw/swapped.tsv ] || fail "no manifest of the swapped objects"
+expect_exit 0 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw -o again.mrtrace -- make -C m check
+expect_err "an earlier run was stopped before it put the build's objects back: 3 put back"
+objs m >m_after.md5
+cmp -s m_before.md5 m_after.md5 || fail "objects differ after the run that followed a kill"
+
+check "bad command lines: exit 2"
+expect_exit 2 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m
+expect_err "missing the test command after '--'"
+expect_exit 2 "$MRFUZZ" trace-tests -p m -- make -C m check
+expect_err "missing FILE"
+expect_exit 2 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p nowhere -- make -C m check
+expect_err "-p nowhere: no compile_commands.json there"
+expect_exit 2 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --sources /usr/include -- make -C m check
+expect_err "has no compile of a source in /usr/include"
+echo "PASS"
