@@ -7,7 +7,9 @@
 # checking harness made (its summary's calls / executions), evaluating nothing: the cost
 # beyond the follow-up executions themselves is check time per input over (2)'s. Also the
 # checking harness's resident memory at start (libFuzzer's INITED line) and at the end.
-# All three run in this invocation, one after the other, same seconds, same seed.
+# (3) the peer a user would otherwise write (issue #31): `mrfuzz embed`'s C for the same
+# relations inside a plain libFuzzer target making the same calls and checks (embed.c).
+# All four run in this invocation, one after the other, same seconds, same seed.
 # --function costly_sin checks bench/check/costly.c (libm's sine behind ~1 us of work) with
 # trig_sin.mr's relations: the same checks on a function whose own cost dominates.
 # The baselines link the runtime with its libFuzzer extra-counter regions renamed away
@@ -58,7 +60,7 @@ GOAL=15 # issue #16: per cent beyond the calls
 [ "$FN" != costly_sin ] || GOAL=5
 BSECS=${BSECS:-$SECS}
 W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
+if [ -n "${BENCH_KEEP:-}" ]; then echo "bench/check: work files kept in $W"; else trap 'rm -rf "$W"' EXIT; fi
 if [ "$FN" = costly_sin ]; then
   SRC=$ROOT/bench/check/costly.c
   MR=$W/costly_sin.mr
@@ -93,7 +95,19 @@ run_rate() { # EXE [env...] -> exec/s over BSECS
     >/dev/null 2>"$W/base.err" || true
   sed -n 's/^stat::average_exec_per_sec: *//p' "$W/base.err" | tail -1
 }
+# The peer (issue #31): the C `mrfuzz embed` generates for the same relations, in a plain
+# libFuzzer target making the same calls and checks (embed.c), compiled as check compiles
+# its relations (-O2, no contraction), linked with the same instrumented objects.
+stem=$(basename "$MR" .mr)
+"$MRFUZZ" embed "$MR" -o "$W/${stem}_mr.h" >/dev/null 2>"$W/embed.err" || { cat "$W/embed.err"; exit 1; }
+# Its own code gets no coverage instrumentation, as check's relations get none (with it,
+# libFuzzer's feature bookkeeping on the checker's branches costs more than the checks).
+clang-14 -O2 -ffp-contract=off -g -D_POSIX_C_SOURCE=200809L -I"$ROOT/include" -I"$ROOT/rt/engine" \
+  -DHARNESS_C="\"$W/h/fuzz/harness.c\"" -DEMBED_H="\"$W/${stem}_mr.h\"" -DPFX="${stem}_mr" \
+  -c "$ROOT/bench/check/embed.c" -o "$W/embed.o"
+clang-14 -fsanitize=fuzzer "$W/embed.o" $objs $LIBS -o "$W/embed"
 rate_plain=$(run_rate "$W/baseline" BENCH_CALLS=1)
+rate_embed=$(run_rate "$W/embed")
 rate_calls=$(run_rate "$W/baseline" BENCH_CALLS="$per")
 rate_diag=0
 ENV_CHECK="MRFUZZ_CHECK=$(printf -- '--mr\n%s' "$MR")"
@@ -103,15 +117,19 @@ fi
 if [ -n "$DIAG" ]; then
   rate_diag=$(run_rate "$W/check-nx" "$ENV_CHECK")
 fi
-awk -v rc="$rate_check" -v rp="$rate_plain" -v rk="$rate_calls" -v per="$per" -v r0="$rss0" \
+awk -v rc="$rate_check" -v rp="$rate_plain" -v rk="$rate_calls" -v re="$rate_embed" -v per="$per" -v r0="$rss0" \
     -v r1="$rss1" -v n="$inputs" -v rd="$rate_diag" -v s="$SECS" -v bs="$BSECS" -v g="$GOAL" 'BEGIN {
   printf "  checking harness      %10.0f exec/s  (%d inputs in %d s, %.2f calls of %s per input)\n", rc, n, s, per, "'"$FN"'"
   printf "  plain libFuzzer       %10.0f exec/s  (%d s, decode + 1 call, no relations): checking is %.2fx slower\n", rp, bs, rp / rc
   printf "  same calls, no checks %10.0f exec/s  (%d s, decode + %.2f calls): checking costs %+.1f%% beyond the calls\n", rk, bs, per, (rk / rc - 1) * 100
+  if (re >= rc) cmp = sprintf("is %.1f%% slower", (re / rc - 1) * 100)
+  else cmp = sprintf("is %.1f%% faster", (rc / re - 1) * 100)
+  printf "  embed, by hand        %10.0f exec/s  (%d s, mrfuzz embed'"'"'s C in a plain target): check %s\n", re, bs, cmp
   if (rd > 0)
     printf "  checking, no extra counters %4.0f exec/s  (%d s, diagnostic): %+.1f%% beyond the calls\n", rd, bs, (rk / rd - 1) * 100
   printf "  resident memory       %d MB at start, %d MB at the end (peak)\n", r0, r1
   printf "  goal: within %d%% beyond the calls (exec/s against same calls: %s)\n", g, (rk / rc - 1) * 100 <= g ? "met" : "not met"
+  printf "  goal: within 15%% of the hand-written peer in exec/s: %s (%+.1f%%)\n", (re / rc - 1) * 100 <= 15 ? "met" : "not met", (re / rc - 1) * 100
 }'
 [ -n "$INSN" ] || exit 0
 cp -r "$W/h/corpus" "$W/c0"
@@ -136,6 +154,7 @@ read -r i_check t_check <<<"$(insn "$W/h/fuzz/harness" "$ENV_CHECK")"
 read -r i_nx t_nx <<<"$(insn "$W/check-nx" "$ENV_CHECK")"
 read -r i_plain t_plain <<<"$(insn "$W/baseline" BENCH_CALLS=1)"
 read -r i_calls t_calls <<<"$(insn "$W/baseline" BENCH_CALLS="$per")"
+read -r i_embed t_embed <<<"$(insn "$W/embed")"
 # Two measures of "beyond the calls". Goal measure (issue #16: beyond its follow-up calls):
 # the harness's instructions per input less the target's inclusive instructions in it (the
 # calls it makes, follow-ups at their own cost), less what plain libFuzzer spends per input
@@ -144,7 +163,7 @@ read -r i_calls t_calls <<<"$(insn "$W/baseline" BENCH_CALLS="$per")"
 # the checker's calls and checking nothing: the denominator of the exec/s figures).
 # Old measure: against "decode + as many calls of the *source* input", which undercharges
 # follow-ups that cost more than the source call (sin(x + 2 pi): argument reduction).
-awk -v c="$i_check" -v x="$i_nx" -v p="$i_plain" -v k="$i_calls" -v n="$INSN" \
+awk -v c="$i_check" -v x="$i_nx" -v p="$i_plain" -v k="$i_calls" -v e="$i_embed" -v te="$t_embed" -v n="$INSN" \
     -v tc="$t_check" -v tx="$t_nx" -v tp="$t_plain" -v tk="$t_calls" -v g="$GOAL" 'BEGIN {
   lf = p - tp; oc = c - tc - lf; ox = x - tx - lf
   printf "instructions per input (callgrind, %d inputs each; calls: %s inclusive):\n", n, "'"$FN"'"
@@ -152,8 +171,10 @@ awk -v c="$i_check" -v x="$i_nx" -v p="$i_plain" -v k="$i_calls" -v n="$INSN" \
   printf "  checking, no extra counters %2d  its calls %6d  overhead %6d  (diagnostic)\n", x, tx, ox
   printf "  plain libFuzzer       %8d  its call  %6d  libFuzzer + decode %d\n", p, tp, lf
   printf "  same calls, no checks %8d  its calls %6d  (decode + %s source calls)\n", k, tk, "'"$per"'"
+  printf "  embed, by hand        %8d  its calls %6d  (mrfuzz embed'"'"'s C in a plain target): check %+.1f%% instructions\n", e, te, (c / e - 1) * 100
   printf "  beyond its calls (goal measure: overhead / its calls): %+.1f%%  (no extra counters %+.1f%%)\n", oc / tc * 100, ox / tx * 100
   printf "  beyond libFuzzer + decode + its calls: %+.1f%%  (no extra counters %+.1f%%)\n", oc / (lf + tc) * 100, ox / (lf + tx) * 100
   printf "  old measure, beyond decode + the same number of source calls: %+.1f%%  (no extra counters %+.1f%%)\n", (c / k - 1) * 100, (x / k - 1) * 100
   printf "  goal: within %d%% beyond its calls: %s (%+.1f%%)\n", g, oc / tc * 100 <= g ? "met" : "not met", oc / tc * 100
+  printf "  goal: within 15%% of the hand-written peer in instructions: %s (%+.1f%%)\n", (c / e - 1) * 100 <= 15 ? "met" : "not met", (c / e - 1) * 100
 }'
