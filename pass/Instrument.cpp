@@ -109,21 +109,6 @@ AttributeMask pointerEscapeAttrs() {
   return Mask;
 }
 
-/// F (and every direct call of it) now reads __mr_state and may call hooks.
-void dropEffectAttrs(Function &F) {
-  AttributeMask Fn = effectAttrs(), Param = pointerEscapeAttrs();
-  F.removeFnAttrs(Fn);
-  for (unsigned I = 0; I < F.arg_size(); ++I)
-    F.removeParamAttrs(I, Param);
-  for (User *U : F.users())
-    if (auto *CB = dyn_cast<CallBase>(U))
-      if (CB->getCalledOperand() == &F) {
-        CB->removeFnAttrs(Fn);
-        for (unsigned I = 0; I < CB->arg_size(); ++I)
-          CB->removeParamAttrs(I, Param);
-      }
-}
-
 /// The debug location for code the pass adds at I: I's own, else the first line
 /// of the function (calls to functions with debug info must carry one).
 DebugLoc siteLoc(const Instruction *I, const Function &F) {
@@ -230,8 +215,13 @@ void ModuleInstrumenter::addNamed(StringRef Name, const char *Var,
                                   SmallPtrSetImpl<Function *> &Out) {
   Function *F = M.getFunction(Name);
   if (!F) {
-    reportWarning(Ctx, Twine(Var) + " names '" + Name +
-                           "', which is not defined in this module");
+    // With MR_LIBCALLS every source of a library gets the whole list: most
+    // define none of the targets.
+    if (Opts.LibCalls)
+      dbgs(Opts) << "mrpass: " << Name << ": not in this module\n";
+    else
+      reportWarning(Ctx, Twine(Var) + " names '" + Name +
+                             "', which is not defined in this module");
     return;
   }
   if (F->isDeclaration()) { // defined in another translation unit
@@ -324,7 +314,7 @@ bool ModuleInstrumenter::run() {
 void ModuleInstrumenter::instrument(Target &T, DescriptorBuilder &DB) {
   Function &F = *T.F;
   SmallVector<MinedConst, 16> Consts = mineConstants(F);
-  dropEffectAttrs(F);
+  dropEffectAttrs(F, /*Pointers=*/true);
   if (Opts.StaticMutant)
     mutateStatic(F);
   Function *Body = &F;
@@ -651,6 +641,22 @@ LoadInst *ModuleInstrumenter::insertHooks(Function &Body,
 }
 
 } // namespace
+
+void dropEffectAttrs(Function &F, bool Pointers) {
+  AttributeMask Fn = effectAttrs(), Param = pointerEscapeAttrs();
+  F.removeFnAttrs(Fn);
+  for (unsigned I = 0; Pointers && I < F.arg_size(); ++I)
+    F.removeParamAttrs(I, Param);
+  for (User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U))
+      if (CB->getCalledOperand() == &F) {
+        CB->removeFnAttrs(Fn);
+        for (unsigned I = 0; Pointers && I < CB->arg_size(); ++I)
+          CB->removeParamAttrs(I, Param);
+      }
+}
+
+void dropCallEffectAttrs(CallBase &CB) { CB.removeFnAttrs(effectAttrs()); }
 
 void emitForward(IRBuilder<> &B, Function &From, Function &To) {
   LLVMContext &Ctx = From.getContext();

@@ -23,6 +23,7 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
 class Constant;
 class Function;
 class GlobalValue;
@@ -46,6 +47,11 @@ struct MrInstrumentPass : llvm::PassInfoMixin<MrInstrumentPass> {
 
 /// Runs the instrumentation on M. Returns true when M changed.
 bool instrumentModule(llvm::Module &M, const MrOptions &Opts);
+
+/// MR_LIBCALLS (LibCalls.cpp): brackets every call of a target by name and
+/// every indirect call in M's functions with ++/-- of __mr_lib_calls. Run
+/// after instrumentModule. Returns true when M changed.
+bool markLibraryCalls(llvm::Module &M, const MrOptions &Opts);
 
 //===----------------------------------------------------------------------===//
 // Signatures (Signature.cpp)
@@ -172,6 +178,13 @@ llvm::SmallVector<ValueSite, 32> planValues(llvm::Function &Body,
 /// VALUES bit of State (Body's __mr_state load at entry) is set. Call last.
 void addValueBody(llvm::Function &Body, llvm::ArrayRef<ValueSite> Sites,
                   llvm::GlobalVariable *Desc, llvm::Instruction *State);
+
+/// F and every direct call of it lose the attributes that say it touches no
+/// memory, or only some (and, with Pointers, that its pointer parameters do
+/// not escape): F now calls hooks or writes mrfuzz's counters.
+void dropEffectAttrs(llvm::Function &F, bool Pointers);
+/// The same for one call site's function attributes.
+void dropCallEffectAttrs(llvm::CallBase &CB);
 
 /// Emits at B `[tail] call To(From's arguments)` and returns its result:
 /// forwarding a call of From to a body with the same signature.

@@ -107,18 +107,26 @@ bool parseMutate(StringRef Text, unsigned &Mask, std::string &Err) {
   return true;
 }
 
+/// A switch: unset, "" or "0" (off) or "1" (on). Returns false after
+/// reporting any other value.
+bool envSwitch(LLVMContext &Ctx, const char *Var, bool &On) {
+  const char *S = std::getenv(Var);
+  StringRef V(S ? S : "");
+  if (V != "" && V != "0" && V != "1") {
+    reportError(Ctx, Twine(Var) + "='" + V + "': expected 0 or 1");
+    return false;
+  }
+  On = V == "1";
+  return true;
+}
+
 } // namespace
 
 bool MrOptions::fromEnv(LLVMContext &Ctx) {
   std::string Err;
-  if (const char *S = std::getenv("MR_DEBUG")) {
-    StringRef V(S);
-    if (V != "" && V != "0" && V != "1") {
-      reportError(Ctx, "MR_DEBUG='" + V + "': expected 0 or 1");
-      return false;
-    }
-    Debug = V == "1";
-  }
+  if (!envSwitch(Ctx, "MR_DEBUG", Debug) ||
+      !envSwitch(Ctx, "MR_LIBCALLS", LibCalls))
+    return false;
   if (const char *S = std::getenv("MR_FUNCTIONS")) {
     if (!parseFunctionList(S, Functions, Err)) {
       reportError(Ctx, "MR_FUNCTIONS: " + Err);
@@ -167,7 +175,8 @@ bool MrOptions::fromEnv(LLVMContext &Ctx) {
     SpecIndex[Spec[I].Name] = I;
   dbgs(*this) << "mrpass: options: " << Functions.size()
               << " name(s) in MR_FUNCTIONS, " << Spec.size()
-              << " entr(ies) in MR_SPEC, mutation mask 0x";
+              << " entr(ies) in MR_SPEC, library calls "
+              << (LibCalls ? "marked" : "not marked") << ", mutation mask 0x";
   dbgs(*this).write_hex(MutateOps) << ", static mutant " << StaticMutant
                                    << "\n";
   return true;

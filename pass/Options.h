@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: MIT
 //
-// The pass's view of its environment (MR_FUNCTIONS, MR_SPEC, MR_DEBUG), read
+// The pass's view of its environment (MR_FUNCTIONS, MR_SPEC, MR_DEBUG, ...), read
 // and validated once per module, and the diagnostics helpers every pass file
 // uses. The MR_SPEC model and the parsers, pure functions of their input, are
 // in Spec.h so they can be tested and fuzzed without the environment or IR.
@@ -33,6 +33,9 @@ struct MrOptions {
   llvm::SmallVector<SpecEntry, 8> Spec;        ///< MR_SPEC entries
   llvm::StringMap<unsigned> SpecIndex; ///< function name -> index in Spec
   bool Debug = false;                  ///< MR_DEBUG=1
+  /// MR_LIBCALLS=1: mark the calls of targets made inside the library
+  /// (LibCalls.cpp); names the module does not define are then expected.
+  bool LibCalls = false;
   unsigned MutateOps = 0;   ///< MR_MUTATE: mutBit() mask of operators, 0 = off
   unsigned StaticMutant = 0; ///< MR_MUTANT=K: apply mutant K only, in place
   /// MR_MUTATE_FUNCS: functions that are not targets whose bodies get mutant
@@ -43,8 +46,9 @@ struct MrOptions {
   /// the module as it is (the driver's first step of --mutate reachable).
   std::string CallGraph;
 
-  /// Reads and validates MR_FUNCTIONS, MR_SPEC, MR_DEBUG, MR_MUTATE,
-  /// MR_MUTANT, MR_MUTATE_FUNCS and MR_CALLGRAPH from the environment. Returns false after reporting the first bad variable through
+  /// Reads and validates MR_FUNCTIONS, MR_SPEC, MR_DEBUG, MR_LIBCALLS,
+  /// MR_MUTATE, MR_MUTANT, MR_MUTATE_FUNCS and MR_CALLGRAPH from the
+  /// environment. Returns false after reporting the first bad variable through
   /// Ctx (emitError-style DS_Error diagnostic naming the variable); the options
   /// are then unusable.
   bool fromEnv(llvm::LLVMContext &Ctx);

@@ -32,8 +32,13 @@ PreservedAnalyses MrInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     writeCallGraph(M, Opts.CallGraph);
     return PreservedAnalyses::all();
   }
-  return instrumentModule(M, Opts) ? PreservedAnalyses::none()
-                                   : PreservedAnalyses::all();
+  bool Changed = instrumentModule(M, Opts);
+  // After the targets are instrumented: every body that runs (original, clone,
+  // value-site copy) then holds its own marked copy of each call, and the hooks
+  // and the dispatch to the clone, which call no named target, stay unmarked.
+  if (Opts.LibCalls)
+    Changed |= markLibraryCalls(M, Opts);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace mrpass

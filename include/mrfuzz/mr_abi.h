@@ -28,6 +28,11 @@
 #define MR_INSTRUMENTED_MD "mr.instrumented"   /* named module metadata: pass already ran */
 #define MR_TARGET_ANNOTATION "mr_target"       /* clang annotate string marking a target */
 #define MR_CLONE_SUFFIX ".mr"                  /* instrumented clone of a target body */
+#define MR_LIB_CALLS_VAR "__mr_lib_calls"       /* thread_local int32_t: calls of targets made inside
+                                                * the library that are open on this thread (pass
+                                                * option MR_LIBCALLS); weak hidden in each marked
+                                                * module and in the runtime, which reads it */
+#define MR_LIBCALLS_MD "mr.libcalls"           /* named module metadata: library calls marked */
 
 /* __mr_state bits. The pass guards each target with one load of __mr_state at entry:
  * zero runs the original (uninstrumented) body; non-zero runs the instrumented clone,

@@ -129,9 +129,85 @@ MR_API bool mr_trace_active(void);
  * record was found (everything before it is written; a message goes to err). A trace cut
  * mid-record (crash, kill -9) is not an error: the partial tail is reported in err. */
 MR_API int mr_trace_write_jsonl(const char *path, void *file /* FILE* */, char *err, size_t errlen);
-/* Write a human-readable summary: per-function call counts, mined constants, blocks and
+/* Write a human-readable summary: per-function call counts (from the tests and from
+ * inside the library, the tests and processes calling), mined constants, blocks and
  * edges reached (with source lines when known). Same return codes as above. */
 MR_API int mr_trace_write_summary(const char *path, void *file /* FILE* */, char *err, size_t errlen);
+
+/* ---- Calls of a trace, decoded (analyses; docs/trace-format.md "Reading calls") ------ */
+#define MR_TV_NULL 0x01u   /* the pointer was NULL: nothing recorded */
+#define MR_TV_ARRAY 0x02u  /* a counted sequence of elements */
+#define MR_TV_TRUNC 0x04u  /* with ARRAY or a string: the program had more than recorded */
+#define MR_TV_ABSENT 0x08u /* not recorded at this point (an input that cannot change, at exit) */
+
+/* One recorded value, decoded. Scalars are in `bits`; arrays and strings in data/count. */
+typedef struct mr_trace_value {
+  uint8_t kind;     /* enum mr_kind as stored: an array's element kind (u8 for a void
+                     * buffer, opaque for an array of strings); cstr for a string */
+  uint8_t flags;    /* MR_TV_* */
+  uint32_t count;   /* ARRAY: elements recorded; a string: its bytes (no NUL); else 0 */
+  uint64_t bits;    /* a scalar as a uint64_t slot (mr_abi.h): signed integers sign-extended,
+                     * unsigned and bool zero-extended, f32 bits in the low 32, f64 bits,
+                     * opaque the pointer; 0 for arrays, strings, NULL and ABSENT */
+  const void *data; /* ARRAY: count elements of their kind's size, packed, little-endian,
+                     * unaligned; a string: count bytes, NOT NUL-terminated; else NULL */
+} mr_trace_value;
+
+/* A parameter of the traced function, as its FUNC record describes it. */
+typedef struct mr_trace_param {
+  const char *name;  /* "x"; record leaves by path ("r.lo.x"), a returned record's "ret.x" */
+  uint8_t kind;      /* enum mr_kind as declared (element kind of arrays, pointee of
+                      * out-parameters) */
+  uint8_t flags;     /* MR_PF_* */
+  int16_t len_index; /* MR_PF_ARRAY: index of the parameter holding its length, else -1 */
+} mr_trace_param;
+
+/* One call of a traced function. Everything it points to lives until the callback
+ * returns: copy what is kept. */
+typedef struct mr_trace_call {
+  const char *function;         /* the function's name */
+  const char *file;             /* its source file */
+  uint32_t nparams;
+  const mr_trace_param *params; /* [nparams] */
+  uint8_t ret_kind;             /* enum mr_kind; MR_KIND_VOID when nothing is returned (a
+                                 * returned record is its RET leaves among the params) */
+  const mr_trace_value *in;     /* [nparams] at entry; ABSENT for out-only values */
+  const mr_trace_value *out;    /* [nparams] after the call, ABSENT for what cannot have
+                                 * changed (scalars, const arrays); NULL when incomplete */
+  const mr_trace_value *ret;    /* the return value; NULL when incomplete or void */
+  const char *test;             /* MR_TEST_NAME of the calling process, "" when unset */
+  const char *exe;              /* that process's executable, "" when unknown (version 1) */
+  const char *argv;             /* its command line, arguments joined by spaces, or "" */
+  uint32_t proc;                /* the process: 0, 1, ... in order of appearance in the
+                                 * file (a forked child, or another run, is another) */
+  uint32_t pid;
+  uint32_t thread;              /* 0, 1, ... per process, in order of first call */
+  uint32_t depth;               /* target calls open on the thread, this one included */
+  bool from_library;            /* made inside the traced library (a build with the pass's
+                                 * MR_LIBCALLS), not directly by the test or program */
+  bool incomplete;              /* never returned: crash, longjmp, trace cut or corrupt */
+  uint64_t seq;                 /* its ENTER's rank among the file's ENTER records: the
+                                 * order the calls began in */
+} mr_trace_call;
+
+/* A callback of mr_trace_each_call; a non-zero return stops the walk. */
+typedef int (*mr_trace_call_fn)(const mr_trace_call *call, void *ud);
+
+/* Call fn for every call recorded in the trace at path, in the order they completed (an
+ * inner call before its caller), then the incomplete ones, innermost first: the order
+ * `mrfuzz trace` lists them; sort by seq for the order they began. Returns MR_OK (a trace
+ * cut mid-record is reported in err), MR_EIO, MR_ENOMEM, MR_EINVAL (fn NULL), MR_ECORRUPT
+ * after the calls before the bad record (message in err), or fn's non-zero return as is
+ * when fn stopped the walk (return a positive value to tell it from the codes above). */
+MR_API int mr_trace_each_call(const char *path, mr_trace_call_fn fn, void *ud, char *err,
+                              size_t errlen);
+/* Element i of v (an array), or v itself when i is 0 (a scalar), as a double: integers and
+ * bool converted, f32 widened. False (out untouched) for NULL, ABSENT, strings, opaque
+ * values and i out of range. */
+MR_API bool mr_trace_value_f64(const mr_trace_value *v, uint32_t i, double *out /* OUT */);
+/* The same as a uint64_t slot, encoded as mr_trace_value.bits (opaque values included).
+ * False for NULL, ABSENT, strings and i out of range. */
+MR_API bool mr_trace_value_bits(const mr_trace_value *v, uint32_t i, uint64_t *out /* OUT */);
 
 /* ---- Harness subjects ----------------------------------------------------------------
  * A subject is the function under test as the driver saw it with libclang. The generated

@@ -7,6 +7,11 @@
  */
 #include "rt_int.h"
 
+/* Raised around the calls of targets made inside a library compiled with the pass's
+ * MR_LIBCALLS (pass/LibCalls.cpp); such a module defines it too (weak, hidden), so
+ * either definition serves. A program with no such module reads 0 here. */
+__attribute__((weak)) _Thread_local int32_t __mr_lib_calls = 0;
+
 /* ============================== Reading target memory ============================== */
 
 /* strnlen over memory the target handed in: at most max bytes are read. */
@@ -208,7 +213,7 @@ static size_t min_size(const mr_fn_desc *d, uint32_t i, bool at_exit) {
  * does not fit; with fit set (and cap at least the fixed part), arrays and strings are cut
  * to make it fit instead, with their TRUNC flag set. */
 size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type, const mr_fn_desc *d,
-                      const uint64_t *args, uint64_t ret, uint32_t tid, uint32_t depth) {
+                      const uint64_t *args, uint64_t ret, const rt_site *at) {
   const size_t fixed = RT_REC_HDR + 16;
   bool at_exit = type == RT_REC_EXIT;
   if (cap < fixed + RT_REC_TRAILER) return 0;
@@ -227,10 +232,10 @@ size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type, const mr_fn_
   if (e.over) return 0;
   uint8_t *p = dst + RT_REC_HDR;
   rt_put32(p, d->id);
-  rt_put32(p + 4, tid);
-  rt_put32(p + 8, depth);
+  rt_put32(p + 4, at->tid);
+  rt_put32(p + 8, at->depth);
   rt_put16(p + 12, (uint16_t)d->nparams);
-  rt_put16(p + 14, 0);
+  rt_put16(p + 14, at->flags);
   size_t n = (size_t)(e.p - dst) + RT_REC_TRAILER;
   rt_seal(dst, n, type, atomic_load_explicit(&rt_pid, memory_order_relaxed));
   return n;
@@ -243,9 +248,9 @@ size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type, const mr_fn_
  * path does not pay for this frame. */
 __attribute__((noinline)) static void record_unbuffered(int type, const mr_fn_desc *d,
                                                         const uint64_t *args, uint64_t ret,
-                                                        uint32_t tid, uint32_t depth) {
+                                                        const rt_site *at) {
   uint8_t local[8192];
-  size_t n = rt_encode_call(local, sizeof local, true, type, d, args, ret, tid, depth);
+  size_t n = rt_encode_call(local, sizeof local, true, type, d, args, ret, at);
   if (n) rt_write_direct(local, n);
 }
 
@@ -262,15 +267,16 @@ __attribute__((noinline, cold)) static void record(int type, mr_fn_desc *d,
   if (t->busy || !rt_fn_checked(d)) return;
   t->busy = true;
   rt_emit_func(d); /* before any record naming d can reach the file */
-  uint32_t tid = rt_thread_id(t);
+  /* The call site's bracket is still open at the exit hook: ENTER and EXIT agree. */
+  rt_site at = {rt_thread_id(t), depth, __mr_lib_calls > 0 ? RT_CF_FROM_LIBRARY : 0};
   size_t cap;
   uint8_t *dst = rt_reserve(t, false, &cap);
   if (!dst) {
-    record_unbuffered(type, d, args, ret, tid, depth);
+    record_unbuffered(type, d, args, ret, &at);
   } else {
-    size_t n = rt_encode_call(dst, cap, false, type, d, args, ret, tid, depth);
+    size_t n = rt_encode_call(dst, cap, false, type, d, args, ret, &at);
     if (!n && (dst = rt_reserve(t, true, &cap)) != NULL)
-      n = rt_encode_call(dst, cap, true, type, d, args, ret, tid, depth);
+      n = rt_encode_call(dst, cap, true, type, d, args, ret, &at);
     if (n) rt_commit(t, dst, n);
   }
   t->busy = false;

@@ -54,27 +54,36 @@ enum rt_rec_type {
   RT_REC_HEADER = 1, /* magic[8] version:32 abi:32 time_ns:64 */
   RT_REC_FORK = 2,   /* parent_pid:32 (this pid inherits the parent's function ids) */
   RT_REC_FUNC = 3,   /* a function's signature and mined constants */
-  RT_REC_ENTER = 4,  /* fn:32 thread:32 depth:32 nvals:16 rsv:16 value[nvals] */
-  RT_REC_EXIT = 5,   /* fn:32 thread:32 depth:32 nvals:16 rsv:16 ret value[nvals] */
+  RT_REC_ENTER = 4,  /* fn:32 thread:32 depth:32 nvals:16 flags:16 value[nvals] */
+  RT_REC_EXIT = 5,   /* fn:32 thread:32 depth:32 nvals:16 flags:16 ret value[nvals] */
   RT_REC_COVER = 6,  /* fn:32 nblocks:32 nedges:32 (count:64 line:32 col:32)* (from:32 to:32 count:64)* */
+  RT_REC_PROC = 7,   /* test:str exe:str argv:str (version 2; right after its HEADER) */
+  RT_REC_LAST = RT_REC_PROC
 };
 
 #define RT_MAGIC "mrtrace\0"
-#define RT_FORMAT_VERSION 1u
+#define RT_FORMAT_VERSION 2u /* 2: PROC records, ENTER/EXIT flags (1: rsv:16 = 0) */
+#define RT_FORMAT_OLDEST 1u  /* readers accept versions RT_FORMAT_OLDEST..RT_FORMAT_VERSION */
+
+/* ENTER/EXIT flags (version 2; the field was reserved, 0, in version 1). */
+#define RT_CF_FROM_LIBRARY 0x1u /* __mr_lib_calls > 0 at the hook: a call made inside the
+                                 * library (the pass's MR_LIBCALLS), not by the test */
+#define RT_CF_KNOWN RT_CF_FROM_LIBRARY
 
 /* Value item: kind:8 vflags:8, then by form:
  *   NULL or ABSENT: nothing;  ARRAY: count:32 + count * elem_size bytes;
  *   kind CSTR (not ARRAY): len:32 + len bytes (no NUL);  scalar: elem_size(kind) bytes. */
-#define RT_VF_NULL 0x01u   /* the pointer was NULL */
-#define RT_VF_ARRAY 0x02u  /* counted sequence of elements */
-#define RT_VF_TRUNC 0x04u  /* array/string cut at the recording cap */
-#define RT_VF_ABSENT 0x08u /* not recorded at this point (e.g. a scalar input at exit) */
+#define RT_VF_NULL MR_TV_NULL     /* the pointer was NULL */
+#define RT_VF_ARRAY MR_TV_ARRAY   /* counted sequence of elements */
+#define RT_VF_TRUNC MR_TV_TRUNC   /* array/string cut at the recording cap */
+#define RT_VF_ABSENT MR_TV_ABSENT /* not recorded at this point (e.g. a scalar input at exit) */
 #define RT_VF_KNOWN (RT_VF_NULL | RT_VF_ARRAY | RT_VF_TRUNC | RT_VF_ABSENT)
 
 #define RT_MAX_ELEMS 65536u  /* array elements recorded per value */
 #define RT_MAX_STR 65536u    /* string bytes recorded per value */
 #define RT_MAX_PARAMS 255u   /* larger descriptors are rejected as corrupt */
 #define RT_MAX_NAME 1024u    /* names and file paths are cut to this many bytes */
+#define RT_MAX_PROC_STR 1024u /* PROC strings (test name, exe, command line) likewise */
 
 /* ============================== Registry (registry.c) =============================== */
 #define RT_MAX_FNS 8192u
@@ -96,6 +105,9 @@ extern MR_ABI_EXPORT _Atomic uint32_t __mr_state;
 extern MR_ABI_EXPORT _Atomic uint32_t __mr_mutant;
 /* Mutants of the functions registered so far: the next function's mutant_base. */
 MR_INTERNAL extern _Atomic uint32_t rt_nmutants;
+/* Calls of targets made inside the library open on this thread (MR_LIB_CALLS_VAR): the
+ * pass's MR_LIBCALLS brackets them; weak and hidden here and in every marked module. */
+MR_INTERNAL extern _Thread_local int32_t __mr_lib_calls;
 /* The hooks of mr_abi.h, called from instrumented code (hooks.c, dynconst.c). */
 MR_ABI_EXPORT void __mr_enter(mr_fn_desc *desc, const uint64_t *args);
 MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t ret);
@@ -162,11 +174,18 @@ static inline void rt_put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 MR_INTERNAL void rt_seal(uint8_t *rec, size_t n, int type, uint32_t pid);
 
 /* ============================== Hooks (hooks.c) ===================================== */
+/* Where an ENTER or EXIT record was made: thread, depth, RT_CF_* flags. */
+typedef struct rt_site {
+  uint32_t tid;
+  uint32_t depth;
+  uint16_t flags;
+} rt_site;
+
 /* Encode an ENTER or EXIT record for d into dst[0, cap). Returns its length, or 0 when it
  * does not fit; with fit set, arrays and strings are cut to make it fit instead. */
 MR_INTERNAL size_t rt_encode_call(uint8_t *dst, size_t cap, bool fit, int type,
                                   const mr_fn_desc *d, const uint64_t *args, uint64_t ret,
-                                  uint32_t tid, uint32_t depth);
+                                  const rt_site *at);
 
 /* ============================== Reader (trace_read.c) =============================== */
 /* A bounds-checked cursor over a record payload; `bad` is sticky. */
@@ -192,6 +211,13 @@ typedef struct rt_val {
 
 MR_INTERNAL bool rt_get_val(rt_cur *c, rt_val *v /* OUT */);
 
+/* The n <= 8 little-endian bytes at p (already bounds-checked) as an integer. */
+static inline uint64_t rt_le(const uint8_t *p, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+
 /* One record as seen by a reader callback: header fields and the payload bounds. */
 typedef struct rt_rec {
   int type;
@@ -212,6 +238,11 @@ typedef struct rt_map {
   size_t cap;     /* power of two, or 0 */
   size_t n;
 } rt_map;
+
+/* Room for at least want elements of size bytes in arr, which holds *cap: arr itself
+ * when it has room, else arr reallocated (doubling from 16; *cap updated, the new
+ * elements zeroed), or NULL when out of memory (arr untouched, still owned). */
+MR_INTERNAL void *rt_grow(void *arr, size_t *cap, size_t want, size_t size);
 
 MR_INTERNAL uint32_t rt_map_get(const rt_map *m, uint64_t key);
 MR_INTERNAL int rt_map_put(rt_map *m, uint64_t key, uint32_t val);
@@ -235,7 +266,8 @@ typedef struct rt_str {
 typedef struct rt_fparam {
   rt_str name;
   uint8_t kind;
-  uint8_t flags; /* MR_PF_* */
+  uint8_t flags;     /* MR_PF_* */
+  int16_t len_index; /* MR_PF_ARRAY: index of the length parameter, else -1 */
 } rt_fparam;
 
 typedef struct rt_func {
@@ -251,11 +283,23 @@ typedef struct rt_func {
   uint32_t nblocks;
   uint32_t nedges;
   uint64_t calls;         /* ENTER records seen */
+  uint64_t lib_calls;     /* those flagged RT_CF_FROM_LIBRARY */
 } rt_func;
+
+/* A process: one HEADER (or FORK) record's writer. A forked child has its parent's
+ * session and PROC strings. */
+typedef struct rt_mproc {
+  uint32_t pid;
+  uint32_t session;
+  uint32_t version; /* format version of its HEADER */
+  rt_str test;      /* PROC: MR_TEST_NAME (empty: none, or no PROC record) */
+  rt_str exe;       /* PROC: the executable */
+  rt_str argv;      /* PROC: the command line, arguments joined by spaces */
+} rt_mproc;
 
 typedef struct rt_model {
   rt_map pids;            /* pid -> current process index */
-  uint32_t *proc_session; /* [nprocs], owned */
+  rt_mproc *procs;        /* [nprocs], owned */
   size_t nprocs, proc_cap;
   rt_map funcs;           /* session << 32 | fn id -> index into fn */
   rt_func *fn;            /* [nfn], owned */
@@ -270,6 +314,7 @@ typedef struct rt_event {
   uint32_t proc;   /* process index (order of first appearance) */
   uint32_t thread;
   uint32_t depth;
+  uint16_t flags;  /* ENTER/EXIT: RT_CF_* (0 in a version-1 trace) */
   rt_cur vals;     /* ENTER: nparams values; EXIT: return + nparams; COVER: the counters */
 } rt_event;
 
@@ -279,6 +324,32 @@ MR_INTERNAL int rt_model_add(rt_model *m, const rt_rec *r, rt_event *ev /* OUT *
                              size_t errlen);
 MR_INTERNAL void rt_model_fini(rt_model *m);
 
+/* ============================== Calls (trace_calls.c) =============================== */
+/* One call: its ENTER paired with its EXIT per (process, thread) by depth. */
+typedef struct rt_call {
+  const rt_model *m;
+  uint32_t fn;       /* index into m->fn */
+  uint32_t proc;     /* index into m->procs */
+  uint32_t thread;
+  uint32_t depth;
+  uint16_t flags;    /* RT_CF_* of the ENTER record */
+  uint64_t seq;      /* the ENTER's index among the trace's ENTER records */
+  rt_cur in;         /* the ENTER's values (checked by the model) */
+  const rt_cur *out; /* the EXIT's values, return value first; NULL: never completed */
+} rt_call;
+
+/* Called per call; a non-zero return stops the walk. */
+typedef int (*rt_call_fn)(void *ud, const rt_call *c);
+
+/* Walk the calls of a trace image: each when its EXIT is read (an inner call before its
+ * caller), then the calls left open, innermost first. Returns as rt_scan (err says why),
+ * or fn's non-zero value as is when fn stopped the walk. */
+MR_INTERNAL int rt_each_call(const uint8_t *buf, size_t len, rt_call_fn fn, void *ud,
+                             char *err, size_t errlen);
+/* mr_trace_each_call on a trace image held in memory. */
+MR_INTERNAL int rt_calls_mem(const uint8_t *buf, size_t len, mr_trace_call_fn fn, void *ud,
+                             char *err, size_t errlen);
+
 /* Render a trace image held in memory (the public functions load the file first). */
 MR_INTERNAL int rt_render_jsonl(const uint8_t *buf, size_t len, void *file, char *err,
                                 size_t errlen);
@@ -286,7 +357,8 @@ MR_INTERNAL int rt_render_summary(const uint8_t *buf, size_t len, void *file, ch
                                   size_t errlen);
 typedef int (*rt_render_fn)(const uint8_t *buf, size_t len, void *file, char *err,
                             size_t errlen);
-/* Load the trace at path and render it into file (a FILE *, MR_EINVAL when NULL). */
+/* Load the trace at path and render it into file (a FILE *, or what render reads calls
+ * into; MR_EINVAL when NULL). */
 MR_INTERNAL int rt_render_path(const char *path, void *file, rt_render_fn render, char *err,
                                size_t errlen);
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * trace_jsonl.c - `mrfuzz trace FILE`: a trace as JSON Lines, one object per call. ENTER
- * and EXIT records are paired per (process, thread) with a stack ordered by depth; a call
- * is written when it completes, and calls that never did (crash, longjmp, cut trace) are
- * written last with "out":null and "incomplete":true.
+ * trace_jsonl.c - `mrfuzz trace FILE`: a trace as JSON Lines, one object per call, in the
+ * order trace_calls.c pairs them: a call is written when it completes, and calls that
+ * never did (crash, longjmp, cut trace) are written last with "out":null and
+ * "incomplete":true. The process's test name and calls made inside the library are said.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -16,12 +16,6 @@
 
 /* Strings: mr_json_escape (json.c), shared with every JSON report. */
 static void json_str(FILE *o, const uint8_t *s, size_t n) { mr_json_escape(o, (const char *)s, n); }
-
-static uint64_t le_bits(const uint8_t *p, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
-  return v;
-}
 
 /* The shortest %g form that reads back to the same value (15 digits always do when a
  * shorter form exists, since %g drops trailing zeros); NaN and infinities as strings. */
@@ -44,7 +38,7 @@ static void json_double(FILE *o, double d, bool is_float) {
 
 static void json_scalar(FILE *o, int kind, const uint8_t *p) {
   size_t size = rt_kind_size(kind);
-  uint64_t bits = le_bits(p, size);
+  uint64_t bits = rt_le(p, size);
   switch (kind) {
   case MR_KIND_BOOL: fputs(bits ? "true" : "false", o); break;
   case MR_KIND_I8: case MR_KIND_I16: case MR_KIND_I32: case MR_KIND_I64: {
@@ -93,26 +87,6 @@ static void json_val(FILE *o, const rt_val *v) {
 
 /* ================================ Calls ============================================= */
 
-typedef struct frame {
-  rt_cur vals;    /* the ENTER record's values */
-  uint32_t fn;    /* index into model.fn */
-  uint32_t depth;
-} frame;
-
-typedef struct stack {
-  frame *f;       /* [n], owned */
-  size_t n, cap;
-  uint32_t proc, thread;
-} stack;
-
-typedef struct jsonl {
-  FILE *out;
-  rt_model m;
-  rt_map keys;    /* proc << 32 | thread -> index into st */
-  stack *st;      /* [nst], owned */
-  size_t nst, cap;
-} jsonl;
-
 /* `"name":value` for every value at c that was recorded (not ABSENT, not a void return). */
 static void json_fields(FILE *o, rt_cur c, const rt_func *f, bool has_ret, bool *first) {
   rt_val v;
@@ -149,99 +123,43 @@ static void json_trunc(FILE *o, rt_cur c, const rt_func *f, bool has_ret, bool *
   }
 }
 
-/* One call: fr is its ENTER, ex its EXIT values (NULL when it never completed). */
-static void json_call(jsonl *j, const stack *s, const frame *fr, const rt_cur *ex) {
-  FILE *o = j->out;
-  const rt_func *f = &j->m.fn[fr->fn];
+/* One call as one line (rt_each_call's callback; ud is the FILE *). */
+static int json_call(void *ud, const rt_call *c) {
+  FILE *o = ud;
+  const rt_func *f = &c->m->fn[c->fn];
+  const rt_str *test = &c->m->procs[c->proc].test;
   bool first = true;
   fputs("{\"fn\":", o);
   json_str(o, f->name.p, f->name.n);
-  if (s->proc) fprintf(o, ",\"proc\":%u", (unsigned)s->proc);
-  fprintf(o, ",\"thread\":%u,\"depth\":%u,\"in\":{", (unsigned)s->thread, (unsigned)fr->depth);
-  json_fields(o, fr->vals, f, false, &first);
+  if (c->proc) fprintf(o, ",\"proc\":%u", (unsigned)c->proc);
+  if (test->n) {
+    fputs(",\"test\":", o);
+    json_str(o, test->p, test->n);
+  }
+  fprintf(o, ",\"thread\":%u,\"depth\":%u", (unsigned)c->thread, (unsigned)c->depth);
+  if (c->flags & RT_CF_FROM_LIBRARY) fputs(",\"from\":\"library\"", o);
+  fputs(",\"in\":{", o);
+  json_fields(o, c->in, f, false, &first);
   putc('}', o);
-  if (ex) {
+  if (c->out) {
     first = true;
     fputs(",\"out\":{", o);
-    json_fields(o, *ex, f, true, &first);
+    json_fields(o, *c->out, f, true, &first);
     putc('}', o);
   } else {
     fputs(",\"out\":null,\"incomplete\":true", o);
   }
   first = true;
-  json_trunc(o, fr->vals, f, false, &first);
-  if (ex) json_trunc(o, *ex, f, true, &first);
+  json_trunc(o, c->in, f, false, &first);
+  if (c->out) json_trunc(o, *c->out, f, true, &first);
   fputs(first ? "}\n" : "]}\n", o);
-}
-
-static stack *get_stack(jsonl *j, uint32_t proc, uint32_t thread) {
-  uint64_t key = (uint64_t)proc << 32 | thread;
-  uint32_t i = rt_map_get(&j->keys, key);
-  if (i != UINT32_MAX) return &j->st[i];
-  if (j->nst == j->cap) {
-    size_t cap = j->cap ? j->cap * 2 : 16;
-    stack *st = realloc(j->st, cap * sizeof *st);
-    if (!st) return NULL;
-    j->st = st;
-    j->cap = cap;
-  }
-  if (rt_map_put(&j->keys, key, (uint32_t)j->nst) != MR_OK) return NULL;
-  stack *s = &j->st[j->nst++];
-  memset(s, 0, sizeof *s);
-  s->proc = proc;
-  s->thread = thread;
-  return s;
-}
-
-/* Pop frames deeper than `depth` (with keep) or at least as deep (without): calls that
- * were left without an exit (longjmp, or a record lost with a killed thread). */
-static void drop_frames(jsonl *j, stack *s, uint32_t depth, bool keep_equal) {
-  while (s->n && (s->f[s->n - 1].depth > depth || (!keep_equal && s->f[s->n - 1].depth == depth)))
-    json_call(j, s, &s->f[--s->n], NULL);
-}
-
-static int on_record(void *ud, const rt_rec *r, char *err, size_t errlen) {
-  jsonl *j = ud;
-  rt_event ev;
-  int rc = rt_model_add(&j->m, r, &ev, err, errlen);
-  if (rc <= 0) return rc;
-  if (ev.type == RT_REC_COVER) return MR_OK;
-  stack *s = get_stack(j, ev.proc, ev.thread);
-  if (!s) goto oom;
-  if (ev.type == RT_REC_ENTER) {
-    drop_frames(j, s, ev.depth, false);
-    if (s->n == s->cap) {
-      size_t cap = s->cap ? s->cap * 2 : 16;
-      frame *f = realloc(s->f, cap * sizeof *f);
-      if (!f) goto oom;
-      s->f = f;
-      s->cap = cap;
-    }
-    s->f[s->n++] = (frame){ev.vals, ev.fn, ev.depth};
-  } else if (ev.depth > 0) { /* depth 0: the call began before recording did */
-    drop_frames(j, s, ev.depth, true);
-    if (s->n && s->f[s->n - 1].depth == ev.depth && s->f[s->n - 1].fn == ev.fn)
-      json_call(j, s, &s->f[--s->n], &ev.vals);
-  }
-  return MR_OK;
-oom:
-  rt_errf(err, errlen, "out of memory reading the trace");
-  return MR_ENOMEM;
+  return 0;
 }
 
 /* Render a trace image held in memory as JSON Lines into file (a FILE *). */
 int rt_render_jsonl(const uint8_t *buf, size_t len, void *file, char *err, size_t errlen) {
-  jsonl j;
-  memset(&j, 0, sizeof j);
-  j.out = file;
-  int rc = rt_scan(buf, len, on_record, &j, err, errlen);
-  if (rc != MR_ENOMEM)
-    for (size_t i = 0; i < j.nst; i++) drop_frames(&j, &j.st[i], 0, false);
-  for (size_t i = 0; i < j.nst; i++) free(j.st[i].f);
-  free(j.st);
-  rt_map_free(&j.keys);
-  rt_model_fini(&j.m);
-  if (rc == MR_OK && (fflush(j.out) != 0 || ferror(j.out))) {
+  int rc = rt_each_call(buf, len, json_call, file, err, errlen);
+  if (rc == MR_OK && (fflush(file) != 0 || ferror((FILE *)file))) {
     rt_errf(err, errlen, "cannot write the JSON output");
     rc = MR_EIO;
   }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * trace_model.c - the reader's picture of a trace as it is scanned: which process wrote
  * each record, which session (HEADER plus forked children) its function ids belong to,
- * and the FUNC records. ENTER/EXIT/COVER records are checked against it completely before
+ * what its PROC record says (test name, executable, command line), and the FUNC records. ENTER/EXIT/COVER records are checked against it completely before
  * a renderer sees them, so renderers never meet a malformed value.
  */
 #include <stdlib.h>
@@ -13,16 +13,13 @@ static int corrupt(char *err, size_t errlen, const rt_rec *r, const char *what) 
   return MR_ECORRUPT;
 }
 
-static int new_proc(rt_model *m, uint32_t pid, uint32_t session) {
-  if (m->nprocs == m->proc_cap) {
-    size_t cap = m->proc_cap ? m->proc_cap * 2 : 16;
-    uint32_t *ps = realloc(m->proc_session, cap * sizeof *ps);
-    if (!ps) return MR_ENOMEM;
-    m->proc_session = ps;
-    m->proc_cap = cap;
-  }
-  if (rt_map_put(&m->pids, pid, (uint32_t)m->nprocs) != MR_OK) return MR_ENOMEM;
-  m->proc_session[m->nprocs++] = session;
+/* A new process index for proto.pid (from now on the pid's records are its). */
+static int new_proc(rt_model *m, const rt_mproc *proto) {
+  rt_mproc *ps = rt_grow(m->procs, &m->proc_cap, m->nprocs + 1, sizeof *ps);
+  if (!ps) return MR_ENOMEM;
+  m->procs = ps;
+  if (rt_map_put(&m->pids, proto->pid, (uint32_t)m->nprocs) != MR_OK) return MR_ENOMEM;
+  m->procs[m->nprocs++] = *proto;
   return MR_OK;
 }
 
@@ -58,7 +55,7 @@ static int add_func(rt_model *m, const rt_rec *r, uint32_t session, char *err, s
     f.params[i].name = get_str(&c);
     f.params[i].kind = rt_get8(&c);
     f.params[i].flags = rt_get8(&c);
-    (void)rt_get16(&c);
+    f.params[i].len_index = (int16_t)rt_get16(&c);
     if (f.params[i].kind >= MR_KIND__COUNT) c.bad = true;
   }
   f.consts = rt_getn(&c, (size_t)f.nconsts * 9);
@@ -66,16 +63,12 @@ static int add_func(rt_model *m, const rt_rec *r, uint32_t session, char *err, s
     free(f.params);
     return corrupt(err, errlen, r, "bad FUNC record");
   }
-  if (m->nfn == m->fn_cap) {
-    size_t cap = m->fn_cap ? m->fn_cap * 2 : 16;
-    rt_func *fn = realloc(m->fn, cap * sizeof *fn);
-    if (!fn) {
-      free(f.params);
-      return MR_ENOMEM;
-    }
-    m->fn = fn;
-    m->fn_cap = cap;
+  rt_func *fn = rt_grow(m->fn, &m->fn_cap, m->nfn + 1, sizeof *fn);
+  if (!fn) {
+    free(f.params);
+    return MR_ENOMEM;
   }
+  m->fn = fn;
   if (rt_map_put(&m->funcs, (uint64_t)session << 32 | f.id, (uint32_t)m->nfn) != MR_OK) {
     free(f.params);
     return MR_ENOMEM;
@@ -101,7 +94,7 @@ static int add_event(rt_model *m, const rt_rec *r, uint32_t proc, rt_event *ev, 
   e.proc = proc;
   uint32_t id = rt_get32(&c);
   if (c.bad) return corrupt(err, errlen, r, "payload too short");
-  e.fn = rt_map_get(&m->funcs, (uint64_t)m->proc_session[proc] << 32 | id);
+  e.fn = rt_map_get(&m->funcs, (uint64_t)m->procs[proc].session << 32 | id);
   if (e.fn == UINT32_MAX) return corrupt(err, errlen, r, "refers to a function with no FUNC record");
   rt_func *f = &m->fn[e.fn];
   if (r->type == RT_REC_COVER) {
@@ -113,37 +106,69 @@ static int add_event(rt_model *m, const rt_rec *r, uint32_t proc, rt_event *ev, 
     e.thread = rt_get32(&c);
     e.depth = rt_get32(&c);
     uint32_t nvals = rt_get16(&c);
-    (void)rt_get16(&c);
-    if (c.bad || nvals != f->nparams ||
+    e.flags = rt_get16(&c);
+    if (m->procs[proc].version < 2) e.flags = 0; /* reserved in version 1, never read */
+    if (c.bad || nvals != f->nparams || (e.flags & ~RT_CF_KNOWN) ||
         !check_call_values(c, r->type == RT_REC_EXIT, f))
       return corrupt(err, errlen, r, "malformed call record");
-    if (r->type == RT_REC_ENTER) f->calls++;
+    if (r->type == RT_REC_ENTER) {
+      f->calls++;
+      f->lib_calls += (e.flags & RT_CF_FROM_LIBRARY) != 0;
+    }
   }
   e.vals = c;
   *ev = e;
   return 1;
 }
 
+/* PROC: what the process runs for (test name), its executable and command line. */
+static int add_proc_info(rt_model *m, const rt_rec *r, uint32_t proc, char *err,
+                         size_t errlen) {
+  rt_cur c = {r->p, r->p + r->n, false};
+  rt_mproc *p = &m->procs[proc];
+  if (p->version < 2) return corrupt(err, errlen, r, "PROC record in a version 1 session");
+  rt_str test = get_str(&c);
+  rt_str exe = get_str(&c);
+  rt_str argv = get_str(&c);
+  if (c.bad || c.p != c.end) return corrupt(err, errlen, r, "bad PROC record");
+  p->test = test;
+  p->exe = exe;
+  p->argv = argv;
+  return 0;
+}
+
 /* Take record r into the model (see rt_int.h). */
 int rt_model_add(rt_model *m, const rt_rec *r, rt_event *ev /* OUT */, char *err,
                  size_t errlen) {
+  rt_mproc np;
+  memset(&np, 0, sizeof np);
+  np.pid = r->pid;
   if (r->type == RT_REC_HEADER) {
-    if (new_proc(m, r->pid, m->nsessions++) != MR_OK) goto oom;
+    rt_cur c = {r->p + 8, r->p + r->n, false}; /* past the magic (rt_scan checked both) */
+    np.version = rt_get32(&c);
+    np.session = m->nsessions++;
+    if (new_proc(m, &np) != MR_OK) goto oom;
     return 0;
   }
   if (r->type == RT_REC_FORK) {
     rt_cur c = {r->p, r->p + r->n, false};
     uint32_t parent = rt_map_get(&m->pids, rt_get32(&c));
     if (c.bad || c.p != c.end) return corrupt(err, errlen, r, "bad FORK record");
-    /* A parent we never saw (its header lost) gets a fresh session: FUNC records say more. */
-    uint32_t session = parent == UINT32_MAX ? m->nsessions++ : m->proc_session[parent];
-    if (new_proc(m, r->pid, session) != MR_OK) goto oom;
+    if (parent != UINT32_MAX) { /* the parent's session, version and PROC strings */
+      np = m->procs[parent];
+      np.pid = r->pid;
+    } else { /* its header lost: a fresh session (FUNC records say more) */
+      np.version = RT_FORMAT_VERSION;
+      np.session = m->nsessions++;
+    }
+    if (new_proc(m, &np) != MR_OK) goto oom;
     return 0;
   }
   uint32_t proc = rt_map_get(&m->pids, r->pid);
   if (proc == UINT32_MAX) return corrupt(err, errlen, r, "record from a process with no header");
+  if (r->type == RT_REC_PROC) return add_proc_info(m, r, proc, err, errlen);
   if (r->type == RT_REC_FUNC) {
-    int rc = add_func(m, r, m->proc_session[proc], err, errlen);
+    int rc = add_func(m, r, m->procs[proc].session, err, errlen);
     if (rc == MR_ENOMEM) goto oom;
     return rc;
   }
@@ -159,7 +184,7 @@ oom:
 void rt_model_fini(rt_model *m) {
   for (size_t i = 0; i < m->nfn; i++) free(m->fn[i].params);
   free(m->fn);
-  free(m->proc_session);
+  free(m->procs);
   rt_map_free(&m->pids);
   rt_map_free(&m->funcs);
   memset(m, 0, sizeof *m);

@@ -97,9 +97,10 @@ static int check_header(const rt_rec *r, char *err, size_t errlen) {
     rt_errf(err, errlen, "not an mrfuzz trace (bad magic at offset %zu)", r->off);
     return MR_ECORRUPT;
   }
-  if (version != RT_FORMAT_VERSION) {
-    rt_errf(err, errlen, "unsupported trace format version %u at offset %zu (this reader: %u)",
-            (unsigned)version, r->off, RT_FORMAT_VERSION);
+  if (version < RT_FORMAT_OLDEST || version > RT_FORMAT_VERSION) {
+    rt_errf(err, errlen,
+            "unsupported trace format version %u at offset %zu (this reader: %u to %u)",
+            (unsigned)version, r->off, RT_FORMAT_OLDEST, RT_FORMAT_VERSION);
     return MR_ECORRUPT;
   }
   return MR_OK;
@@ -136,7 +137,7 @@ int rt_scan(const uint8_t *buf, size_t len, rt_rec_fn fn, void *ud, char *err, s
       return MR_ECORRUPT;
     }
     rt_rec r = {p[4], le32(p + 8), off, p + RT_REC_HDR, rl - RT_REC_HDR - RT_REC_TRAILER};
-    if (p[5] || p[6] || p[7] || r.type < RT_REC_HEADER || r.type > RT_REC_COVER) {
+    if (p[5] || p[6] || p[7] || r.type < RT_REC_HEADER || r.type > RT_REC_LAST) {
       rt_errf(err, errlen, "corrupt record %zu at offset %zu: unknown type %d", nrec, off, r.type);
       return MR_ECORRUPT;
     }
@@ -214,7 +215,20 @@ int rt_load(const char *path, uint8_t **buf /* OUT */, size_t *len /* OUT */, ch
   return MR_OK;
 }
 
-/* ================================ Hash map ========================================== */
+/* ================================ Containers ======================================== */
+
+/* See rt_int.h. */
+void *rt_grow(void *arr, size_t *cap, size_t want, size_t size) {
+  if (want <= *cap) return arr;
+  size_t n = *cap ? *cap : 16;
+  while (n < want) n *= 2;
+  uint8_t *p = realloc(arr, n * size);
+  if (!p) return NULL;
+  memset(p + *cap * size, 0, (n - *cap) * size);
+  *cap = n;
+  return p;
+}
+
 
 static size_t map_slot(uint64_t key, size_t cap) {
   key ^= key >> 33;

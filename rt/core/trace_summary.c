@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * trace_summary.c - `mrfuzz trace --summary FILE`: per function, the calls, the mined
+ * trace_summary.c - `mrfuzz trace --summary FILE`: per function, the calls (from the
+ * tests and from inside the library, the tests and processes making them), the mined
  * constants and the coverage reached. Functions are merged across sessions and processes
  * by (name, file, shape); coverage is the last COVER record of each process, combined: a
  * block counts as reached when any process reached it.
@@ -15,13 +16,34 @@ typedef struct cover {
   const uint8_t *p;     /* counters in the image (checked by the model) */
 } cover;
 
+/* A function called in a process (once per pair). */
+typedef struct caller {
+  uint32_t fn;          /* index into model.fn */
+  uint32_t proc;
+} caller;
+
 typedef struct summary {
   rt_model m;
   rt_map last;          /* proc << 32 | fn -> index into cov: the latest COVER */
   cover *cov;           /* [ncov], owned */
   size_t ncov, cap;
+  rt_map seen;          /* proc << 32 | fn -> index into callers */
+  caller *callers;      /* [ncallers], owned */
+  size_t ncallers, callers_cap;
   size_t nrec;
 } summary;
+
+/* Note that process ev->proc called function ev->fn. */
+static int add_caller(summary *s, const rt_event *ev) {
+  uint64_t key = (uint64_t)ev->proc << 32 | ev->fn;
+  if (rt_map_get(&s->seen, key) != UINT32_MAX) return MR_OK;
+  caller *c = rt_grow(s->callers, &s->callers_cap, s->ncallers + 1, sizeof *c);
+  if (!c) return MR_ENOMEM;
+  s->callers = c;
+  if (rt_map_put(&s->seen, key, (uint32_t)s->ncallers) != MR_OK) return MR_ENOMEM;
+  s->callers[s->ncallers++] = (caller){ev->fn, ev->proc};
+  return MR_OK;
+}
 
 static int on_record(void *ud, const rt_rec *r, char *err, size_t errlen) {
   summary *s = ud;
@@ -29,17 +51,14 @@ static int on_record(void *ud, const rt_rec *r, char *err, size_t errlen) {
   int rc = rt_model_add(&s->m, r, &ev, err, errlen);
   if (rc < 0) return rc;
   s->nrec++;
+  if (rc == 1 && ev.type == RT_REC_ENTER && add_caller(s, &ev) != MR_OK) goto oom;
   if (rc == 0 || ev.type != RT_REC_COVER) return MR_OK;
   uint64_t key = (uint64_t)ev.proc << 32 | ev.fn;
   uint32_t i = rt_map_get(&s->last, key);
   if (i == UINT32_MAX) {
-    if (s->ncov == s->cap) {
-      size_t cap = s->cap ? s->cap * 2 : 16;
-      cover *c = realloc(s->cov, cap * sizeof *c);
-      if (!c) goto oom;
-      s->cov = c;
-      s->cap = cap;
-    }
+    cover *c = rt_grow(s->cov, &s->cap, s->ncov + 1, sizeof *c);
+    if (!c) goto oom;
+    s->cov = c;
     i = (uint32_t)s->ncov++;
     if (rt_map_put(&s->last, key, i) != MR_OK) goto oom;
   }
@@ -57,18 +76,12 @@ static bool same_fn(const rt_func *a, const rt_func *b) {
          a->nedges == b->nedges;
 }
 
-static uint64_t le(const uint8_t *p, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
-  return v;
-}
-
 static void print_consts(FILE *o, const rt_func *f) {
   fputs("  constants:", o);
   if (!f->nconsts) fputs(" none", o);
   for (uint32_t i = 0; i < f->nconsts; i++) {
     const uint8_t *c = f->consts + (size_t)i * 9;
-    uint64_t bits = le(c + 1, 8);
+    uint64_t bits = rt_le(c + 1, 8);
     double d;
     switch (c[0]) {
     case MR_KIND_F64: memcpy(&d, &bits, 8); fprintf(o, " %.17g", d); break;
@@ -104,6 +117,50 @@ static int cmp_u32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+static int cmp_str(const void *a, const void *b) {
+  const rt_str *x = a, *y = b;
+  size_t n = x->n < y->n ? x->n : y->n;
+  int c = n ? memcmp(x->p, y->p, n) : 0;
+  return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* The calls of the functions shaped like fns[rep] (incomplete ones included) and, when
+ * there are any, who made them: the tests (or the program) or the library itself, and
+ * the distinct test names and processes. */
+static int print_calls(FILE *o, summary *s, uint32_t rep, const uint32_t *group) {
+  uint64_t calls = 0, lib = 0;
+  for (size_t k = rep; k < s->m.nfn; k++) {
+    if (group[k] != rep) continue;
+    calls += s->m.fn[k].calls;
+    lib += s->m.fn[k].lib_calls;
+  }
+  fprintf(o, "  calls: %" PRIu64 "\n", calls);
+  if (!calls) return MR_OK;
+  uint32_t *procs = malloc((s->ncallers + 1) * sizeof *procs);
+  rt_str *tests = malloc((s->ncallers + 1) * sizeof *tests);
+  if (!procs || !tests) {
+    free(procs);
+    free(tests);
+    return MR_ENOMEM;
+  }
+  size_t np = 0, nt = 0, ntests = 0, nprocs = 0;
+  for (size_t i = 0; i < s->ncallers; i++)
+    if (group[s->callers[i].fn] == rep) procs[np++] = s->callers[i].proc;
+  qsort(procs, np, sizeof *procs, cmp_u32);
+  for (size_t i = 0; i < np; i++) {
+    if (i && procs[i] == procs[i - 1]) continue;
+    nprocs++;
+    if (s->m.procs[procs[i]].test.n) tests[nt++] = s->m.procs[procs[i]].test;
+  }
+  qsort(tests, nt, sizeof *tests, cmp_str);
+  for (size_t i = 0; i < nt; i++) ntests += i == 0 || cmp_str(&tests[i], &tests[i - 1]) != 0;
+  fprintf(o, "  from tests: %" PRIu64 "  from the library: %" PRIu64 "  tests: %zu  processes: %zu\n",
+          calls - lib, lib, ntests, nprocs);
+  free(procs);
+  free(tests);
+  return MR_OK;
+}
+
 /* Coverage of every function shaped like fns[rep]: a block or edge is reached when the
  * last COVER record of any process has a non-zero counter for it. */
 static int print_cover(FILE *o, summary *s, uint32_t rep, const uint32_t *group) {
@@ -131,10 +188,10 @@ static int print_cover(FILE *o, summary *s, uint32_t rep, const uint32_t *group)
     if (group[s->cov[i].fn] != rep) continue;
     const uint8_t *p = s->cov[i].p;
     for (uint32_t b = 0; b < f->nblocks; b++, p += 16) {
-      hits[b] |= le(p, 8);
-      if (!lines[b]) lines[b] = (uint32_t)le(p + 8, 4);
+      hits[b] |= rt_le(p, 8);
+      if (!lines[b]) lines[b] = (uint32_t)rt_le(p + 8, 4);
     }
-    for (uint32_t e = 0; e < f->nedges; e++, p += 16) hits[f->nblocks + e] |= le(p + 8, 8);
+    for (uint32_t e = 0; e < f->nedges; e++, p += 16) hits[f->nblocks + e] |= rt_le(p + 8, 8);
   }
   for (uint32_t b = 0; b < f->nblocks; b++) {
     nb += hits[b] != 0;
@@ -173,14 +230,12 @@ static int print_summary(FILE *o, summary *s) {
   for (size_t i = 0; i < m->nfn && rc == MR_OK; i++) {
     if (group[i] != i) continue;
     const rt_func *f = &m->fn[i];
-    uint64_t calls = 0;
-    for (size_t k = i; k < m->nfn; k++)
-      if (group[k] == i) calls += m->fn[k].calls;
-    fprintf(o, "%.*s (%.*s)\n  calls: %" PRIu64 "\n", (int)f->name.n, (const char *)f->name.p,
-            (int)f->file.n, (const char *)f->file.p, calls);
+    fprintf(o, "%.*s (%.*s)\n", (int)f->name.n, (const char *)f->name.p, (int)f->file.n,
+            (const char *)f->file.p);
+    rc = print_calls(o, s, (uint32_t)i, group);
     print_fields(o, f);
     print_consts(o, f);
-    rc = print_cover(o, s, (uint32_t)i, group);
+    if (rc == MR_OK) rc = print_cover(o, s, (uint32_t)i, group);
   }
   free(group);
   return rc;
@@ -199,7 +254,9 @@ int rt_render_summary(const uint8_t *buf, size_t len, void *file, char *err, siz
     }
   }
   free(s.cov);
+  free(s.callers);
   rt_map_free(&s.last);
+  rt_map_free(&s.seen);
   rt_model_fini(&s.m);
   if (rc == MR_OK && (fflush(file) != 0 || ferror((FILE *)file))) {
     rt_errf(err, errlen, "cannot write the summary");

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * trace_write.c - the trace writer: opening and closing the file (at start-up too, from
- * MR_TRACE=<path>), per-thread record buffers, FUNC and COVER records, and the paths that
- * get buffered records to disk at thread exit, process exit, fork and fatal signals. Every
- * write(2) carries whole records to an O_APPEND descriptor, so concurrent writers never
- * interleave inside a record.
+ * MR_TRACE=<path>), per-thread record buffers, HEADER, PROC (which test the process runs
+ * for), FUNC and COVER records, and the paths that get buffered records to disk at
+ * thread exit, process exit, fork and fatal signals. Every write(2) carries whole
+ * records to an O_APPEND descriptor, so concurrent writers never interleave inside a
+ * record.
  */
 #define _XOPEN_SOURCE 700 /* XSI: SA_ONSTACK, so a stack overflow still reaches handlers */
 #include <errno.h>
@@ -353,8 +354,54 @@ static void init_once(void) {
 
 /* ================================ Open and close =================================== */
 
+/* Up to max bytes of the file at path (a /proc file: read to the end, not stat'ed);
+ * returns the count, 0 when unreadable. */
+static size_t read_small(const char *path, char *buf, size_t max) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  size_t n = 0;
+  while (fd >= 0 && n < max) {
+    ssize_t r = read(fd, buf + n, max - n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    n += (size_t)r;
+  }
+  if (fd >= 0) close(fd);
+  return n;
+}
+
+/* A str field of n bytes at s (cut at RT_MAX_PROC_STR); returns the end. */
+static uint8_t *put_bytes(uint8_t *p, const char *s, size_t n) {
+  if (n > RT_MAX_PROC_STR) n = RT_MAX_PROC_STR;
+  rt_put16(p, (uint16_t)n);
+  if (n) memcpy(p + 2, s, n);
+  return p + 2 + n;
+}
+
+/* The PROC record at rec (room for RT_REC_HDR + 3 * (2 + RT_MAX_PROC_STR) + trailer):
+ * which test this process runs for, its executable and its command line. Returns its
+ * length. */
+static size_t encode_proc(uint8_t *rec) {
+  char buf[RT_MAX_PROC_STR + 1];
+  const char *test = getenv("MR_TEST_NAME");
+  uint8_t *p = put_bytes(rec + RT_REC_HDR, test ? test : "", test ? strlen(test) : 0);
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf);
+  p = put_bytes(p, buf, n > 0 ? (size_t)n : 0);
+  size_t len = read_small("/proc/self/cmdline", buf, RT_MAX_PROC_STR + 1);
+  while (len && buf[len - 1] == '\0') len--; /* the last argument's terminator */
+  for (size_t i = 0; i < len; i++)
+    if (buf[i] == '\0') buf[i] = ' ';
+  p = put_bytes(p, buf, len);
+  size_t total = (size_t)(p - rec) + RT_REC_TRAILER;
+  rt_seal(rec, total, RT_REC_PROC, atomic_load(&rt_pid));
+  return total;
+}
+
+/* The HEADER and PROC records of a new session, in one write(2): no other writer's
+ * record can come between them. */
 static void write_header(int fd) {
-  uint8_t rec[RT_REC_HDR + 24 + RT_REC_TRAILER];
+  uint8_t rec[RT_REC_HDR + 24 + RT_REC_TRAILER + RT_REC_HDR + 3 * (2 + RT_MAX_PROC_STR) +
+              RT_REC_TRAILER];
+  const size_t nhdr = RT_REC_HDR + 24 + RT_REC_TRAILER;
   uint8_t *p = rec + RT_REC_HDR;
   struct timespec ts;
   uint64_t ns = 0;
@@ -364,8 +411,8 @@ static void write_header(int fd) {
   rt_put32(p + 8, RT_FORMAT_VERSION);
   rt_put32(p + 12, MR_ABI_VERSION);
   rt_put64(p + 16, ns);
-  rt_seal(rec, sizeof rec, RT_REC_HEADER, atomic_load(&rt_pid));
-  write_all(fd, rec, sizeof rec);
+  rt_seal(rec, nhdr, RT_REC_HEADER, atomic_load(&rt_pid));
+  write_all(fd, rec, nhdr + encode_proc(rec + nhdr));
 }
 
 /* Flush, write coverage, stop; the caller holds g_ctl. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * fuzz_trace.c - the trace reader and both renderers on arbitrary bytes: no crash, hang
- * or leak, and the JSON Lines output is valid JSON whatever the input. Each input is read
+ * fuzz_trace.c - the trace reader, both renderers and the decoded calls of
+ * mr_trace_each_call on arbitrary bytes: no crash, hang or leak, the JSON Lines output is
+ * valid JSON whatever the input, and every decoded value is readable. Each input is read
  * twice: as is (checksums and lengths), and with every record's checksum recomputed so the
  * fuzzer gets past the CRC into the payload decoders.
  */
@@ -139,6 +140,29 @@ static void check_jsonl(const char *s, size_t n) {
 
 /* ---- The target --------------------------------------------------------------------- */
 
+/* Read every byte the API hands out, so ASan sees any that lies outside the image. */
+static int touch_call(const mr_trace_call *c, void *ud) {
+  size_t *sum = ud;
+  *sum += strlen(c->function) + strlen(c->file) + strlen(c->test) + strlen(c->exe) +
+          strlen(c->argv);
+  for (int side = 0; side < 3; side++) {
+    const mr_trace_value *v = side == 0 ? c->in : side == 1 ? c->out : c->ret;
+    uint32_t n = side == 2 ? 1 : c->nparams;
+    for (uint32_t i = 0; v && i < n; i++) {
+      if (side != 2) *sum += strlen(c->params[i].name);
+      double d;
+      uint64_t bits;
+      for (uint32_t k = 0; k < v[i].count || k == 0; k++) {
+        if (mr_trace_value_f64(&v[i], k, &d)) *sum += d != d;
+        if (mr_trace_value_bits(&v[i], k, &bits)) *sum += bits & 1;
+      }
+      if (v[i].kind == MR_KIND_CSTR && v[i].data)
+        for (uint32_t k = 0; k < v[i].count; k++) *sum += ((const uint8_t *)v[i].data)[k];
+    }
+  }
+  return 0;
+}
+
 static void render_both(const uint8_t *buf, size_t len) {
   char err[256];
   char *out = NULL;
@@ -155,6 +179,9 @@ static void render_both(const uint8_t *buf, size_t len) {
   rc = rt_render_summary(buf, len, null, err, sizeof err);
   if (rc != MR_OK && rc != MR_ECORRUPT && rc != MR_ENOMEM) abort();
   fclose(null);
+  size_t sum = 0;
+  rc = rt_calls_mem(buf, len, touch_call, &sum, err, sizeof err);
+  if (rc != MR_OK && rc != MR_ECORRUPT && rc != MR_ENOMEM) abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -69,6 +69,20 @@ static inline char *render(const char *path, bool summary, int *rc, char *err, s
   return s;
 }
 
+#ifdef MR_RT_INT_H
+/* Render a trace image held in memory as JSON Lines (the internal rt_render_jsonl) into a
+ * malloc'd string; *rc gets the return code and err the message. */
+static inline char *render_mem(const unsigned char *buf, size_t len, int *rc, char *err,
+                               size_t errlen) {
+  char *s = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&s, &n);
+  *rc = rt_render_jsonl(buf, len, f, err, errlen);
+  fclose(f);
+  return s;
+}
+#endif
+
 /* The whole file at path as a malloc'd buffer of *len bytes (NULL when unreadable). */
 static inline unsigned char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");

@@ -40,15 +40,6 @@ static unsigned char *make_trace(size_t *len) {
   return slurp(path, len);
 }
 
-static char *render_mem(const unsigned char *buf, size_t len, int *rc, char *err, size_t errlen) {
-  char *s = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&s, &n);
-  *rc = rt_render_jsonl(buf, len, f, err, errlen);
-  fclose(f);
-  return s;
-}
-
 static size_t complete_prefix(const char *got, const char *full) {
   /* The lines of got that are not incomplete calls; 0 or their count when they are the
    * first lines of full, SIZE_MAX otherwise. */

@@ -250,7 +250,9 @@ static void test_recursion_and_incomplete(void) {
   int rc;
   char *sum = render(path, true, &rc, err, sizeof err);
   CHECK(rc == MR_OK);
-  const char *want_fact = "fact (fact.c)\n  calls: 4\n  constants: 1 3.1415926535897931\n"
+  const char *want_fact = "fact (fact.c)\n  calls: 4\n"
+                          "  from tests: 4  from the library: 0  tests: 0  processes: 1\n"
+                          "  constants: 1 3.1415926535897931\n"
                           "  blocks: 3/3  edges: 2/2\n  lines reached: 7 8 9\n";
   CHECK(sum && strstr(sum, want_fact) != NULL);
   CHECK(sum && strstr(sum, "sort_d (t.c)\n  calls: 0\n  constants: none\n  coverage: not instrumented\n"));
