@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 #include "harness/harness.h"
 #include "rel/rel.h"
 #include "report/report.h"
@@ -116,12 +117,21 @@ static int setup(chk_run *r, int argc, char **argv, const char *name, const char
   }
   if (rc == DRV_EXIT_OK && r->mrs.callees.n)
     r->o.callees = &r->mrs.callees; /* relations across functions (docs/mrdsl.md) */
+  if (rc == DRV_EXIT_OK && r->o.domain_from && r->nsub > 1) {
+    drv_error("--domain-from needs one function: give FILE:FUNCTION and its relation file");
+    rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK) /* repro and minimize decode as check did: the same domain */
+    rc = drv_domain_fwd(&r->o, &drv_tab_check, &r->dom);
   if (rc == DRV_EXIT_OK)
     r->mr = drv_strdup(r->mrs.paths.v[0]);
   return rc;
 }
 
 static void teardown(chk_run *r) {
+  for (size_t i = 0; i < r->dom.n; i++)
+    free((char *)r->dom.v[i]);
+  drv_list_fini(&r->dom);
   free(r->file);
   free(r->mr);
   drv_mrset_fini(&r->mrs);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 #include "harness/harness.h"
 #include "report/report.h"
 #include "sig/sig.h"
@@ -64,6 +65,10 @@ static const char disc_help[] =
     "  --sarif OUT.sarif         also write the suspected faults as SARIF 2.1.0 (GitHub code\n"
     "                            scanning; docs/checking.md); with FILE: one document for all;\n"
     "                            a group F,G or F->G: one element naming its functions\n"
+    "  --domain-from TRACE       the domain FUNCTION has in TRACE (mrfuzz trace-tests: your\n"
+    "                            tests' calls): a --range per parameter from the values seen,\n"
+    "                            before the --range options given; with FILE, the functions\n"
+    "                            the tests never call are skipped (docs/tests.md)\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
     "scalars: automr, else genmorph; --engine forces one; each gets the options its engine\n"
@@ -165,8 +170,8 @@ void drv_discover_record(const drv_opts *o, const char *file, const char *functi
 int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                    "--mutate", "--json", "--sarif", NULL};
-  const char *ownval[8] = {NULL, "3600", "60", NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
+                                    "--mutate", "--json", "--sarif", "--domain-from", NULL};
+  const char *ownval[9] = {NULL, "3600", "60", NULL, NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
@@ -210,6 +215,24 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   drv_list twins = {0};
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
+  drv_list dom = {0}; /* --domain-from: the ranges go first, the user's own --range win */
+  if (rc == DRV_EXIT_OK && ownval[8] && vet) {
+    drv_error("--domain-from takes one function, not a round trip");
+    rc = DRV_EXIT_USAGE;
+  } else if (rc == DRV_EXIT_OK && ownval[8] && (rc = drv_domain_from(ownval[8], function, &dom)) == DRV_EXIT_OK) {
+    drv_list h2 = {0};
+    for (size_t i = 0; i < h.n; i++) {
+      if (i == 2)
+        for (size_t k = 0; k < dom.n; k++)
+          drv_list_push(&h2, dom.v[k]);
+      drv_list_push(&h2, h.v[i]);
+    }
+    if (h.n == 2)
+      for (size_t k = 0; k < dom.n; k++)
+        drv_list_push(&h2, dom.v[k]);
+    drv_list_fini(&h);
+    h = h2;
+  }
   if (rc == DRV_EXIT_OK && out && !strcmp(out, "-"))
     drv_relations_alone_on_stdout();
   if (rc == DRV_EXIT_OK) { /* before the builds and the search, whose work a late failure loses */
@@ -342,6 +365,10 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
         rc = WEXITSTATUS(status);
         if (rc > DRV_EXIT_INTERNAL) rc = DRV_EXIT_INTERNAL;
       }
+      const char *written = out ? out : def;
+      if (ownval[8] && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-") &&
+          drv_domain_state(written, ownval[8], function, &h) != DRV_EXIT_OK)
+        rc = DRV_EXIT_INTERNAL;
       free(def);
     }
     drv_disc_rec own_rec = {0};
@@ -361,5 +388,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   drv_opts_fini(&o);
   drv_list_fini(&h);
   drv_list_fini(&b);
+  for (size_t i = 0; i < dom.n; i++)
+    free((char *)dom.v[i]);
+  drv_list_fini(&dom);
   return rc;
 }

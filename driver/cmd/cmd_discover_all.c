@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 #include "report/report.h"
 #include "sig/sig.h"
 
@@ -25,9 +26,9 @@ static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph,
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                       "--budget-per-function", "--json", "--sarif", "--across", "--shard",
-                                      "--merge", "--parallel", NULL};
+                                      "--merge", "--parallel", "--domain-from", NULL};
 enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS,
-       OWN_SHARD, OWN_MERGE, OWN_PARALLEL, OWN_N };
+       OWN_SHARD, OWN_MERGE, OWN_PARALLEL, OWN_DOMAIN, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -133,7 +134,8 @@ static void fn_prepare(fn_job *j, const drv_list *b, const char *file_arg, const
     drv_list_push(&j->a, j->jobs);
   }
   const char *pairs[][2] = {{"-o", j->mr}, {"--build-dir", j->bdir}, {"--engine", r->engine},
-                            {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]}};
+                            {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]},
+                            {"--domain-from", own[OWN_DOMAIN]}};
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     if (pairs[i][1]) {
       drv_list_push(&j->a, pairs[i][0]);
@@ -479,6 +481,10 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
   size_t nrecs = n; /* every function's, then the pairs' (--across) */
   drv_disc_rec *recs = drv_alloc((n + (size_t)across + 1) * sizeof *recs);
   memset(recs, 0, (n + (size_t)across + 1) * sizeof *recs);
+  drv_domain *doms = NULL; /* --domain-from: the functions the tests call */
+  size_t ndoms = 0;
+  if (rc == DRV_EXIT_OK && own[OWN_DOMAIN])
+    rc = drv_domains_read(own[OWN_DOMAIN], &doms, &ndoms);
   drv_proc_resume_after_stop(true); /* a stop (Ctrl-C) ends with the table of what ran */
   size_t callable = 0; /* the callable functions' count so far: the shards' order */
   /* --parallel P (default: every core) functions at once, the cores shared among them */
@@ -501,6 +507,11 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
       continue;
     }
     r->engine = own[OWN_ENGINE] ? own[OWN_ENGINE] : drv_sig_engine(&items[i].sig, NULL, 0);
+    if (own[OWN_DOMAIN] && !drv_domain_find(doms, ndoms, items[i].name)) { /* no domain of its own */
+      r->why = "never called in --domain-from's trace";
+      recs[i].skipped = r->why;
+      continue;
+    }
     if (drv_stopped()) { /* Ctrl-C: the table of what ran */
       r->why = "not run (stopped)";
       continue;
@@ -520,6 +531,7 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     }
     r->stopped = drv_stopped() != 0;
   }
+  drv_domains_free(doms, ndoms);
   if (rc == DRV_EXIT_OK && njobs)
     discover_parallel(jobs, njobs, par < njobs ? par : njobs, o, file);
   for (size_t k = 0; k < njobs; k++)
@@ -613,6 +625,10 @@ static int split_list(const char *arg, char *copy, const char **fns, size_t cap,
 /* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
 static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
                          const char *list) {
+  if (own[OWN_DOMAIN]) {
+    drv_error("--domain-from takes one function or a whole FILE, not a group F,G or a chain F->G");
+    return DRV_EXIT_USAGE;
+  }
   if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
     drv_error("--engine %s: relations across functions are AutoMR's", own[OWN_ENGINE]);
     return DRV_EXIT_USAGE;
@@ -662,7 +678,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   if (rc == DRV_EXIT_OK && own[OWN_MERGE]) { /* --merge DIR [DIR ...] -o OUTDIR: no build */
     drv_list dirs = {0};

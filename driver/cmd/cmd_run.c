@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 #include "harness/harness.h"
 
 static const char run_args[] = "FILE:FUNCTION [SOURCE.c ...]";
@@ -83,6 +84,9 @@ int drv_cmd_run(int argc, char **argv) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz run --help')");
     rc = DRV_EXIT_USAGE;
   }
+  drv_list dom = {0}; /* --domain-from's options */
+  if (rc == DRV_EXIT_OK)
+    rc = drv_domain_fwd(&o, &drv_tab_run, &dom);
   char *file = NULL;
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) {
@@ -94,5 +98,8 @@ int drv_cmd_run(int argc, char **argv) {
   }
   free(file);
   drv_opts_fini(&o);
+  for (size_t i = 0; i < dom.n; i++)
+    free((char *)dom.v[i]);
+  drv_list_fini(&dom);
   return rc;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 #include "harness/harness.h"
 #include "rel/rel.h"
 #include "report/report.h"
@@ -97,6 +98,9 @@ int drv_cmd_score(int argc, char **argv) {
     drv_error("missing FILE:FUNCTION (see 'mrfuzz score --help')");
     rc = DRV_EXIT_USAGE;
   }
+  drv_list dom = {0}; /* --domain-from's options */
+  if (rc == DRV_EXIT_OK)
+    rc = drv_domain_fwd(&o, &drv_tab_score, &dom);
   if (rc == DRV_EXIT_OK && !drv_fwd_get(&o, "--mr")) {
     drv_error("missing --mr FILE.mr: the relations to score (see 'mrfuzz score --help')");
     rc = DRV_EXIT_USAGE;
@@ -120,5 +124,8 @@ int drv_cmd_score(int argc, char **argv) {
   free(file);
   drv_mrset_fini(&mrs);
   drv_opts_fini(&o);
+  for (size_t i = 0; i < dom.n; i++)
+    free((char *)dom.v[i]);
+  drv_list_fini(&dom);
   return rc;
 }

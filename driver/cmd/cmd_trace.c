@@ -10,13 +10,16 @@
 #include <mrfuzz/mr_rt.h>
 
 #include "cmd/cmd.h"
+#include "tests/tests.h"
 
-static const char trace_args[] = "FILE";
+static const char trace_args[] = "[--summary | --domain] FILE";
 static const char trace_summary[] =
     "Print the trace FILE written by 'mrfuzz run' (or MR_TRACE=FILE) as JSON Lines, one "
     "object per call: function, depth, inputs and outputs by parameter name. With "
     "--summary: calls per function, the constants mined from each function's body and the "
-    "blocks and edges reached. A trace cut in the middle of a record (the target crashed or "
+    "blocks and edges reached. With --domain: each function's parameters as the calls saw "
+    "them, and the --range options that make that the domain of run, check, score and "
+    "discover (their --domain-from FILE). A trace cut in the middle of a record (the target crashed or "
     "was killed) prints every complete call, the interrupted one marked \"incomplete\", and "
     "a warning about the cut (exit 0); an empty file prints nothing and a warning (exit 0); "
     "a corrupted record "
@@ -34,6 +37,23 @@ int drv_cmd_trace(int argc, char **argv) {
   if (rc == DRV_EXIT_OK && o.pos.n != 1) {
     drv_error("expected one trace FILE, got %zu arguments (see 'mrfuzz trace --help')", o.pos.n);
     rc = DRV_EXIT_USAGE;
+  }
+  if (rc == DRV_EXIT_OK && o.domain && o.summary) {
+    drv_error("--domain and --summary: one view at a time");
+    rc = DRV_EXIT_USAGE;
+  } else if (rc == DRV_EXIT_OK && o.domain) {
+    drv_domain *d;
+    size_t n;
+    rc = drv_domains_read(o.pos.v[0], &d, &n);
+    for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++)
+      drv_domain_print(stdout, &d[i]);
+    if (rc == DRV_EXIT_OK) {
+      if (!n)
+        drv_warn("%s: no completed call in it", o.pos.v[0]);
+      drv_domains_free(d, n);
+    }
+    drv_opts_fini(&o);
+    return rc;
   }
   if (rc == DRV_EXIT_OK) {
     char err[512] = "";

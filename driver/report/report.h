@@ -25,6 +25,7 @@
 /* A parsed `mrfuzz check / repro / minimize`. */
 typedef struct chk_run {
   drv_opts o;
+  drv_list dom;       /* owned strings: --domain-from's options, forwarded through o */
   char *file;
   const char *function;
   char *mr;           /* owned, absolute: the first relation file */

@@ -36,6 +36,41 @@ grep -qF '"in":{"s":"metamorphicrst"}' t.jsonl || fail "vowels_suffix's string n
 [ "$(grep -c '"fn":"tu_f_to_c"' t.jsonl)" = 9 ] || fail "tu_f_to_c: not 9 calls"
 [ ! -e t.mrtrace.partial ] || fail "the partial trace was left behind"
 
+check "each call names its CTest test; tu_f_to_k's calls of tu_f_to_c come from the library"
+grep -qF '"fn":"sq_sum","proc":' t.jsonl && grep -F '"fn":"sq_sum"' t.jsonl | grep -qF '"test":"sum_reverse"' ||
+  fail "sq_sum's calls do not name sum_reverse"
+[ "$(grep -F '"fn":"tu_f_to_c"' t.jsonl | grep -cF '"from":"library"')" = 2 ] ||
+  fail "not 2 calls of tu_f_to_c from inside the library"
+! grep -F '"from":"library"' t.jsonl | grep -qvF '"test":"kelvin"' || fail "a library call outside the kelvin test"
+"$MRFUZZ" trace --summary t.mrtrace >sum.txt
+grep -qF "from tests: 7  from the library: 2  tests: 3" sum.txt || { cat sum.txt; fail "the summary's origins of tu_f_to_c"; }
+
+check "trace --domain: each parameter as the tests exercise it, and the options that make it the domain"
+expect_exit 0 "$MRFUZZ" trace --domain t.mrtrace
+expect_out "tu_c_to_f: 8 calls, from 2 tests"
+expect_out "tu_f_to_c: 9 calls (2 from inside the library), from 3 tests"
+grep -qE "^  c +f64  -273.15:451$" out || { cat out; fail "tu_c_to_f's c"; }
+grep -qE "^  a +f64\[\]  elements -2:8  lengths 0:4$" out || { cat out; fail "sq_sum's a"; }
+grep -qE "^  n +i32  0:4$" out || { cat out; fail "sq_sum's n"; }
+grep -qE '^  s +cstr  lengths 0:14  bytes " AEIOUacdehilmnoprstwxyz"$' out || { cat out; fail "tx_vowels' s"; }
+expect_out "as options: --range a=-2:8 --range n=0:4"
+
+check "run, discover and check take the tests' domain (--domain-from); the .mr states it"
+expect_exit 0 "$MRFUZZ" run "$T/src/units.c:tu_poly" -p b --build-dir h_poly --domain-from t.mrtrace -n 200 --seed 1 \
+  --trace r.trace
+"$MRFUZZ" trace --domain r.trace >rd.txt
+grep -qE "^  x +f64  -[01]\.[0-9]+:[01]\.[0-9]+$" rd.txt || { cat rd.txt; fail "run drew x outside the tests' -2:2"; }
+SMALL=(--seed 1 --runs 1 --iters 20 --inputs 100 --fuzz-falsify 0)
+expect_exit 0 "$MRFUZZ" discover "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --domain-from t.mrtrace \
+  -o c2f.mr "${SMALL[@]}"
+grep -qxF "domain c = [-273.15, 451];" c2f.mr || { head c2f.mr; fail "c2f.mr does not state the tests' domain"; }
+"$MRFUZZ" lint c2f.mr >/dev/null || fail "c2f.mr does not lint"
+expect_exit 0 "$MRFUZZ" check "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --mr c2f.mr --domain-from t.mrtrace \
+  -- -runs=20000 -seed=1
+expect_out "0 violated"
+expect_exit 2 "$MRFUZZ" check "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --mr c2f.mr --domain-from m_none.mrtrace
+expect_err "m_none.mrtrace"
+
 check "the build tree is as it was: the same objects, and the next build relinks them"
 objs b >after.md5
 cmp -s before.md5 after.md5 || { diff before.md5 after.md5; fail "objects differ after the run"; }
@@ -118,6 +153,14 @@ expect_exit 0 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m --build-dir mw -o
 expect_err "an earlier run was stopped before it put the build's objects back: 3 put back"
 objs m >m_after.md5
 cmp -s m_before.md5 m_after.md5 || fail "objects differ after the run that followed a kill"
+
+check "discover FILE --domain-from: the functions the tests never call are skipped, and say so"
+expect_exit 0 "$MRFUZZ" discover "$T/src/units.c" -p b --build-dir h_all --domain-from m.mrtrace -o none-mr \
+  --seed 1 --runs 1 --iters 20 --inputs 100 --fuzz-falsify 0
+expect_out "never called in --domain-from's trace"
+[ -z "$(ls none-mr/*.mr 2>/dev/null)" ] || fail "a .mr for a function the trace never calls"
+expect_exit 2 "$MRFUZZ" discover "$T/src/units.c:tu_c_to_f" -p b --domain-from m.mrtrace -o x.mr
+expect_err "no call of tu_c_to_f in it"
 
 check "bad command lines: exit 2"
 expect_exit 2 "$MRFUZZ" trace-tests "$T/src/seq.c:sq_sum" -p m

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT
+ * tests.h - the header of the driver's tests/ room: what the driver learns from a trace of
+ * the user's own tests (mrfuzz trace-tests, docs/tests.md). domain.c: each parameter's
+ * observed values, as the domain options of the engines (--domain-from). Stands on sig/
+ * (kind names) and base/.
+ */
+#ifndef MR_DRV_TESTS_H
+#define MR_DRV_TESTS_H
+
+#include "sig/sig.h"
+
+/* ============================ Observed domains (domain.c) ============================ */
+
+/* Special values seen among a parameter's numbers. */
+enum { DRV_DOM_NAN = 1, DRV_DOM_PINF = 2, DRV_DOM_NINF = 4 };
+
+/* One parameter of a function as the trace saw it at entry. */
+typedef struct drv_dom_param {
+  char *name;          /* owned */
+  uint8_t kind;        /* enum mr_kind (element kind of an array) */
+  uint8_t flags;       /* MR_PF_* */
+  bool string;         /* a C string: lengths and bytes */
+  bool length;         /* an array's length parameter */
+  size_t values;       /* numbers seen (scalars, array elements) */
+  double lo, hi;       /* their finite extremes (values > 0) */
+  unsigned special;    /* DRV_DOM_* seen */
+  size_t seen;         /* calls where it was recorded (not NULL, not absent) */
+  size_t nulls;        /* calls where the pointer was NULL */
+  uint32_t len_lo, len_hi; /* arrays and strings: lengths */
+  uint8_t bytes[32];   /* strings: a bit per byte value seen */
+} drv_dom_param;
+
+/* What the calls of one function tell about its inputs. */
+typedef struct drv_domain {
+  char *function;      /* owned */
+  size_t calls, from_library; /* its calls, and those the library made itself */
+  size_t tests;        /* distinct test names among them (0: no test names) */
+  size_t nparams;
+  drv_dom_param *p;    /* owned [nparams] */
+} drv_domain;
+
+/* Every traced function's domain, in order of first call, from the calls in trace that
+ * completed. DRV_EXIT_OK with *out[*n] (free with drv_domains_free; *n 0 when the trace
+ * has no call), DRV_EXIT_USAGE when it cannot be read (printed). */
+int drv_domains_read(const char *trace, drv_domain **out, size_t *n);
+void drv_domains_free(drv_domain *d, size_t n);
+/* The domain of function among d[n], or NULL when the trace never calls it. */
+const drv_domain *drv_domain_find(const drv_domain *d, size_t n, const char *function);
+/* The engine options that make d the domain, onto args (owned strings): --range P=LO:HI
+ * for each number parameter and for the elements of each array, the lengths of strings
+ * and of arrays through their length parameter, as `run`, `check`, `discover` and `score`
+ * take them. */
+void drv_domain_args(const drv_domain *d, drv_list *args);
+/* d as text: a line per parameter (kind, extremes, specials, lengths, a string's bytes)
+ * and the options of drv_domain_args. */
+void drv_domain_print(FILE *f, const drv_domain *d);
+/* The domain function has in trace, as engine options (drv_domain_args) onto args, owned
+ * strings. DRV_EXIT_OK, or DRV_EXIT_USAGE (printed: the trace does not read, or it holds
+ * no call of function). */
+int drv_domain_from(const char *trace, const char *function, drv_list *args);
+/* --domain-from of a command that forwards engine options (run, check, score): the domain
+ * of o's FILE:FUNCTION in o->domain_from, put before the engine options the user gave (so
+ * their own --range wins) as options of table t; the strings are owned by keep (the caller
+ * frees them). DRV_EXIT_OK (nothing to do without the option) or DRV_EXIT_USAGE. */
+int drv_domain_fwd(drv_opts *o, const drv_etab *t, drv_list *keep);
+
+/* After discovery with --domain-from: the relation file at mr states where its relations
+ * were found, a `domain P = [LO, HI];` after its subject line for each numeric scalar input
+ * of function in trace, with the last --range P=LO:HI of args (the engine's arguments: the
+ * domain's, then the user's) where there is one; check, repro and score then draw from it
+ * (docs/mrdsl.md, "Domains"). Arrays' elements and strings' lengths have no statement. A
+ * file that already states a parameter's domain keeps its own. DRV_EXIT_OK, or
+ * DRV_EXIT_INTERNAL (printed) when the file cannot be rewritten. */
+int drv_domain_state(const char *mr, const char *trace, const char *function, const drv_list *args);
+
+#endif /* MR_DRV_TESTS_H */
