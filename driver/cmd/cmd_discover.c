@@ -69,6 +69,11 @@ static const char disc_help[] =
     "                            tests' calls): a --range per parameter from the values seen,\n"
     "                            before the --range options given; with FILE, the functions\n"
     "                            the tests never call are skipped (docs/tests.md)\n"
+    "  --from-tests TRACE        then the relations TRACE's tests encode (pairs of calls on\n"
+    "                            related inputs: negated, swapped, reversed, permuted, grown,\n"
+    "                            a suffix or prefix), each checked on 20000 random inputs of\n"
+    "                            the domain; those that hold join OUT.mr (meta origin =\n"
+    "                            \"tests\"), one broken on a few is a suspected fault (exit 1)\n"
     "FILE without :FUNCTION discovers every function FILE defines (a header: declares) that\n"
     "mrfuzz can call, one after the other, each with the engine its signature fits (numeric\n"
     "scalars: automr, else genmorph; --engine forces one; each gets the options its engine\n"
@@ -170,8 +175,8 @@ void drv_discover_record(const drv_opts *o, const char *file, const char *functi
 int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, const drv_disc_as *as) {
   drv_list h = {0}, b = {0};
   static const char *const own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
-                                    "--mutate", "--json", "--sarif", "--domain-from", NULL};
-  const char *ownval[9] = {NULL, "3600", "60", NULL, NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
+                                    "--mutate", "--json", "--sarif", "--domain-from", "--from-tests", NULL};
+  const char *ownval[10] = {NULL, "3600", "60", NULL, NULL, NULL, NULL, NULL, NULL, NULL}; /* --engine: from the signature */
   drv_list_push(&h, NULL); /* the harness and its command, once built */
   drv_list_push(&h, NULL);
   int rc = drv_split_args("discover", argc, argv, disc_tabs, own, ownval, &h, &b);
@@ -369,6 +374,21 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
       if (ownval[8] && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-") &&
           drv_domain_state(written, ownval[8], function, &h) != DRV_EXIT_OK)
         rc = DRV_EXIT_INTERNAL;
+      if (ownval[9] && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-")) {
+        drv_list build = {0}; /* FILE:FUNCTION, the sources and build options, as given */
+        for (size_t i = 1; i < b.n; i++)
+          drv_list_push(&build, b.v[i]);
+        if (ownval[8]) {
+          drv_list_push(&build, "--domain-from");
+          drv_list_push(&build, ownval[8]);
+        }
+        char *root = drv_build_dir(&req);
+        int prc = drv_pairs_validate(written, ownval[9], function, &build, root);
+        if (prc != DRV_EXIT_OK && (rc == DRV_EXIT_OK || prc != DRV_EXIT_VIOLATION))
+          rc = prc;
+        free(root);
+        drv_list_fini(&build);
+      }
       free(def);
     }
     drv_disc_rec own_rec = {0};

@@ -26,9 +26,9 @@ static const drv_etab *const all_tabs[] = {&drv_tab_discover, &drv_tab_genmorph,
 /* The driver's own options of discover (cmd_discover.c), and --budget-per-function. */
 static const char *const all_own[] = {"-o", "--timeout", "--fuzz-falsify", "--build-dir", "--engine",
                                       "--budget-per-function", "--json", "--sarif", "--across", "--shard",
-                                      "--merge", "--parallel", "--domain-from", NULL};
+                                      "--merge", "--parallel", "--domain-from", "--from-tests", NULL};
 enum { OWN_OUT, OWN_TIMEOUT, OWN_FUZZ, OWN_BUILD, OWN_ENGINE, OWN_BUDGET, OWN_JSON, OWN_SARIF, OWN_ACROSS,
-       OWN_SHARD, OWN_MERGE, OWN_PARALLEL, OWN_DOMAIN, OWN_N };
+       OWN_SHARD, OWN_MERGE, OWN_PARALLEL, OWN_DOMAIN, OWN_TESTS, OWN_N };
 
 typedef struct row {
   const char *name, *engine;  /* borrowed */
@@ -135,7 +135,7 @@ static void fn_prepare(fn_job *j, const drv_list *b, const char *file_arg, const
   }
   const char *pairs[][2] = {{"-o", j->mr}, {"--build-dir", j->bdir}, {"--engine", r->engine},
                             {"--timeout", own[OWN_TIMEOUT]}, {"--fuzz-falsify", own[OWN_FUZZ]},
-                            {"--domain-from", own[OWN_DOMAIN]}};
+                            {"--domain-from", own[OWN_DOMAIN]}, {"--from-tests", own[OWN_TESTS]}};
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     if (pairs[i][1]) {
       drv_list_push(&j->a, pairs[i][0]);
@@ -625,8 +625,9 @@ static int split_list(const char *arg, char *copy, const char **fns, size_t cap,
 /* `discover FILE:F,G[,...]` (one group) or FILE:F->G (a chain): cmd_discover_across.c. */
 static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h, const char **own,
                          const char *list) {
-  if (own[OWN_DOMAIN]) {
-    drv_error("--domain-from takes one function or a whole FILE, not a group F,G or a chain F->G");
+  if (own[OWN_DOMAIN] || own[OWN_TESTS]) {
+    drv_error("%s takes one function or a whole FILE, not a group F,G or a chain F->G",
+              own[OWN_DOMAIN] ? "--domain-from" : "--from-tests");
     return DRV_EXIT_USAGE;
   }
   if (own[OWN_ENGINE] && strcmp(own[OWN_ENGINE], "automr")) {
@@ -678,7 +679,7 @@ static int discover_list(const drv_opts *o, const drv_list *b, const drv_list *h
 /* `mrfuzz discover`: FILE:FUNCTION (cmd_discover.c) or FILE (every function). */
 int drv_cmd_discover(int argc, char **argv) {
   drv_list h = {0}, b = {0};
-  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+  const char *own[OWN_N + 1] = {NULL, NULL, NULL, NULL, NULL, "600", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   int rc = drv_split_args("discover", argc, argv, all_tabs, all_own, own, &h, &b);
   if (rc == DRV_EXIT_OK && own[OWN_MERGE]) { /* --merge DIR [DIR ...] -o OUTDIR: no build */
     drv_list dirs = {0};

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * tests.h - the header of the driver's tests/ room: what the driver learns from a trace of
  * the user's own tests (mrfuzz trace-tests, docs/tests.md). domain.c: each parameter's
- * observed values, as the domain options of the engines (--domain-from). Stands on sig/
+ * observed values, as the domain options of the engines (--domain-from); pairs.c: the
+ * relations the tests already encode, from pairs of their calls. Stands on sig/
  * (kind names) and base/.
  */
 #ifndef MR_DRV_TESTS_H
@@ -72,5 +73,35 @@ int drv_domain_fwd(drv_opts *o, const drv_etab *t, drv_list *keep);
  * file that already states a parameter's domain keeps its own. DRV_EXIT_OK, or
  * DRV_EXIT_INTERNAL (printed) when the file cannot be rewritten. */
 int drv_domain_state(const char *mr, const char *trace, const char *function, const drv_list *args);
+
+/* ===================== Relations the tests encode (pairs.c) ====================== */
+
+/* A candidate relation from pairs of calls a test made (or, round_trip, a pair of
+ * functions whose calls make a round trip). */
+typedef struct drv_pair_rel {
+  char *function;   /* owned; the function (round trip: the first one) */
+  char *name;       /* owned; "tests_reverse_a_same", "tests_neg_x_opposite", ... */
+  char *body;       /* owned; the relation's lines in mrdsl (follow-up definitions and the
+                     * check), or for a round trip "F -> G" */
+  char *test;       /* owned; the test that made the first such pair ("" without names) */
+  size_t pairs;     /* pairs of calls that encode it */
+  bool round_trip;
+} drv_pair_rel;
+/* Every candidate of trace, in order of first pair: calls made by the tests (not by the
+ * library), completed, within one process and 64 calls of each other. DRV_EXIT_OK with
+ * *out[*n] (free with drv_pairs_free), or DRV_EXIT_USAGE (printed). */
+int drv_pairs_find(const char *trace, drv_pair_rel **out, size_t *n);
+void drv_pairs_free(drv_pair_rel *v, size_t n);
+
+/* discover --from-tests: trace's candidates for function, each checked on 20000 random
+ * inputs of the domain (`mrfuzz check --engine random`, build as build says: FILE:F, the
+ * sources and build options; its files under bdir) with the header of the relation file mr
+ * (its subject and domain statements); those never violated and applicable to 1000 or
+ * more are appended to mr with meta origin = "tests"; one violated on at most 3 inputs is
+ * a suspected fault (said, with where its reproducers are); the others are dropped, each
+ * said. A round trip is named with the command that discovers it. DRV_EXIT_OK,
+ * DRV_EXIT_VIOLATION (suspected faults), or an error (printed). */
+int drv_pairs_validate(const char *mr, const char *trace, const char *function, const drv_list *build,
+                       const char *bdir);
 
 #endif /* MR_DRV_TESTS_H */

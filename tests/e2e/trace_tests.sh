@@ -71,6 +71,70 @@ expect_out "0 violated"
 expect_exit 2 "$MRFUZZ" check "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --mr c2f.mr --domain-from m_none.mrtrace
 expect_err "m_none.mrtrace"
 
+check "trace --pairs: the relations the tests encode, and the round trip between two functions"
+expect_exit 0 "$MRFUZZ" trace --pairs t.mrtrace
+expect_out "tu_poly: tests_neg_x_opposite, 4 pairs (test poly_odd)"
+expect_out "  check approx(y2, -y1, abs=1e-9, rel=1e-9);"
+expect_out "sq_sum: tests_reverse_a_same, 1 pairs (test sum_reverse)"
+expect_out "  a2 = reverse(a1);"
+expect_out "tx_vowels: tests_suffix_s_same, 3 pairs (test vowels_suffix)"
+expect_out '  s2 = concat(s1, "rst");'
+expect_out "tu_c_to_f->tu_f_to_c: a round trip, 6 pairs (test celsius_round_trip): mrfuzz discover 'FILE:tu_c_to_f->tu_f_to_c'"
+! grep -q "tu_c_to_f: tests_" out || fail "a relation of tu_c_to_f from calls no test relates"
+
+check "discover --from-tests: the tests' relations checked and kept (meta origin = \"tests\")"
+expect_exit 0 "$MRFUZZ" discover "$T/src/seq.c:sq_sum" -p b --build-dir h_sum --from-tests t.mrtrace \
+  --domain-from t.mrtrace -o sum.mr --seed 1 --generations 4 --population 50 --fuzz-falsify 0
+expect_err "relations the tests encode for sq_sum: 1 candidates, 1 kept in sum.mr"
+grep -qF 'relation tests_reverse_a_same {' sum.mr || fail "the reversal the test encodes is not in sum.mr"
+grep -A4 'relation tests_reverse_a_same' sum.mr | grep -qF 'meta origin = "tests";' || fail "no origin"
+grep -A4 'relation tests_reverse_a_same' sum.mr | grep -qF 'meta test = "sum_reverse";' || fail "no test"
+"$MRFUZZ" lint sum.mr >/dev/null || fail "sum.mr does not lint"
+expect_exit 0 "$MRFUZZ" discover "$T/src/text.c:tx_vowels" -p b --build-dir h_vow --from-tests t.mrtrace \
+  -o vow.mr --seed 1 --generations 4 --population 50 --fuzz-falsify 0
+# the suffix "rst" has no vowel: the test's relation holds for every string
+grep -qF 'relation tests_suffix_s_same {' vow.mr || fail "the suffix relation is not in vow.mr"
+expect_exit 0 "$MRFUZZ" discover "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --from-tests t.mrtrace \
+  -o c2f_t.mr "${SMALL[@]}"
+expect_err "the tests make round trips tu_c_to_f->tu_f_to_c"
+
+check "a pair that holds only where the test calls the function is dropped, and said"
+mkdir -p sq
+cat >sq/sq.c <<'C'
+int sq_small(int x) { return x > -10 && x < 10 ? x * x : x; } /* even near 0 only */
+C
+cat >sq/test.c <<'C'
+int sq_small(int x);
+int main(void) { return sq_small(2) != sq_small(-2) || sq_small(3) != 9; }
+C
+cat >sq/Makefile <<MK
+check: test
+	./test
+test: test.c sq.o
+	$CC -o \$@ test.c sq.o
+sq.o: sq.c
+	$CC -c -o \$@ sq.c
+MK
+"$PYTHON" - "$PWD/sq" "$CC" <<'PY'
+import json, sys
+d, cc = sys.argv[1:]
+json.dump([{"directory": d, "file": d + "/sq.c", "arguments": [cc, "-c", "-o", "sq.o", "sq.c"]}],
+          open(d + "/compile_commands.json", "w"))
+PY
+make -C sq check >/dev/null || fail "the sq fixture"
+expect_exit 0 "$MRFUZZ" trace-tests sq/sq.c -p sq --build-dir sqw -o sq.mrtrace -- make -C sq check
+expect_exit 0 "$MRFUZZ" trace --pairs sq.mrtrace
+expect_out "sq_small: tests_neg_x_same, 1 pairs (test -)"
+expect_exit 0 "$MRFUZZ" discover sq/sq.c:sq_small -p sq --build-dir h_sq --from-tests sq.mrtrace -o sq.mr "${SMALL[@]}"
+expect_err "tests_neg_x_same (a test): broken on"
+expect_err "it holds only where the test calls it; dropped"
+! grep -q "tests_neg_x_same" sq.mr || fail "a relation the random inputs break was written"
+# in the tests' own domain (-2..2 from --domain-from) it holds
+expect_exit 0 "$MRFUZZ" discover sq/sq.c:sq_small -p sq --build-dir h_sq2 --from-tests sq.mrtrace \
+  --domain-from sq.mrtrace -o sq2.mr "${SMALL[@]}"
+grep -qF "relation tests_neg_x_same {" sq2.mr || fail "the tests' relation is not kept within their domain"
+grep -qxF "domain x = [-2, 3];" sq2.mr || fail "sq2.mr does not state the tests' domain"
+
 check "the build tree is as it was: the same objects, and the next build relinks them"
 objs b >after.md5
 cmp -s before.md5 after.md5 || { diff before.md5 after.md5; fail "objects differ after the run"; }
