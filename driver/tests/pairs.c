@@ -46,6 +46,7 @@ typedef struct fold {
   size_t n, cap;
   char **fns;      /* owned names */
   char ***pnames;  /* owned per function: parameter names */
+  uint32_t *npn;   /* owned per function: their number */
   size_t nfn;
 } fold;
 
@@ -75,11 +76,13 @@ static void copy_val(val *o, const mr_trace_value *v) {
 }
 
 static size_t fn_index(fold *f, const mr_trace_call *c) {
-  for (size_t i = 0; i < f->nfn; i++)
-    if (!strcmp(f->fns[i], c->function))
+  for (size_t i = 0; i < f->nfn; i++) /* by name and shape: two programs may differ */
+    if (!strcmp(f->fns[i], c->function) && f->npn[i] == c->nparams)
       return i;
   f->fns = drv_realloc(f->fns, (f->nfn + 1) * sizeof *f->fns);
   f->pnames = drv_realloc(f->pnames, (f->nfn + 1) * sizeof *f->pnames);
+  f->npn = drv_realloc(f->npn, (f->nfn + 1) * sizeof *f->npn);
+  f->npn[f->nfn] = c->nparams;
   f->fns[f->nfn] = drv_strdup(c->function);
   f->pnames[f->nfn] = drv_alloc((c->nparams ? c->nparams : 1) * sizeof **f->pnames);
   for (uint32_t i = 0; i < c->nparams; i++)
@@ -138,10 +141,13 @@ static void fold_free(fold *f) {
   free(f->v);
   for (size_t i = 0; i < f->nfn; i++) {
     free(f->fns[i]);
+    for (uint32_t k = 0; k < f->npn[i]; k++)
+      free(f->pnames[i][k]);
     free(f->pnames[i]);
   }
   free(f->fns);
   free(f->pnames);
+  free(f->npn);
 }
 
 /* An input the transformations look at: recorded at entry, not an output or a length. */

@@ -8,13 +8,18 @@
 . "$(dirname "$0")/lib.sh"
 T="$EXAMPLES/tested"
 CC=${MR_CLANG:-clang-14}
+# A sanitized mrfuzz (the asan configuration) has a sanitized runtime: the user's builds
+# that link it must link the sanitizers too, as a project built with ASan does.
+SANF=
+[ "${1:-OFF}" = ON ] && SANF="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 FILES=("$T/src/units.c" "$T/src/seq.c" "$T/src/text.c")
 
 # objs DIR: the checksum of every object of the library in DIR's build
 objs() { find "$1" -name '*.o' | sort | xargs -r md5sum; [ -n "$(find "$1" -name '*.o')" ] || fail "no object in $1"; }
 
 check "the example's own build and tests (CMake, Ninja)"
-cmake -S "$T" -B b -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake"
+cmake -S "$T" -B b -G Ninja -DCMAKE_C_COMPILER="$CC" -DCMAKE_C_FLAGS="$SANF" -DCMAKE_EXE_LINKER_FLAGS="$SANF" \
+  >/dev/null || fail "cmake"
 cmake --build b >/dev/null || fail "build"
 ctest --test-dir b >/dev/null || fail "the example's tests fail before any tracing"
 objs b >before.md5
@@ -111,14 +116,14 @@ cat >sq/Makefile <<MK
 check: test
 	./test
 test: test.c sq.o
-	$CC -o \$@ test.c sq.o
+	$CC $SANF -o \$@ test.c sq.o
 sq.o: sq.c
-	$CC -c -o \$@ sq.c
+	$CC $SANF -c -o \$@ sq.c
 MK
-"$PYTHON" - "$PWD/sq" "$CC" <<'PY'
+"$PYTHON" - "$PWD/sq" "$CC" "$SANF" <<'PY'
 import json, sys
-d, cc = sys.argv[1:]
-json.dump([{"directory": d, "file": d + "/sq.c", "arguments": [cc, "-c", "-o", "sq.o", "sq.c"]}],
+d, cc, san = sys.argv[1:]
+json.dump([{"directory": d, "file": d + "/sq.c", "arguments": [cc] + san.split() + ["-c", "-o", "sq.o", "sq.c"]}],
           open(d + "/compile_commands.json", "w"))
 PY
 make -C sq check >/dev/null || fail "the sq fixture"
@@ -146,7 +151,7 @@ check "under make (fresh time stamps, libtool's habits aside): the test command 
 mkdir -p m
 cat >m/Makefile <<MK
 CC = $CC
-CFLAGS = -O1 -I$T/include
+CFLAGS = -O1 -I$T/include $SANF
 OBJ = units.o seq.o text.o
 check: test_tested
 	./test_tested
@@ -157,11 +162,11 @@ libtested.a: \$(OBJ)
 %.o: $T/src/%.c
 	\$(CC) \$(CFLAGS) -c -o \$@ \$<
 MK
-"$PYTHON" - "$T" "$PWD/m" "$CC" <<'PY'
+"$PYTHON" - "$T" "$PWD/m" "$CC" "$SANF" <<'PY'
 import json, sys
-t, d, cc = sys.argv[1:]
+t, d, cc, san = sys.argv[1:]
 json.dump([{"directory": d, "file": "%s/src/%s.c" % (t, s),
-            "arguments": [cc, "-O1", "-I%s/include" % t, "-c", "-o", "%s.o" % s, "%s/src/%s.c" % (t, s)]}
+            "arguments": [cc, "-O1", "-I%s/include" % t] + san.split() + ["-c", "-o", "%s.o" % s, "%s/src/%s.c" % (t, s)]}
            for s in ("units", "seq", "text")], open(d + "/compile_commands.json", "w"))
 PY
 make -C m check >/dev/null || fail "the hand Makefile"
