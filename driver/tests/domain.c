@@ -156,6 +156,8 @@ static bool is_int(int kind) { return kind != MR_KIND_F32 && kind != MR_KIND_F64
 
 /* x in the shortest %g form that reads back as x. */
 static char *shortest(double x) {
+  if (x == floor(x) && fabs(x) < 1e15)
+    return drv_fmt("%.0f", x); /* 300, not 3e+02 */
   for (int digits = 1; digits < 17; digits++) {
     char *s = drv_fmt("%.*g", digits, x);
     if (strtod(s, NULL) == x)
