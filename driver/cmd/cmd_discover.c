@@ -221,20 +221,24 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   const char *function = NULL;
   if (rc == DRV_EXIT_OK) rc = drv_split_target(o.pos.v[0], &file, &function);
   drv_list dom = {0}; /* --domain-from: the ranges go first, the user's own --range win */
+  drv_domain *doms = NULL;
+  size_t ndoms = 0;
+  const drv_domain *mydom = NULL;
   if (rc == DRV_EXIT_OK && ownval[8] && vet) {
     drv_error("--domain-from takes one function, not a round trip");
     rc = DRV_EXIT_USAGE;
-  } else if (rc == DRV_EXIT_OK && ownval[8] && (rc = drv_domain_from(ownval[8], function, &dom)) == DRV_EXIT_OK) {
-    drv_list h2 = {0};
+  } else if (rc == DRV_EXIT_OK && ownval[8]) {
+    mydom = drv_domain_of(ownval[8], function, &doms, &ndoms);
+    if (!mydom)
+      rc = DRV_EXIT_USAGE;
+    else
+      drv_domain_args(mydom, &dom);
+    drv_list h2 = {0}; /* the harness and its command, the domain's options, the user's */
     for (size_t i = 0; i < h.n; i++) {
-      if (i == 2)
-        for (size_t k = 0; k < dom.n; k++)
-          drv_list_push(&h2, dom.v[k]);
       drv_list_push(&h2, h.v[i]);
-    }
-    if (h.n == 2)
-      for (size_t k = 0; k < dom.n; k++)
+      for (size_t k = 0; i == 1 && k < dom.n; k++)
         drv_list_push(&h2, dom.v[k]);
+    }
     drv_list_fini(&h);
     h = h2;
   }
@@ -371,8 +375,8 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
         if (rc > DRV_EXIT_INTERNAL) rc = DRV_EXIT_INTERNAL;
       }
       const char *written = out ? out : def;
-      if (ownval[8] && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-") &&
-          drv_domain_state(written, ownval[8], function, &h) != DRV_EXIT_OK)
+      if (mydom && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-") &&
+          drv_domain_state(written, mydom, &h) != DRV_EXIT_OK)
         rc = DRV_EXIT_INTERNAL;
       if (ownval[9] && (rc == DRV_EXIT_OK || rc == DRV_EXIT_VIOLATION) && strcmp(written, "-")) {
         drv_list build = {0}; /* FILE:FUNCTION, the sources and build options, as given */
@@ -411,5 +415,6 @@ int drv_discover_one(int argc, char **argv, const char *log, drv_disc_rec *rec, 
   for (size_t i = 0; i < dom.n; i++)
     free((char *)dom.v[i]);
   drv_list_fini(&dom);
+  drv_domains_free(doms, ndoms);
   return rc;
 }

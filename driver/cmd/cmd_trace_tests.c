@@ -33,9 +33,10 @@ static const char tt_summary[] =
     "itself made it. Read it with 'mrfuzz trace'. Exit 0 when the tests pass, 1 when they "
     "fail (the trace keeps the calls made), 2 for a bad command line or build.";
 
-/* The functions to watch: FUNCTION list of FILE:F,G, else every callable one of FILE. */
+/* The functions to watch: FUNCTION list of FILE:F,G, else every callable one of FILE; and
+ * *cdb, when still NULL, the compilation database that gave FILE its flags (caller frees). */
 static int read_targets(const char *file, const char *list, const drv_opts *o, const drv_tools *t,
-                        drv_sig **sigs, size_t *n, size_t *cap) {
+                        drv_sig **sigs, size_t *n, size_t *cap, char **cdb) {
   const drv_list nosrc = {0};
   drv_build_req br = {file, NULL, &nosrc, o};
   drv_cdb db;
@@ -48,6 +49,8 @@ static int read_targets(const char *file, const char *list, const drv_opts *o, c
     drv_cdb_fini(&db);
     return DRV_EXIT_USAGE;
   }
+  if (!*cdb)
+    *cdb = drv_strdup(db.path);
   drv_sig_req sr = {file,      NULL,       t->include, &o->include,          &o->define,
                     &o->array, &o->string, &o->out,    drv_cdb_flags(&db, 0), db.path};
   if (list) {
@@ -238,13 +241,13 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
   drv_sig *sigs = NULL;
   size_t n = 0, cap = 0;
   drv_list dirs = {0};
-  char *file = NULL;
+  char *file = NULL, *cdb = NULL;
   for (size_t i = 0; i < o->pos.n && rc == DRV_EXIT_OK; i++) {
     const char *list;
     free(file);
     rc = split_arg(o->pos.v[i], &file, &list);
     if (rc == DRV_EXIT_OK)
-      rc = read_targets(file, list, o, &t, &sigs, &n, &cap);
+      rc = read_targets(file, list, o, &t, &sigs, &n, &cap, &cdb);
     if (!o->sources.n) { /* FILE's directory */
       char *d = drv_abspath(file);
       char *slash = strrchr(d, '/');
@@ -268,11 +271,6 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
     drv_buf_printf(&names, "%s%s", k ? "," : "", sigs[k].name);
     free(e);
   }
-  const drv_list nosrc = {0};
-  drv_build_req br = {file, NULL, &nosrc, o};
-  drv_cdb db = {0};
-  if (rc == DRV_EXIT_OK)
-    rc = drv_cdb_load(&br, &db);
   drv_intree *tree = NULL;
   if (rc == DRV_EXIT_OK && drv_mkdirs(work) != 0) {
     drv_error("cannot create %s: %s", work, strerror(errno));
@@ -281,7 +279,7 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
   drv_proc_resume_after_stop(true); /* the build's objects go back whatever happens */
   if (rc == DRV_EXIT_OK) {
     char *env[] = {"MR_LIBCALLS=1", NULL};
-    drv_intree_req req = {db.path, &dirs, names.s, spec.s, env, &t, work, o->verbose};
+    drv_intree_req req = {cdb, &dirs, names.s, spec.s, env, &t, work, o->verbose};
     drv_note("rebuilding the library's objects with mrpass watching %s", names.s);
     rc = drv_intree_swap(&req, &tree);
     if (rc == DRV_EXIT_OK)
@@ -298,11 +296,9 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
     }
   }
   size_t failed = 0;
-  int tests = 0;
   if (rc == DRV_EXIT_OK && !drv_stopped()) {
     unlink(partial);
-    tests = run_tests(cmd, ncmd, partial, work, limit, &failed);
-    if (tests < 0)
+    if (run_tests(cmd, ncmd, partial, work, limit, &failed) < 0)
       rc = DRV_EXIT_USAGE;
   }
   int back = drv_intree_restore(tree);
@@ -334,7 +330,6 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
                 is_ctest(cmd[0]) ? " tests" : ": the command's exit code was not 0");
       rc = DRV_EXIT_VIOLATION;
     }
-    (void)tests;
   }
   drv_buf_fini(&names);
   drv_buf_fini(&spec);
@@ -344,7 +339,7 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
   for (size_t k = 0; k < n; k++)
     drv_sig_free(&sigs[k]);
   free(sigs);
-  drv_cdb_fini(&db);
+  free(cdb);
   free(work);
   free(trace);
   free(partial);

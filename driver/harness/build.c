@@ -184,15 +184,6 @@ static const drv_buf *interceptor_names(build_ctx *c) {
   return &names;
 }
 
-/* Is name a line of the list b (drv_obj_symbols: every line ends in a newline)? */
-static bool listed(const drv_buf *b, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = b->s; p && *p; p = strchr(p, '\n') + 1)
-    if (!strncmp(p, name, n) && p[n] == '\n')
-      return true;
-  return false;
-}
-
 /* Symbols the build's objects (all but the relations') cannot be linked under, renamed with
  * llvm-objcopy; calls within an object follow the rename:
  * - a source's own main (a program's file, its functions under test): the harness has its
@@ -217,7 +208,7 @@ static int rename_symbols(build_ctx *c, const char *hobj) {
     for (const char *p = syms[i].s; p && *p;) {
       const char *e = strchr(p, '\n');
       char *name = drv_fmt("%.*s", (int)(e - p), p);
-      if (listed(fz, name) && !listed(&clash, name))
+      if (drv_obj_listed(fz, name) && !drv_obj_listed(&clash, name))
         drv_buf_printf(&clash, "%s\n", name);
       free(name);
       p = e + 1;
@@ -225,7 +216,7 @@ static int rename_symbols(build_ctx *c, const char *hobj) {
   int rc = DRV_EXIT_OK;
   for (size_t i = 0; rc == DRV_EXIT_OK && i < n; i++) {
     const char *obj = c->objs.v[i];
-    bool main_too = strcmp(obj, hobj) && listed(&syms[i], "main");
+    bool main_too = strcmp(obj, hobj) && drv_obj_listed(&syms[i], "main");
     if (!main_too && !clash.len)
       continue;
     if (access(c->t.objcopy, X_OK) != 0) {

@@ -66,6 +66,8 @@ int drv_build_target(const drv_opts *o, char **file /* OUT */, const char **func
 /* Append each symbol the ELF64 object at path (or each ELF64 member of the ar archive)
  * defines, globally or weakly, to out, one per line; none when it cannot be read as one. */
 void drv_obj_symbols(const char *path, drv_buf *out);
+/* Does the list syms (drv_obj_symbols' output) hold name? */
+bool drv_obj_listed(const drv_buf *syms, const char *name);
 
 /* ================= A user's build tree instrumented in place (intree.c) ================ */
 

@@ -125,25 +125,12 @@ static void free_strs(drv_list *a) {
   drv_list_fini(a);
 }
 
-/* Does the symbol list syms (one per line) hold name? */
-static bool defines(const char *syms, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = syms; p && *p;) {
-    const char *nl = strchr(p, '\n');
-    size_t len = nl ? (size_t)(nl - p) : strlen(p);
-    if (len == n && !memcmp(p, name, n))
-      return true;
-    p = nl ? nl + 1 : NULL;
-  }
-  return false;
-}
-
 /* Does the object whose symbols are syms define one of the comma-separated names? */
-static bool defines_any(const char *syms, const char *names) {
+static bool defines_any(const drv_buf *syms, const char *names) {
   char *copy = drv_strdup(names);
   bool hit = false;
   for (char *save, *n = strtok_r(copy, ",", &save); n && !hit; n = strtok_r(NULL, ",", &save))
-    hit = defines(syms, n);
+    hit = drv_obj_listed(syms, n);
   free(copy);
   return hit;
 }
@@ -338,10 +325,10 @@ static int one(const drv_intree_req *req, drv_intree *t, const drv_cdb_entry *e,
     goto done;
   drv_buf syms = {0};
   drv_obj_symbols(obj, &syms);
-  if (defines(syms.s, "main")) {
+  if (drv_obj_listed(&syms, "main")) {
     t->programs++;
   } else {
-    if (!t->rt_source && defines_any(syms.s, req->functions))
+    if (!t->rt_source && defines_any(&syms, req->functions))
       t->rt_source = drv_strdup(e->file);
     if (t->rt_source && !strcmp(t->rt_source, e->file)) {
       rc = add_runtime(req, obj, log);

@@ -84,3 +84,12 @@ void drv_obj_symbols(const char *path, drv_buf *out) {
     elf_names(b, len, out);
   free(b);
 }
+
+/* See harness.h. */
+bool drv_obj_listed(const drv_buf *syms, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = syms->s; p && *p; p = strchr(p, '\n') + 1)
+    if (!strncmp(p, name, n) && p[n] == '\n')
+      return true;
+  return false;
+}

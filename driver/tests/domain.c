@@ -268,16 +268,25 @@ const drv_domain *drv_domain_find(const drv_domain *d, size_t n, const char *fun
 }
 
 /* See tests.h. */
-int drv_domain_from(const char *trace, const char *function, drv_list *args) {
+const drv_domain *drv_domain_of(const char *trace, const char *function, drv_domain **all, size_t *n) {
+  *all = NULL;
+  *n = 0;
+  if (drv_domains_read(trace, all, n) != DRV_EXIT_OK)
+    return NULL;
+  const drv_domain *mine = drv_domain_find(*all, *n, function);
+  if (!mine)
+    drv_error("--domain-from %s: no call of %s in it (%zu functions traced)", trace, function, *n);
+  return mine;
+}
+
+/* The domain function has in trace, as engine options (drv_domain_args) onto args, owned
+ * strings. DRV_EXIT_OK, or DRV_EXIT_USAGE (printed). */
+static int domain_from(const char *trace, const char *function, drv_list *args) {
   drv_domain *d;
   size_t n;
-  if (drv_domains_read(trace, &d, &n) != DRV_EXIT_OK)
-    return DRV_EXIT_USAGE;
-  const drv_domain *mine = drv_domain_find(d, n, function);
+  const drv_domain *mine = drv_domain_of(trace, function, &d, &n);
   if (mine)
     drv_domain_args(mine, args);
-  else
-    drv_error("--domain-from %s: no call of %s in it (%zu functions traced)", trace, function, n);
   drv_domains_free(d, n);
   return mine ? DRV_EXIT_OK : DRV_EXIT_USAGE;
 }
@@ -292,7 +301,7 @@ int drv_domain_fwd(drv_opts *o, const drv_etab *t, drv_list *keep) {
     return DRV_EXIT_USAGE;
   }
   size_t had = keep->n;
-  if (drv_domain_from(o->domain_from, colon + 1, keep) != DRV_EXIT_OK)
+  if (domain_from(o->domain_from, colon + 1, keep) != DRV_EXIT_OK)
     return DRV_EXIT_USAGE;
   const drv_eopt *range = drv_etab_find(t, "--range", 7);
   size_t add = (keep->n - had) / 2;
@@ -321,14 +330,9 @@ static const char *last_range(const drv_list *args, const char *name) {
 }
 
 /* See tests.h. */
-int drv_domain_state(const char *mr, const char *trace, const char *function, const drv_list *args) {
-  drv_domain *d;
-  size_t n;
-  if (drv_domains_read(trace, &d, &n) != DRV_EXIT_OK)
-    return DRV_EXIT_INTERNAL;
-  const drv_domain *mine = drv_domain_find(d, n, function);
+int drv_domain_state(const char *mr, const drv_domain *mine, const drv_list *args) {
   size_t len;
-  char *text = mine ? drv_read_file(mr, &len) : NULL;
+  char *text = drv_read_file(mr, &len);
   char *subject = text ? strstr(text, "\nsubject ") : NULL;
   char *eol = subject ? strchr(subject + 1, '\n') : NULL;
   int rc = DRV_EXIT_OK;
@@ -360,6 +364,5 @@ int drv_domain_state(const char *mr, const char *trace, const char *function, co
     drv_buf_fini(&lines);
   }
   free(text);
-  drv_domains_free(d, n);
   return rc;
 }

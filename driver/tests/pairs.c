@@ -171,7 +171,7 @@ static bool same(const val *a, const val *b) {
   return !memcmp(&a->x, &b->x, sizeof(double));
 }
 
-/* Every input of c1 and c2 but those of mask equal. */
+/* Every input of c1 and c2 but parameters p and q equal. */
 static bool others_equal(const call *c1, const call *c2, uint32_t p, uint32_t q) {
   for (uint32_t i = 0; i < c1->np; i++)
     if (i != p && i != q && input(c1, i) && !same(&c1->in[i], &c2->in[i]))
@@ -267,7 +267,7 @@ static bool transform(const call *c1, const call *c2, char **names, drv_buf *b, 
         drv_buf_printf(name, "permute_%s", pn);
         return true;
       }
-    } else if (z->n == a->n + 1 && !is_float(a->kind) == !is_float(z->kind)) {
+    } else if (z->n == a->n + 1) {
       double v;
       if (!memcmp(z->d, a->d, a->n * sizeof(double))) {
         v = z->d[a->n];

@@ -55,10 +55,9 @@ void drv_domain_args(const drv_domain *d, drv_list *args);
 /* d as text: a line per parameter (kind, extremes, specials, lengths, a string's bytes)
  * and the options of drv_domain_args. */
 void drv_domain_print(FILE *f, const drv_domain *d);
-/* The domain function has in trace, as engine options (drv_domain_args) onto args, owned
- * strings. DRV_EXIT_OK, or DRV_EXIT_USAGE (printed: the trace does not read, or it holds
- * no call of function). */
-int drv_domain_from(const char *trace, const char *function, drv_list *args);
+/* The domains of trace read into *all[*n] (free with drv_domains_free, also on NULL), and
+ * function's among them; NULL (printed) when the trace does not read or never calls it. */
+const drv_domain *drv_domain_of(const char *trace, const char *function, drv_domain **all, size_t *n);
 /* --domain-from of a command that forwards engine options (run, check, score): the domain
  * of o's FILE:FUNCTION in o->domain_from, put before the engine options the user gave (so
  * their own --range wins) as options of table t; the strings are owned by keep (the caller
@@ -67,12 +66,12 @@ int drv_domain_fwd(drv_opts *o, const drv_etab *t, drv_list *keep);
 
 /* After discovery with --domain-from: the relation file at mr states where its relations
  * were found, a `domain P = [LO, HI];` after its subject line for each numeric scalar input
- * of function in trace, with the last --range P=LO:HI of args (the engine's arguments: the
- * domain's, then the user's) where there is one; check, repro and score then draw from it
- * (docs/mrdsl.md, "Domains"). Arrays' elements and strings' lengths have no statement. A
- * file that already states a parameter's domain keeps its own. DRV_EXIT_OK, or
- * DRV_EXIT_INTERNAL (printed) when the file cannot be rewritten. */
-int drv_domain_state(const char *mr, const char *trace, const char *function, const drv_list *args);
+ * of d (the function's domain in the trace), with the last --range P=LO:HI of args (the
+ * engine's arguments: the domain's, then the user's) where there is one; check, repro and
+ * score then draw from it (docs/mrdsl.md, "Domains"). Arrays' elements and strings'
+ * lengths have no statement. A file that already states a parameter's domain keeps its
+ * own. DRV_EXIT_OK, or DRV_EXIT_INTERNAL (printed) when the file cannot be rewritten. */
+int drv_domain_state(const char *mr, const drv_domain *d, const drv_list *args);
 
 /* ===================== Relations the tests encode (pairs.c) ====================== */
 
