@@ -9,6 +9,7 @@
 #ifndef MR_DRV_CMD_H
 #define MR_DRV_CMD_H
 
+#include "harness/harness.h"
 #include "report/report.h"
 #include "sig/sig.h"
 
@@ -30,6 +31,20 @@ int drv_cmd_corpus(int argc, char **argv);     /* cmd_prioritize.c */
 int drv_cmd_prioritize(int argc, char **argv); /* cmd_prioritize.c */
 int drv_cmd_adequacy(int argc, char **argv); /* cmd_adequacy.c */
 int drv_cmd_report(int argc, char **argv);   /* cmd_adequacy.c */
+
+/* ========= the user's tests (cmd_trace_tests.c, score_tests.c below cmd_score.c) ========= */
+
+/* The functions of FILE to watch in the user's build (-p): those of list (comma-separated),
+ * else every one mrfuzz can call, appended to (*sigs)[*n] (capacity *cap); and *cdb, when
+ * still NULL, the compilation database that gave FILE its flags (caller frees). DRV_EXIT_*. */
+int drv_tests_targets(const char *file, const char *list, const drv_opts *o, const drv_tools *t,
+                      drv_sig **sigs, size_t *n, size_t *cap, char **cdb);
+/* score -- TEST-COMMAND: the user's build tree rebuilt with every mutant of FUNCTION (and of
+ * the functions it reaches) that the harness b was built with, the test command run
+ * against each of them (test by test under ctest, the first failure killing it), and the
+ * verdicts written to the file `verdicts` for `harness score --tests`. DRV_EXIT_*. */
+int drv_score_tests(const drv_opts *o, const drv_build_res *b, const char *file, const char *function,
+                    char **cmd, size_t ncmd, const char *verdicts);
 
 /* ===================== check's fuzz target (cmd_target.c, below cmd_check.c) ===================== */
 

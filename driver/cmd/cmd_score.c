@@ -3,6 +3,7 @@
  * (DIR/mutants) if needed and runs `harness score` as a child process: the relations on
  * N inputs for the original and for every mutant (forked workers inside the harness,
  * each with a deadline), a table on stdout, optionally the Mutation Testing Elements JSON.
+ * With -- TEST-COMMAND, the user's tests against the same mutants first (score_tests.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@
 #include "rel/rel.h"
 #include "report/report.h"
 
-static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr";
+static const char score_args[] = "FILE:FUNCTION [SOURCE.c ...] --mr FILE.mr [-- TEST-COMMAND [ARG...]]";
 static const char score_summary[] =
     "How many seeded bugs (mutants) the relations catch, the mutation score: build FUNCTION with every mutant in (as 'mrfuzz "
     "mutants'), run every relation of FILE.mr on N source inputs (default 100, seed 1; the last "
@@ -32,11 +33,18 @@ static const char score_summary[] =
     "table per mutant and per relation, the score, and the redundant relations (killing "
     "nothing the others do not), the score per function and per source file (the functions "
     "FUNCTION reaches have mutants too: --mutate); --json writes the Mutation Testing "
-    "Elements report, one entry per source file.";
+    "Elements report, one entry per source file. With -- TEST-COMMAND (and -p the library's "
+    "build directory), the project's own tests are scored on the same mutants: the library's "
+    "objects in the build tree are rebuilt with the mutants in (as trace-tests does; --sources, "
+    "--build), the tests run on the original and then against each mutant (test by test "
+    "under ctest; a test that fails, crashes or hangs kills it), and the report puts three "
+    "scores side by side, the tests', the relations' and both, with the mutants only the "
+    "relations kill (and only the tests) by file and line, in the table, --json, --sarif "
+    "and 'mrfuzz report' (docs/tests.md).";
 
 static const drv_etab *const score_tabs[] = {&drv_tab_score, NULL};
 
-static int launch(const drv_opts *o, const drv_build_res *b, const char *function) {
+static int launch(const drv_opts *o, const drv_build_res *b, const char *function, const char *verdicts) {
   double limit = 0;
   if (o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit))
     return DRV_EXIT_USAGE;
@@ -51,6 +59,10 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
   const char *ours[] = {"--coverage", cov, "--json", mte};
   for (size_t i = 0; i < (json ? 2u : 4u); i++)
     drv_list_push(&a, ours[i]);
+  if (verdicts) {
+    drv_list_push(&a, "--tests");
+    drv_list_push(&a, verdicts);
+  }
   unlink(mte);
   unlink(cov);
   drv_list_push(&a, NULL);
@@ -87,8 +99,18 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
 
 /* `mrfuzz score`: see score_summary. */
 int drv_cmd_score(int argc, char **argv) {
+  int dash = argc; /* -- TEST-COMMAND: the user's tests scored too */
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--")) {
+      dash = i;
+      break;
+    }
   drv_opts o;
-  int rc = drv_opts_parse(&o, DRV_CMD_SCORE, score_tabs, argc, argv);
+  int rc = drv_opts_parse(&o, DRV_CMD_SCORE, score_tabs, dash, argv);
+  if (rc == DRV_EXIT_OK && dash < argc && dash + 1 == argc) {
+    drv_error("missing the test command after '--' (e.g. -- ctest --test-dir BUILD, -- make check)");
+    rc = DRV_EXIT_USAGE;
+  }
   if (rc == DRV_EXIT_OK && o.help) {
     drv_opts_help(DRV_CMD_SCORE, score_tabs, "score", score_args, score_summary);
     drv_opts_fini(&o);
@@ -117,8 +139,12 @@ int drv_cmd_score(int argc, char **argv) {
     o.mutants_build = o.run_lock = true;
     drv_build_res res;
     rc = drv_build_target(&o, &file, &function, &res);
+    char *verdicts = dash < argc && rc == DRV_EXIT_OK ? drv_fmt("%s/tests.verdicts", res.dir) : NULL;
+    if (verdicts)
+      rc = drv_score_tests(&o, &res, file, function, argv + dash + 1, (size_t)(argc - dash - 1), verdicts);
     if (rc == DRV_EXIT_OK)
-      rc = launch(&o, &res, function);
+      rc = launch(&o, &res, function, verdicts);
+    free(verdicts);
     drv_build_res_fini(&res);
   }
   free(file);

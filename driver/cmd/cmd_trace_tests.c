@@ -20,6 +20,7 @@
 
 #include "cmd/cmd.h"
 #include "harness/harness.h"
+#include "tests/tests.h"
 
 static const char tt_args[] = "FILE[:FUNCTION[,FUNCTION...]] ... [options] -- TEST-COMMAND [ARG...]";
 static const char tt_summary[] =
@@ -33,9 +34,8 @@ static const char tt_summary[] =
     "itself made it. Read it with 'mrfuzz trace'. Exit 0 when the tests pass, 1 when they "
     "fail (the trace keeps the calls made), 2 for a bad command line or build.";
 
-/* The functions to watch: FUNCTION list of FILE:F,G, else every callable one of FILE; and
- * *cdb, when still NULL, the compilation database that gave FILE its flags (caller frees). */
-static int read_targets(const char *file, const char *list, const drv_opts *o, const drv_tools *t,
+/* See cmd.h. */
+int drv_tests_targets(const char *file, const char *list, const drv_opts *o, const drv_tools *t,
                         drv_sig **sigs, size_t *n, size_t *cap, char **cdb) {
   const drv_list nosrc = {0};
   drv_build_req br = {file, NULL, &nosrc, o};
@@ -90,130 +90,40 @@ static int read_targets(const char *file, const char *list, const drv_opts *o, c
   return rc;
 }
 
-/* Run one shell command (--build), or argv (a test), with env. Its exit code, or -1 when it
- * could not start; *timed_out when killed at the limit. */
-static int run_cmd(char *const *argv, char *const *env, const char *log, double limit, bool *timed_out) {
-  int status;
-  if (drv_spawn_timed(argv, env, log, limit, &status, timed_out) != 0) {
-    drv_error("cannot run %s: %s", argv[0], strerror(errno));
-    return -1;
-  }
-  if (*timed_out)
-    return 124;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-/* ctest's tests, by number and name, from `ctest ARGS -N` (lines "  Test  #3: name"). */
-typedef struct ctest_list {
-  unsigned *num;
-  char **name;
-  size_t n;
-} ctest_list;
-
-static int ctest_tests(char **cmd, size_t ncmd, const char *work, ctest_list *l) {
-  memset(l, 0, sizeof *l);
-  char *log = drv_fmt("%s/ctest-N.log", work);
-  unlink(log);
-  drv_list a = {0};
-  for (size_t i = 0; i < ncmd; i++)
-    drv_list_push(&a, cmd[i]);
-  drv_list_push(&a, "-N");
-  drv_list_push(&a, NULL);
-  bool to;
-  int rc = run_cmd((char *const *)a.v, NULL, log, 120, &to);
-  drv_list_fini(&a);
-  size_t len;
-  char *text = rc == 0 ? drv_read_file(log, &len) : NULL;
-  if (!text) {
-    drv_error("'%s -N' did not list the tests (exit %d; its output is in %s)", cmd[0], rc, log);
-    free(log);
-    return DRV_EXIT_USAGE;
-  }
-  for (char *save, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-    unsigned num;
-    int at = 0;
-    if (sscanf(line, " Test #%u: %n", &num, &at) == 1 && at > 0) {
-      l->num = drv_realloc(l->num, (l->n + 1) * sizeof *l->num);
-      l->name = drv_realloc(l->name, (l->n + 1) * sizeof *l->name);
-      l->num[l->n] = num;
-      l->name[l->n++] = drv_strdup(line + at);
-    }
-  }
-  free(text);
-  free(log);
-  return DRV_EXIT_OK;
-}
-
-static void ctest_free(ctest_list *l) {
-  for (size_t i = 0; i < l->n; i++)
-    free(l->name[i]);
-  free(l->num);
-  free(l->name);
-}
-
-static bool is_ctest(const char *a) {
-  const char *b = strrchr(a, '/');
-  return !strcmp(b ? b + 1 : a, "ctest");
-}
-
 /* Run the tests with the trace open: test by test under ctest (MR_TEST_NAME each), else
  * the command once. The tests' exit code (0 when all passed), or -1 (printed). */
 static int run_tests(char **cmd, size_t ncmd, const char *trace, const char *work, double limit,
                      size_t *failed) {
+  drv_tests l;
+  *failed = 0;
+  if (drv_tests_list(cmd, ncmd, work, &l) != DRV_EXIT_OK)
+    return -1;
   char *env_t = drv_fmt("MR_TRACE=%s", trace);
   int rc = 0;
-  *failed = 0;
-  if (!is_ctest(cmd[0])) {
-    char *env[] = {env_t, NULL};
-    drv_list a = {0};
-    for (size_t i = 0; i < ncmd; i++)
-      drv_list_push(&a, cmd[i]);
-    drv_list_push(&a, NULL);
-    bool to;
-    rc = run_cmd((char *const *)a.v, env, NULL, limit, &to);
-    if (to)
-      drv_error("the test command did not finish within %g s (--timeout)", limit);
-    *failed = rc != 0;
-    drv_list_fini(&a);
-    free(env_t);
-    return rc;
-  }
-  ctest_list l;
-  if (ctest_tests(cmd, ncmd, work, &l) != DRV_EXIT_OK) {
-    free(env_t);
-    return -1;
-  }
-  if (!l.n)
-    drv_warn("'%s -N' lists no test", cmd[0]);
   double start = drv_now();
   for (size_t i = 0; i < l.n && rc >= 0 && !drv_stopped(); i++) {
-    char *env_n = drv_fmt("MR_TEST_NAME=%s", l.name[i]);
-    char *range = drv_fmt("%u,%u", l.num[i], l.num[i]);
-    char *log = drv_fmt("%s/ctest-%u.log", work, l.num[i]);
+    char *env_n = l.ctest ? drv_fmt("MR_TEST_NAME=%s", l.v[i].name) : NULL;
+    char *log = l.ctest ? drv_fmt("%s/ctest-%zu.log", work, i + 1) : NULL;
     char *env[] = {env_t, env_n, NULL};
-    drv_list a = {0};
-    for (size_t k = 0; k < ncmd; k++)
-      drv_list_push(&a, cmd[k]);
-    drv_list_push(&a, "-I");
-    drv_list_push(&a, range);
-    drv_list_push(&a, NULL);
-    unlink(log);
+    if (log)
+      unlink(log);
     double left = limit > 0 ? limit - (drv_now() - start) : 0;
     bool to = false;
-    int r = limit > 0 && left <= 0 ? (to = true, 124) : run_cmd((char *const *)a.v, env, log, left, &to);
+    int r = limit > 0 && left <= 0 ? (to = true, 124) : drv_test_run(l.v[i].argv, env, log, left, &to);
     if (r < 0) {
       rc = -1;
     } else if (r != 0) {
       (*failed)++;
       rc = r;
-      drv_note("test %s failed%s (its output: %s)", l.name[i], to ? " (--timeout)" : "", log);
+      if (l.ctest)
+        drv_note("test %s failed%s (its output: %s)", l.v[i].name, to ? " (--timeout)" : "", log);
+      else if (to)
+        drv_error("the test command did not finish within %g s (--timeout)", limit);
     }
-    drv_list_fini(&a);
     free(env_n);
-    free(range);
     free(log);
   }
-  ctest_free(&l);
+  drv_tests_free(&l);
   free(env_t);
   return rc;
 }
@@ -247,14 +157,9 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
     free(file);
     rc = split_arg(o->pos.v[i], &file, &list);
     if (rc == DRV_EXIT_OK)
-      rc = read_targets(file, list, o, &t, &sigs, &n, &cap, &cdb);
-    if (!o->sources.n) { /* FILE's directory */
-      char *d = drv_abspath(file);
-      char *slash = strrchr(d, '/');
-      if (slash && slash != d)
-        *slash = '\0';
-      drv_list_push(&dirs, d);
-    }
+      rc = drv_tests_targets(file, list, o, &t, &sigs, &n, &cap, &cdb);
+    if (!o->sources.n)
+      drv_tests_dir_of(file, &dirs);
   }
   double limit = 3600;
   if (rc == DRV_EXIT_OK && o->timeout && !drv_parse_secs("--timeout", o->timeout, HUGE_VAL, &limit))
@@ -286,15 +191,8 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
       drv_note("%zu objects swapped into the build tree (%zu test programs left as built)",
                drv_intree_objects(tree), drv_intree_programs(tree));
   }
-  if (rc == DRV_EXIT_OK && o->build_cmd && !drv_stopped()) {
-    char *sh[] = {"/bin/sh", "-c", (char *)o->build_cmd, NULL};
-    bool to;
-    int r = run_cmd(sh, NULL, NULL, limit, &to);
-    if (r != 0) {
-      drv_error("--build '%s' failed (exit %d)", o->build_cmd, r);
-      rc = DRV_EXIT_USAGE;
-    }
-  }
+  if (rc == DRV_EXIT_OK && o->build_cmd && !drv_stopped())
+    rc = drv_tests_build(o->build_cmd, limit);
   size_t failed = 0;
   if (rc == DRV_EXIT_OK && !drv_stopped()) {
     unlink(partial);
@@ -327,7 +225,7 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
     printf("trace: %s\n", trace);
     if (failed) {
       drv_error("the tests failed (%zu failing%s); the trace holds the calls they made", failed,
-                is_ctest(cmd[0]) ? " tests" : ": the command's exit code was not 0");
+                drv_is_ctest(cmd[0]) ? " tests" : ": the command's exit code was not 0");
       rc = DRV_EXIT_VIOLATION;
     }
   }

@@ -83,7 +83,7 @@ static bool compile_argv(const drv_cdb_entry *e, const drv_tools *t, const char 
   while (i < e->args.n && is_wrapper(e->args.v[i]))
     i++;
   i++; /* the compiler */
-  bool c = false;
+  bool c = false, debug = false;
   *out = NULL;
   drv_list_push(a, drv_strdup(t->clang));
   for (; i < e->args.n; i++) {
@@ -99,9 +99,13 @@ static bool compile_argv(const drv_cdb_entry *e, const drv_tools *t, const char 
       *out = s[2] == '/' ? drv_strdup(s + 2) : drv_fmt("%s/%s", e->dir, s + 2);
       continue;
     }
+    if (!strncmp(s, "-g", 2))
+      debug = strcmp(s, "-g0") != 0;
     if (!dropped(s))
       drv_list_push(a, drv_strdup(s));
   }
+  if (!debug) /* the positions of sites, calls and mutants (a user's release build has none) */
+    drv_list_push(a, drv_strdup("-gline-tables-only"));
   if (!*out) { /* cc -c dir/x.c writes x.o in the working directory */
     const char *b = strrchr(e->file, '/');
     char *stem = drv_strdup(b ? b + 1 : e->file);

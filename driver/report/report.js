@@ -34,6 +34,7 @@
     parent.append(el('p', { id: id, class: 'note' }, text));
   }
   const base = (p) => p.slice(p.lastIndexOf('/') + 1);
+  const isTest = (id) => String(id).startsWith('test:'); // the project's tests, not relations
   // The same file under two spellings (absolute, relative to a build directory).
   const samePath = (a, b) => a === b || a.endsWith('/' + b) || b.endsWith('/' + a);
 
@@ -55,7 +56,8 @@
       el('th', {}, 'violated'), el('th', {}, 'mutants killed')));
     const rels = data.relations.slice(); // and those the runs name that the file split missed
     const named = Object.keys(counts);
-    for (const tf of Object.values((mte && mte.testFiles) || {})) for (const t of tf.tests || []) named.push(t.name);
+    for (const tf of Object.values((mte && mte.testFiles) || {}))
+      for (const t of tf.tests || []) if (!isTest(t.id)) named.push(t.name);
     for (const name of named)
       if (!rels.some((r) => r.name === name)) rels.push({ name: name, text: '(not found in ' + data.mr + ')' });
     for (const r of rels) {
@@ -76,6 +78,42 @@
       t.append(row);
     }
     sec.append(t);
+  }
+
+  /* ---- the project's tests beside the relations (score -- TEST-COMMAND) ----
+   * The user's tests are the testFiles entry whose ids are "test:NAME"; statusReason
+   * starts with which side kills each mutant (rt/engine/score/score_report.c). */
+  function tests() {
+    const sec = document.getElementById('tests');
+    const entry = Object.entries((mte && mte.testFiles) || {}).find(([, tf]) => (tf.tests || []).some((t) => isTest(t.id)));
+    if (!entry)
+      return note(sec, 'tests-none', 'No score with the project\'s tests in this build directory: run ' +
+        'mrfuzz score with -- TEST-COMMAND.');
+    const side = (m, s) => (m.statusReason || '').startsWith(s);
+    const compared = mutants.filter((m) => ['killed only by the tests', 'killed only by the relations',
+      'killed by the tests and the relations', 'survived the tests and the relations'].some((s) => side(m, s)));
+    const byT = compared.filter((m) => side(m, 'killed only by the tests') || side(m, 'killed by the tests'));
+    const byR = compared.filter((m) => side(m, 'killed only by the relations') || side(m, 'killed by the tests'));
+    const both = compared.filter((m) => !side(m, 'survived'));
+    const pct = (k) => compared.length ? (100 * k / compared.length).toFixed(1) + '%' : '-';
+    sec.append(el('p', { class: 'tests-cmd' }, 'Tests: ', el('code', {}, entry[0]), ' (' + entry[1].tests.length +
+      ' tests), on ' + compared.length + ' mutants.'));
+    const t = el('table', { class: 'tests-scores' });
+    t.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'killed'), el('th', {}, 'score')));
+    for (const [name, k] of [['tests', byT], ['relations', byR], ['both', both]])
+      t.append(el('tr', { 'data-side': name }, el('td', {}, name), el('td', { class: 'nkilled' }, k.length),
+        el('td', { class: 'score' }, pct(k.length))));
+    sec.append(t);
+    for (const [title, cls, list] of [['Killed only by the relations', 'only-relations', byR.filter((m) => !byT.includes(m))],
+      ['Killed only by the tests', 'only-tests', byT.filter((m) => !byR.includes(m))]]) {
+      sec.append(el('h3', {}, title + ' (' + list.length + ')'));
+      const ul = el('ul', { class: cls });
+      for (const m of list)
+        ul.append(el('li', { 'data-id': m.id }, el('a', { href: '#mutant-' + m.id }, '#' + m.id), ' ' + base(m.file) + ':' +
+          m.location.start.line + ' ' + m.mutatorName + ': ' + (m.description || m.replacement) +
+          ((m.killedBy || []).length ? ' (' + m.killedBy.map((k) => k.replace(/^test:/, 'test ')).join(', ') + ')' : '')));
+      sec.append(ul);
+    }
   }
 
   /* ---- findings: the reproducers and how to replay them ---- */
@@ -180,7 +218,7 @@
     }).catch((e) => say('failed', 'The Mutation Testing Elements view failed: ' + e));
   }
 
-  for (const part of [relations, findings, sources, mteView]) {
+  for (const part of [relations, tests, findings, sources, mteView]) {
     try {
       part();
     } catch (e) { // one broken part leaves the others standing

@@ -209,13 +209,18 @@ static void subject_section(drv_buf *b, const char *mr) {
 #endif
 }
 
-/* The first sections report.js fills from the runs' data: the relations, the findings. */
+/* The first sections report.js fills from the runs' data: the relations, the tests beside
+ * them, the findings. */
 static void run_sections_top(drv_buf *b) {
   drv_buf_printf(b, "<noscript><p>The relations, findings, sources and mutation sections are drawn "
                     "by the page's script: allow JavaScript for this file.</p></noscript>\n");
   drv_buf_printf(b, "<h2>Relations</h2>\n<section id=\"relations\"><p>Each relation as the file "
                     "says it; checked, skipped and violated in the last <code>mrfuzz check</code>; the "
                     "mutants it kills in the last <code>mrfuzz score</code>.</p></section>\n");
+  drv_buf_printf(b, "<h2>The project's tests and the relations</h2>\n<section id=\"tests\"><p>The "
+                    "mutation score of the project's own tests beside the relations', on the same "
+                    "mutants (<code>mrfuzz score ... -- TEST-COMMAND</code>), and the mutants only one "
+                    "side kills.</p></section>\n");
   drv_buf_printf(b, "<h2>Findings</h2>\n<section id=\"findings\"></section>\n");
 }
 

@@ -2,13 +2,40 @@
  * tests.h - the header of the driver's tests/ room: what the driver learns from a trace of
  * the user's own tests (mrfuzz trace-tests, docs/tests.md). domain.c: each parameter's
  * observed values, as the domain options of the engines (--domain-from); pairs.c: the
- * relations the tests already encode, from pairs of their calls. Stands on sig/
- * (kind names) and base/.
+ * relations the tests already encode, from pairs of their calls; ctest.c: running the
+ * test command, test by test under ctest. Stands on sig/ (kind names) and base/.
  */
 #ifndef MR_DRV_TESTS_H
 #define MR_DRV_TESTS_H
 
 #include "sig/sig.h"
+
+/* ===================== The user's test command (ctest.c) ===================== */
+
+/* One run of the tests: a ctest test, or the whole command. */
+typedef struct drv_test {
+  char *name;  /* owned; the CTest name, or the command's program */
+  char **argv; /* owned, NULL-terminated: the command, with `-I N,N` for a ctest test */
+} drv_test;
+typedef struct drv_tests {
+  drv_test *v; /* owned [n] */
+  size_t n;
+  bool ctest;  /* cmd runs ctest: one entry per test (MR_TEST_NAME names it) */
+} drv_tests;
+/* The runs of cmd[ncmd]: ctest's tests from `ctest ARGS -N` (its output in work), else the
+ * command itself. DRV_EXIT_OK (free with drv_tests_free) or DRV_EXIT_USAGE (printed). */
+int drv_tests_list(char **cmd, size_t ncmd, const char *work, drv_tests *l);
+void drv_tests_free(drv_tests *l);
+/* Does argv0 run ctest? */
+bool drv_is_ctest(const char *argv0);
+/* Run argv with env's extra entries, output to log (NULL: inherited), killed after limit
+ * seconds (0: none): its exit code, 128 + the signal that ended it, 124 when *timed_out,
+ * or -1 (printed) when it cannot start. */
+int drv_test_run(char *const *argv, char *const *env, const char *log, double limit, bool *timed_out);
+/* --build CMD, run by the shell with a limit: DRV_EXIT_OK, or DRV_EXIT_USAGE (printed). */
+int drv_tests_build(const char *cmd, double limit);
+/* FILE's directory (absolute, owned) onto dirs: the library sources rebuilt by default. */
+void drv_tests_dir_of(const char *file, drv_list *dirs);
 
 /* ============================ Observed domains (domain.c) ============================ */
 

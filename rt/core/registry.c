@@ -82,7 +82,8 @@ static void register_one(mr_fn_desc *d) {
   validate(d);
   pthread_mutex_lock(&reg_lock);
   uint32_t n = atomic_load_explicit(&rt_nfns, memory_order_relaxed);
-  if (!(d->id < n && rt_fns[d->id] == d)) { /* lost no race to another registrar */
+  bool fresh = !(d->id < n && rt_fns[d->id] == d);
+  if (fresh) { /* lost no race to another registrar */
     if (n == RT_MAX_FNS) {
       static bool warned;
       if (!warned) rt_msg("registry full (8192 functions); further functions are not observed",
@@ -101,6 +102,7 @@ static void register_one(mr_fn_desc *d) {
     }
   }
   pthread_mutex_unlock(&reg_lock);
+  if (fresh) rt_mutant_env(d);
 }
 
 /* Register every descriptor in [start, stop) (a module's mr_sites section, or one

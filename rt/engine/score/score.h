@@ -93,6 +93,12 @@ typedef struct score_ctx {
   int *how;                  /* owned [nmut]: wait status (crash), else 0 */
   double total_secs;         /* wall time of the mutant phase */
   bool matrix;               /* every input of every relation runs: kill bits per input */
+  const char *tests;         /* --tests FILE or NULL: the user's tests' verdicts (score_tests.c) */
+  char *tests_cmd;           /* owned: the test command they came from */
+  uint8_t *tst;              /* owned [nmut] with --tests: enum score_tst */
+  char **tst_by;             /* owned [nmut]: the test that killed it, or NULL */
+  char **tst_names;          /* owned [ntst]: every test the command ran */
+  size_t ntst;
 } score_ctx;
 
 /* The i-th mutant's shared result. */
@@ -162,6 +168,30 @@ int score_write_json(const score_ctx *c, const char *path);
 int score_write_sarif(const score_ctx *c, const char *path);
 /* The kill matrix to path, atomically (--kill-matrix; format: score_report.c). ENG_EXIT_*. */
 int score_write_matrix(const score_ctx *c, const char *path);
+
+/* score_tests.c: the user's own tests against the same mutants (--tests FILE, which
+ * `mrfuzz score ... -- TEST-COMMAND` writes; docs/tests.md), side by side with the
+ * relations. ORDER: score_tests.c's name table mirrors this list. */
+enum score_tst {
+  SCORE_T_ABSENT,    /* not in the tests' build: out of the comparison */
+  SCORE_T_KILLED,    /* a test failed */
+  SCORE_T_CRASH,     /* a test crashed */
+  SCORE_T_TIMEOUT,   /* a test hung */
+  SCORE_T_SURVIVED,  /* every test that reaches its function passed */
+  SCORE_T_UNREACHED, /* no test reaches its function */
+};
+/* Read c->tests into c->tst, c->tst_by, c->tests_cmd (after the mutants are known).
+ * ENG_EXIT_OK, or ENG_EXIT_USAGE (printed) for a file that does not read. */
+int score_tests_read(score_ctx *c);
+/* Do the relations kill mutant m (violated, crashed, timed out)? The tests? */
+bool score_rels_kill(const score_ctx *c, uint32_t m);
+bool score_tests_kill(const score_ctx *c, uint32_t m);
+/* Is m in the comparison: in the tests' build, and not an equivalent suspect both let by? */
+bool score_tests_compared(const score_ctx *c, uint32_t m);
+/* The tests' verdict on m as a word ("killed", "survived", ...). */
+const char *score_tests_word(const score_ctx *c, uint32_t m);
+/* The three scores (tests, relations, both) and the mutants only one side kills. */
+void score_tests_print(const score_ctx *c);
 
 /* `harness score`: the mutation score of a relation file. */
 int eng_cmd_score(const mr_subject *s, int argc, char **argv);

@@ -99,6 +99,8 @@ int eng_cmd_score(const mr_subject *s, int argc, char **argv) {
   mrdsl_file *f = NULL;
   if (rc == ENG_EXIT_OK)
     rc = score_find_function(&c);
+  if (rc == ENG_EXIT_OK && !c.original_only)
+    rc = score_tests_read(&c); /* before the work: a bad file is refused at once */
   if (rc == ENG_EXIT_OK)
     rc = score_open(&c, &f);
   if (rc == ENG_EXIT_OK)

@@ -143,6 +143,14 @@ void score_ctx_fini(score_ctx *c) {
   free(c->orig);
   free(c->status);
   free(c->how);
+  for (uint32_t m = 0; c->tst_by && m < c->nmut; m++)
+    free(c->tst_by[m]);
+  free(c->tst_by);
+  for (size_t i = 0; i < c->ntst; i++)
+    free(c->tst_names[i]);
+  free(c->tst_names);
+  free(c->tst);
+  free(c->tests_cmd);
   free(c->run.dom);
   if (c->dsl)
     mrdsl_ctx_free(c->dsl);

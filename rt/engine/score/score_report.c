@@ -200,8 +200,8 @@ void score_print(const score_ctx *c) {
                (unsigned long long)c->rels[k].bad_input, c->rels[k].bad_res.residual,
                c->rels[k].bad_res.tolerance);
   }
-  printf("\n%5s  %-3s  %-20s  %-11s  %-28s  %s\n", "id", "op", "location", "status",
-         "killed by", "mutant");
+  printf("\n%5s  %-3s  %-20s  %-11s  %-28s  %s%s\n", "id", "op", "location", "status",
+         "killed by", c->tst ? "tests      " : "", "mutant");
   for (uint32_t m = 0; m < c->nmut; m++) {
     const mr_fn *f;
     const mr_mutant *mu = eng_mutant_at(c->fn, m, &f);
@@ -210,8 +210,11 @@ void score_print(const score_ctx *c) {
     killers(c, m, by, sizeof by);
     const char *st = c->status[m] == SCORE_EQUIVALENT && !reached(c, m) ? "unreached"
                                                                          : st_text[c->status[m]];
-    printf("%5u  %-3s  %-20s  %-11s  %-28s  %s\n", eng_mutant_id(c->fn, m),
-           mr_mutant_op_name(mu->op), loc, st, by, mu->desc);
+    printf("%5u  %-3s  %-20s  %-11s  %-28s  ", eng_mutant_id(c->fn, m),
+           mr_mutant_op_name(mu->op), loc, st, by);
+    if (c->tst)
+      printf("%-11s", score_tests_word(c, m));
+    printf("%s\n", mu->desc);
   }
   printf("\n%-24s %7s %7s %8s\n", "relation", "kills", "unique", "score");
   for (size_t k = 0; k < c->nrels; k++) {
@@ -232,6 +235,7 @@ void score_print(const score_ctx *c) {
            "%u survived; %u equivalent suspects left out, %u of them never reached)\n",
            detected, denom, pct(detected, denom), t.killed, t.crash, t.timeout, t.survived,
            t.equivalent, t.unreached);
+  score_tests_print(c);
   if (c->concrete && denom)
     printf("concrete oracle (recorded outputs as assertions): %u/%u = %.1f%% (%u by "
            "assertions, %u crashed, %u timed out)\n",
@@ -276,6 +280,15 @@ static char *slurp(const char *path) {
   return buf;
 }
 
+/* A test's id in the report: "test:NAME", apart from the relations' names. */
+static void test_id(FILE *f, const char *name) {
+  char *id = malloc(strlen(name) + 6);
+  if (id)
+    sprintf(id, "test:%s", name);
+  eng_json_str(f, id ? id : "test:?");
+  free(id);
+}
+
 static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   const mr_mutant *mu = eng_mutant_at(c->fn, m, NULL);
   const score_res *r = score_res_at(c, m);
@@ -290,8 +303,9 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
   eng_json_str(f, mu->desc);
   fprintf(f, ",\"location\":{\"start\":{\"line\":%u,\"column\":%u},\"end\":{\"line\":%u,"
              "\"column\":%u}},\"status\":\"%s\"",
-          line, col, line, col + (unsigned)(width ? width : 1), st[c->status[m]]);
-  char reason[160] = "";
+          line, col, line, col + (unsigned)(width ? width : 1),
+          score_tests_kill(c, m) && !score_rels_kill(c, m) ? "Killed" : st[c->status[m]]);
+  char reason[256] = "";
   if (c->status[m] == SCORE_CRASH)
     killers(c, m, reason, sizeof reason), memmove(reason + 9, reason, strlen(reason) + 1),
         memcpy(reason, "crashed: ", 9);
@@ -301,6 +315,18 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
     snprintf(reason, sizeof reason, "equivalent suspect: outputs equal the original's on all "
              "%llu inputs%s", (unsigned long long)c->run.n,
              reached(c, m) ? "" : " (never reached)");
+  if (c->tst) { /* which side kills it, first (docs/tests.md: report.js reads it) */
+    const char *side = !score_tests_compared(c, m) ? (c->tst[m] == SCORE_T_ABSENT ? "not in the tests' build" : "")
+                       : score_tests_kill(c, m) ? (score_rels_kill(c, m) ? "killed by the tests and the relations"
+                                                                         : "killed only by the tests")
+                       : score_rels_kill(c, m) ? "killed only by the relations"
+                                               : "survived the tests and the relations";
+    if (*side) {
+      char was[sizeof reason];
+      snprintf(was, sizeof was, "%s", reason);
+      snprintf(reason, sizeof reason, "%s%s%s", side, was[0] ? "; " : "", was);
+    }
+  }
   if (reason[0]) {
     fputs(",\"statusReason\":", f);
     eng_json_str(f, reason);
@@ -313,6 +339,10 @@ static void mte_mutant(const score_ctx *c, FILE *f, uint32_t m) {
       eng_json_str(f, c->rels[k].name);
       first = false;
     }
+  if (score_tests_kill(c, m) && c->tst_by[m]) { /* the tests' entries are "test:NAME" */
+    fputs(first ? "" : ",", f);
+    test_id(f, c->tst_by[m]);
+  }
   fputs("],\"coveredBy\":[", f);
   first = true;
   for (size_t k = 0; k < c->nrels; k++)
@@ -345,6 +375,21 @@ static void mte_file(const score_ctx *c, FILE *f, const char *file) {
   fputs("\n]}", f);
 }
 
+/* The testFiles entry of the user's tests: every test the command ran. */
+static void mte_tests(const score_ctx *c, FILE *f) {
+  fputc(',', f);
+  eng_json_str(f, c->tests_cmd ? c->tests_cmd : "tests");
+  fputs(":{\"tests\":[", f);
+  for (size_t i = 0; i < c->ntst; i++) {
+    fputs(i ? ",{\"id\":" : "{\"id\":", f);
+    test_id(f, c->tst_names[i]);
+    fputs(",\"name\":", f);
+    eng_json_str(f, c->tst_names[i]);
+    fputc('}', f);
+  }
+  fputs("]}", f);
+}
+
 static void mte(const score_ctx *c, FILE *f) {
   fputs("{\"schemaVersion\":\"1\",\"thresholds\":{\"high\":80,\"low\":60},\"files\":{", f);
   size_t nfile;
@@ -365,7 +410,10 @@ static void mte(const score_ctx *c, FILE *f) {
     fprintf(f, ",\"location\":{\"start\":{\"line\":%d,\"column\":1}}}",
             c->rels[k].line > 0 ? c->rels[k].line : 1);
   }
-  fputs("]}},\"framework\":{\"name\":\"mrfuzz\"}}\n", f);
+  fputs("]}", f);
+  if (c->tst) /* the user's tests, under their command: those that killed something */
+    mte_tests(c, f);
+  fputs("},\"framework\":{\"name\":\"mrfuzz\"}}\n", f);
 }
 
 /* The kill matrix (--kill-matrix): a header line with the relations in the file's
