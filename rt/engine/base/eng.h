@@ -453,6 +453,33 @@ size_t eng_fdp_encode(int k, const eng_dom *d, double v, uint8_t out[8]);
 uint8_t *eng_fdp_encode_input(const mr_subject *s, const eng_run_opts *o, const uint64_t *slots,
                               size_t *len /* OUT */);
 
+/* ---- The tests' calls as source inputs (seeds.c; docs/tests.md) ----------------------
+ * The completed calls of the subject in a trace of the user's tests (mrfuzz trace-tests),
+ * their inputs matched to its parameters by name and encoded as eng_fdp_encode_input does
+ * within the run's domains; distinct encodings only, the tests' calls before the ones
+ * the library made itself, each in the order the calls began. */
+typedef struct eng_seeds {
+  uint8_t **in;        /* owned [n], each malloc'd: the encodings, in that order */
+  size_t *len;         /* owned [n] */
+  size_t n;            /* kept (eng_seeds_spread may keep fewer than distinct) */
+  size_t distinct;     /* distinct encodings of the calls */
+  size_t calls;        /* completed calls of the subject in the trace */
+  size_t from_library; /* of them, made inside the library */
+  size_t skipped;      /* calls that could not be encoded for this subject ... */
+  char why[160];       /* ... and why the first one could not */
+} eng_seeds;
+/* Read the calls of s in trace into *out (always released with eng_seeds_fini). A trace
+ * cut mid-record gives the calls before the cut (a warning). ENG_EXIT_OK, ENG_EXIT_USAGE
+ * (the trace cannot be read) or ENG_EXIT_INTERNAL (out of memory), printed. */
+int eng_seeds_read(const char *trace, const mr_subject *s, const eng_run_opts *o, eng_seeds *out);
+/* Keep at most max of x's inputs, evenly spread over them in their order (the same ones
+ * every run). */
+void eng_seeds_spread(eng_seeds *x, size_t max);
+void eng_seeds_fini(eng_seeds *x);
+/* "C calls of F in TRACE (L from inside the library): K distinct inputs, S calls left
+ * out (why)" to f, no newline. */
+void eng_seeds_say(FILE *f, const eng_seeds *x, const mr_subject *s, const char *trace);
+
 /* ---- Violation reports (report.c) ------------------------------------------------------
  * Print the report of relation rel (of file mr, for the message) violated by executions
  * x[0..h-1] of s, execution k calling xs[k] (eng_mg_subjects; NULL: s everywhere; stops

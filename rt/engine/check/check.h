@@ -125,4 +125,13 @@ int eng_cmd_dict(const mr_subject *s, int argc, char **argv);
 int eng_cmd_fuzz_init(const mr_subject *s, int argc, char **argv);
 extern const mr_subject *eng_fuzz_subject;
 
+/* check_seed.c: the corpus seeded with the tests' calls (docs/tests.md) */
+/* Seeds written at most: beyond, an even spread over the calls' distinct inputs. */
+#define ENG_CHK_SEEDS_MAX 1000
+/* The distinct inputs of s's calls in trace (eng_seeds_read with o's domains), at most
+ * ENG_CHK_SEEDS_MAX, as files DIR/tests-NNNNN in the calls' order, and one line on stdout
+ * with the counts ("seeds: calls=M library=L distinct=K skipped=S written=W max=MAX why=..."),
+ * which the driver reads. ENG_EXIT_OK, or USAGE/INTERNAL (printed). */
+int eng_chk_seeds(const mr_subject *s, const eng_run_opts *o, const char *trace, const char *dir);
+
 #endif /* MR_CHECK_H */

@@ -7,7 +7,9 @@
  * the driver, or from PROGRAM.mrcheck beside the program when MRFUZZ_CHECK is unset (a
  * target run without mrfuzz); libFuzzer's own flags stay on its command line. A harness of
  * several subjects checks each with its own options (check_multi.c). A violation prints the report and aborts, so libFuzzer
- * saves the input like any crash (honouring -artifact_prefix).
+ * saves the input like any crash (honouring -artifact_prefix). The driver's one-off runs
+ * stop in LLVMFuzzerInitialize: MRFUZZ_VALIDATE (and MRFUZZ_CALIBRATE), MRFUZZ_DICT, and
+ * MRFUZZ_SEEDS with MRFUZZ_SEEDS_FROM (the tests' calls as seeds: check_seed.c).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -165,6 +167,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     if (eng_opts_parse(&cl, bases, eng_subjects[k], margv[k].n, margv[k].v) != ENG_EXIT_OK ||
         eng_dom_from_mr(eng_subjects[k], &opts[k].run, opts[k].mr) != ENG_EXIT_OK)
       exit(ENG_EXIT_USAGE);
+  }
+  const char *seeds = getenv("MRFUZZ_SEEDS"), *from = getenv("MRFUZZ_SEEDS_FROM");
+  if (seeds && from) { /* write the tests' calls as seeds into this directory and stop */
+    if (n != 1) {
+      eng_error("MRFUZZ_SEEDS: a harness of one subject only (this one has %zu)", n);
+      exit(ENG_EXIT_USAGE);
+    }
+    exit(eng_chk_seeds(s, &opts[0].run, from, seeds));
   }
   rc = eng_mchk_new(opts, &chk);
   if (rc != ENG_EXIT_OK)

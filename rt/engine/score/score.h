@@ -67,6 +67,7 @@ typedef struct score_ctx {
   const char *sarif;         /* --sarif OUT or NULL */
   const char *kill_matrix;   /* --kill-matrix OUT or NULL */
   const char *coverage;      /* --coverage OUT or NULL (score_cov.c) */
+  const char *seeds_from;    /* --seeds-from TRACE or NULL: the first inputs are its calls */
   uint32_t *cov_rels;        /* owned [blocks of the subject and its callees]: relations
                               * whose groups reached each block on the original */
   bool concrete;             /* --oracle concrete */
@@ -115,7 +116,9 @@ int score_find_function(score_ctx *c);
 int score_open(score_ctx *c, mrdsl_file **f);
 /* Compile every relation of f (in c->dsl) into c->rels. ENG_EXIT_*. */
 int score_compile(score_ctx *c, mrdsl_file *f);
-/* Draw c->run.n source inputs from c->run.seed into c->inputs. ENG_EXIT_*. */
+/* Draw c->run.n source inputs from c->run.seed into c->inputs, the first ones the calls
+ * of c->seeds_from when given (at most those drawn from the domain, before the special
+ * quarter; an even spread of them when there are more). ENG_EXIT_*. */
 int score_draw_inputs(score_ctx *c);
 /* score_hard.c: the last run.n / SCORE_HARD_DIV of c->inputs (drawn) replaced by hard
  * values, then screened by the original in a child (r redraws the culprits). ENG_EXIT_*. */

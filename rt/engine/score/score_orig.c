@@ -51,6 +51,38 @@ int score_compile(score_ctx *c, mrdsl_file *f) {
   return ENG_EXIT_OK;
 }
 
+/* --seeds-from: the first inputs of c->inputs (drawn) replaced by the distinct inputs of
+ * the subject's calls in the trace, as many as the domain part holds (the special quarter
+ * keeps its place), decoded as check decodes its seeds so both start from the same
+ * values; said on stdout. ENG_EXIT_*. */
+static int seed_inputs(score_ctx *c) {
+  eng_seeds x;
+  int rc = eng_seeds_read(c->seeds_from, c->s, &c->run, &x);
+  uint64_t room = c->run.n - (c->hard ? c->run.n / SCORE_HARD_DIV : 0);
+  if (rc == ENG_EXIT_OK)
+    eng_seeds_spread(&x, (size_t)room);
+  eng_src src;
+  eng_src_init(&src, c->s);
+  for (size_t i = 0; rc == ENG_EXIT_OK && i < x.n; i++) {
+    eng_args_fini(&c->inputs[i]);
+    if (!eng_fdp_decode(&src, c->s, &c->run, x.in[i], x.len[i]) ||
+        !eng_args_copy(&c->inputs[i], c->s, src.slots)) {
+      eng_error("out of memory while seeding the inputs");
+      rc = ENG_EXIT_INTERNAL;
+    }
+  }
+  if (rc == ENG_EXIT_OK) {
+    printf("mrfuzz: score: the first %zu source inputs are the tests' calls: ", x.n);
+    eng_seeds_say(stdout, &x, c->s, c->seeds_from);
+    if (x.n < x.distinct)
+      printf("; %zu of them, evenly spread (the inputs drawn from the domain: -n less its special quarter)", x.n);
+    fputc('\n', stdout);
+  }
+  eng_src_fini(&src);
+  eng_seeds_fini(&x);
+  return rc;
+}
+
 /* See score.h. */
 int score_draw_inputs(score_ctx *c) {
   eng_rng r;
@@ -65,7 +97,8 @@ int score_draw_inputs(score_ctx *c) {
       return ENG_EXIT_INTERNAL;
     }
   }
-  return c->hard && c->run.n / SCORE_HARD_DIV ? score_draw_hard(c, &r) : ENG_EXIT_OK;
+  int rc = c->hard && c->run.n / SCORE_HARD_DIV ? score_draw_hard(c, &r) : ENG_EXIT_OK;
+  return rc == ENG_EXIT_OK && c->seeds_from ? seed_inputs(c) : rc;
 }
 
 /* See score.h. */
