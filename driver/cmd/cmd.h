@@ -46,6 +46,16 @@ int drv_tests_targets(const char *file, const char *list, const drv_opts *o, con
 int drv_score_tests(const drv_opts *o, const drv_build_res *b, const char *file, const char *function,
                     char **cmd, size_t ncmd, const char *verdicts);
 
+/* ===================== check's seeds (check_seeds.c, below cmd_check.c) ===================== */
+
+/* check --domain-from: the distinct inputs of r's function's calls in the trace, written by
+ * the fuzz harness (MRFUZZ_SEEDS, with env_check, its MRFUZZ_CHECK=...) into base/seeds,
+ * then merged into corpus by libFuzzer's -merge=1 with flags (NULL-terminated: -timeout,
+ * -artifact_prefix), the result said on stdout. DRV_EXIT_OK (also when no call could be
+ * a seed, or the merge failed: warned), DRV_EXIT_USAGE or DRV_EXIT_INTERNAL (printed). */
+int drv_chk_seed(const chk_run *r, const char *harness, const char *env_check, const char *base,
+                 const char *corpus, const char *const *flags);
+
 /* ===================== check's fuzz target (cmd_target.c, below cmd_check.c) ===================== */
 
 /* The fuzz target's run-time files: r's relation files copied into dir/reldir/ and the

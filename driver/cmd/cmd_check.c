@@ -139,21 +139,22 @@ static void teardown(chk_run *r) {
 }
 
 /* The checker's options for the harness (check.def) into l: the .mr by its absolute path,
- * the user's others (without adequacy tracking when there are no stats: repro, minimize),
- * the stats directory and tracking's defaults. */
-static void check_opts(const chk_run *r, drv_list *l, const char *stats) {
+ * the user's others (adequacy tracking only with track and stats: not in repro, minimize
+ * or the merge of the seeds), the stats directory and tracking's defaults. */
+static void check_opts(const chk_run *r, drv_list *l, const char *stats, bool track) {
   for (size_t k = 0; k < r->nsub; k++) { /* subject k's is the k-th (check_multi.c) */
     drv_list_push(l, "--mr");
     drv_list_push(l, r->mrs.paths.v[k]);
   }
   static const char *const mr_only[] = {"--mr", NULL};
   static const char *const no_tracking[] = {"--mr", "--until-adequate", "--plateau", "--criterion", NULL};
-  drv_fwd_push(&r->o, &drv_tab_check, l, stats ? mr_only : no_tracking);
+  drv_fwd_push(&r->o, &drv_tab_check, l, stats && track ? mr_only : no_tracking);
   if (stats) {
     drv_list_push(l, "--stats");
     drv_list_push(l, stats);
   }
-  drv_adeq_check_opts(&r->o, stats, l); /* --until-adequate (cmd_adequacy.c) */
+  if (track)
+    drv_adeq_check_opts(&r->o, stats, l); /* --until-adequate (cmd_adequacy.c) */
 }
 
 static int build(chk_run *r, bool fuzz, drv_build_res *res) {
@@ -284,7 +285,7 @@ static int check_harness(chk_run *r, const drv_build_res *b, const char *base, c
   drv_list a = {0};
   drv_list_push(&a, b->harness);
   drv_list_push(&a, "check");
-  check_opts(r, &a, stats);
+  check_opts(r, &a, stats, true);
   char *seed = r->o.seed ? drv_fmt("-seed=%s", r->o.seed) : NULL;
   if (seed)
     drv_list_push(&a, seed);
@@ -328,14 +329,20 @@ static void write_standalone(const chk_run *r, const drv_build_res *b) {
   free(path);
 }
 
+/* The checker's options as MRFUZZ_CHECK=... into env. */
+static void env_opts(const chk_run *r, const char *stats, bool track, drv_buf *env) {
+  drv_list co = {0};
+  check_opts(r, &co, stats, track);
+  drv_buf_printf(env, "MRFUZZ_CHECK=");
+  drv_chk_put_args(env, &co);
+  drv_list_fini(&co);
+}
+
 static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base, const char *stats) {
   /* Options for the harness travel in MRFUZZ_CHECK (libFuzzer owns the command line). */
-  drv_list co = {0};
-  check_opts(r, &co, stats);
-  drv_buf env_check = {0};
-  drv_buf_printf(&env_check, "MRFUZZ_CHECK=");
-  drv_chk_put_args(&env_check, &co);
-  drv_list_fini(&co);
+  drv_buf env_check = {0}, env_merge = {0};
+  env_opts(r, stats, true, &env_check);
+  env_opts(r, stats, false, &env_merge); /* the seeds' merge: no adequacy tracking */
   char *dict = drv_fmt("%s/check.dict", b->dir);
   char *env_dict = drv_fmt("MRFUZZ_DICT=%s", dict);
   char *exe[] = {b->harness, NULL};
@@ -392,6 +399,10 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
     drv_list_push(&a, fork);
   if (keep && !lf_flag(r, "ignore_crashes"))
     drv_list_push(&a, "-ignore_crashes=1");
+  const char *first = corpus; /* where libFuzzer writes: the first corpus directory */
+  for (int i = r->lf_argc - 1; i >= 0; i--)
+    if (r->lf_argv[i][0] != '-')
+      first = r->lf_argv[i];
   if (!dirs) {
     if (drv_mkdirs(corpus) != 0)
       drv_warn("cannot create the corpus directory %s: %s", corpus, strerror(errno));
@@ -411,6 +422,13 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
     drv_error("check was stopped by %s before fuzzing: nothing was checked", drv_stop_name());
     rc = 128 + drv_stopped();
   }
+  /* 5. --domain-from: the corpus seeded with the tests' calls (check_seeds.c); after the
+   * artifacts were listed, so a seed that violates a relation is this run's finding. */
+  char *mprefix = drv_fmt("-artifact_prefix=%s", prefix);
+  const char *mflags[] = {mprefix, tflag, NULL};
+  if (rc == DRV_EXIT_OK && r->o.domain_from && !drv_stopped())
+    rc = drv_chk_seed(r, b->harness, env_merge.s, base, first, mflags);
+  free(mprefix);
   if (rc == DRV_EXIT_OK) {
     char *env_f[] = {env_check.s, NULL};
     /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */
@@ -440,6 +458,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   free(env_dict);
   free(dict);
   drv_buf_fini(&env_check);
+  drv_buf_fini(&env_merge);
   return rc;
 }
 
@@ -629,7 +648,7 @@ static int replay(int argc, char **argv, const char *name, const char *args, con
     drv_list a = {0};
     drv_list_push(&a, b.harness);
     drv_list_push(&a, name);
-    check_opts(&r, &a, NULL);
+    check_opts(&r, &a, NULL, false);
     if (r.o.out_file) {
       drv_list_push(&a, "-o");
       drv_list_push(&a, r.o.out_file);

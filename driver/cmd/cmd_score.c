@@ -52,6 +52,11 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
   drv_list_push(&a, b->harness);
   drv_list_push(&a, "score");
   drv_fwd_push(o, &drv_tab_score, &a, NULL);
+  char *trace = o->domain_from ? drv_abspath(o->domain_from) : NULL;
+  if (trace) { /* the tests' calls are the first source inputs (docs/tests.md) */
+    drv_list_push(&a, "--seeds-from");
+    drv_list_push(&a, trace);
+  }
   /* What `mrfuzz report` reads from the build directory: the MTE JSON (the user's --json
    * is copied there after the run) and the per-line coverage. */
   const char *json = drv_fwd_get(o, "--json");
@@ -93,6 +98,7 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
     drv_warn("cannot copy %s into the build directory (for 'mrfuzz report'): %s", json, strerror(errno));
   free(mte);
   free(cov);
+  free(trace);
   drv_list_fini(&a);
   return rc;
 }
