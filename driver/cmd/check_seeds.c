@@ -56,10 +56,31 @@ static size_t count_files(const char *dir) {
   return n;
 }
 
-/* Run argv with env, its output appended to log; true when it exited 0. */
-static bool run(char **argv, char **env, const char *log) {
+/* Run argv with env, its output appended to log: its exit code, or -1 (a signal, or it
+ * did not start). */
+static int run(char **argv, char **env, const char *log) {
   int status;
-  return drv_spawn(argv, env, log, &status) == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (drv_spawn(argv, env, log, &status) != 0 || !WIFEXITED(status))
+    return -1;
+  return WEXITSTATUS(status);
+}
+
+/* libFuzzer's -merge=1 of dir into corpus (flags before the directories), with env. */
+static void merge(const char *harness, const char *const *flags, const char *corpus, const char *dir,
+                  const char *env_check, const char *log) {
+  drv_list a = {0};
+  drv_list_push(&a, harness);
+  drv_list_push(&a, "-merge=1");
+  for (size_t i = 0; flags[i]; i++)
+    drv_list_push(&a, flags[i]);
+  drv_list_push(&a, corpus);
+  drv_list_push(&a, dir);
+  drv_list_push(&a, NULL);
+  char *env[] = {(char *)env_check, NULL};
+  if (run((char **)a.v, env, log) != 0 && !drv_stopped())
+    drv_warn("libFuzzer's merge of the tests' calls into %s failed (%s): fuzzing starts from "
+             "what it added", corpus, log);
+  drv_list_fini(&a);
 }
 
 /* The sentence of what seeding did, on stdout: added of the seeds written to dir went
@@ -87,37 +108,27 @@ int drv_chk_seed(const chk_run *r, const char *harness, const char *env_check, c
   char *exe[] = {(char *)harness, NULL};
   seed_counts c;
   memset(&c, 0, sizeof c);
-  int rc = DRV_EXIT_OK;
+  int rc = DRV_EXIT_OK, code = -1;
   unlink(log);
   if (fresh_dir(seeds) != 0) {
     drv_error("cannot make %s: %s", seeds, strerror(errno));
     rc = DRV_EXIT_INTERNAL;
-  } else if (!run(exe, env_w, log) || !read_counts(log, &c)) {
-    char *text = drv_read_file(log, NULL);
+  } else if (((code = run(exe, env_w, log)) != 0 || !read_counts(log, &c)) && !drv_stopped()) {
+    char *text = drv_read_file(log, NULL); /* the harness's messages */
     drv_error("the tests' calls of %s in %s could not be made seeds (%s):\n%s", r->function,
               r->o.domain_from, log, text ? text : "");
     free(text);
-    rc = DRV_EXIT_USAGE;
+    rc = code == DRV_EXIT_USAGE ? DRV_EXIT_USAGE : DRV_EXIT_INTERNAL;
+  } else if (drv_stopped()) {
+    /* stopped (Ctrl-C): the caller says so */
   } else if (c.written == 0) {
     drv_warn("no seed from the tests: %zu calls of %s in %s, none encodable (%s); fuzzing starts "
              "from the corpus alone", c.calls, r->function, r->o.domain_from, c.why);
   } else {
-    drv_list a = {0};
-    drv_list_push(&a, harness);
-    drv_list_push(&a, "-merge=1");
-    for (size_t i = 0; flags[i]; i++)
-      drv_list_push(&a, flags[i]);
-    drv_list_push(&a, corpus);
-    drv_list_push(&a, seeds);
-    drv_list_push(&a, NULL);
-    char *env_m[] = {(char *)env_check, NULL};
     size_t before = count_files(corpus);
-    if (!run((char **)a.v, env_m, log))
-      drv_warn("libFuzzer's merge of the tests' calls into %s failed (%s): fuzzing starts from "
-               "what it added", corpus, log);
+    merge(harness, flags, corpus, seeds, env_check, log);
     size_t after = count_files(corpus);
     say(r, &c, after > before ? after - before : 0, seeds);
-    drv_list_fini(&a);
   }
   free(env_from);
   free(env_dir);

@@ -429,7 +429,9 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
   if (rc == DRV_EXIT_OK && r->o.domain_from && !drv_stopped())
     rc = drv_chk_seed(r, b->harness, env_merge.s, base, first, mflags);
   free(mprefix);
-  if (rc == DRV_EXIT_OK) {
+  if (rc == DRV_EXIT_OK && drv_stopped()) { /* while seeding: the summary of what the merge checked */
+    rc = chk_summarize(r, "libfuzzer", NULL, stats, prefix, &before, rc);
+  } else if (rc == DRV_EXIT_OK) {
     char *env_f[] = {env_check.s, NULL};
     /* libFuzzer checks its budget between inputs; past budget + 2 timeouts, it is stuck */
     const char *budget = lf_flag(r, "max_total_time");
