@@ -76,6 +76,60 @@ expect_out "0 violated"
 expect_exit 2 "$MRFUZZ" check "$T/src/units.c:tu_c_to_f" -p b --build-dir h_c2f --mr c2f.mr --domain-from m_none.mrtrace
 expect_err "m_none.mrtrace"
 
+check "check and score start from the tests' calls (--domain-from): seeds that decode to the traced inputs"
+cat >vow.mr <<'MR'
+mrdsl 1;
+subject tx_vowels(const char *s) -> int y;
+relation suffix_rst {
+  s2 = concat(s1, "rst");
+  check y2 == y1;
+}
+MR
+# violated by one traced call only (AEIOU, vowels_known's third), by none of -runs=0's inputs
+cat >five.mr <<'MR'
+mrdsl 1;
+subject tx_vowels(const char *s) -> int y;
+relation five_vowels_never {
+  s2 = s1;
+  check y1 != 5;
+}
+MR
+# violated everywhere: its report shows the input a seed decodes to
+cat >show.mr <<'MR'
+mrdsl 1;
+subject sq_sum(const double a[n], int n) -> double y;
+relation show {
+  a2 = a1;
+  check y2 == y1 + 1;
+}
+MR
+expect_exit 0 "$MRFUZZ" check "$T/src/text.c:tx_vowels" -p b --build-dir h_vow --mr vow.mr --domain-from t.mrtrace \
+  --jobs 1 -- -runs=2000 -seed=1
+grep -qE "^mrfuzz: seeded the corpus with [1-9][0-9]* of the tests' 9 calls of tx_vowels \(9 distinct inputs, in h_vow/seeds;" out ||
+  { cat out; fail "check does not say it seeded the corpus with the tests' calls"; }
+[ "$(ls h_vow/seeds | wc -l)" = 9 ] || fail "not the 9 distinct calls as seeds"
+md5sum h_vow/seeds/* >seeds1.md5
+expect_exit 0 "$MRFUZZ" check "$T/src/text.c:tx_vowels" -p b --build-dir h_vow --mr vow.mr --domain-from t.mrtrace \
+  -- -runs=0
+md5sum h_vow/seeds/* | cmp -s - seeds1.md5 || fail "the same trace gave other seeds"
+expect_out "seeded the corpus with 0 of the tests' 9 calls" # the corpus holds them already
+# the merge checks the seeds: a traced call that violates a relation is a finding
+expect_exit 1 "$MRFUZZ" check "$T/src/text.c:tx_vowels" -p b --build-dir h_five --mr five.mr --domain-from t.mrtrace \
+  -- -runs=0
+expect_out "five_vowels_never            checked"
+expect_out "reproducer: h_five/findings/crash-"
+expect_exit 1 "$MRFUZZ" check "$T/src/seq.c:sq_sum" -p b --build-dir h_sum --mr show.mr --domain-from t.mrtrace \
+  -- -runs=0
+expect_out "seeded the corpus with "
+[ -f h_sum/seeds/tests-00002 ] || fail "sq_sum's seeds were not written"
+expect_exit 1 "$MRFUZZ" repro "$T/src/seq.c:sq_sum" -p b --build-dir h_sum --mr show.mr --domain-from t.mrtrace \
+  h_sum/seeds/tests-00002
+expect_err "on a = [8.0, 3.25, -2.0, 0.5]; n = 4;" # sum_reverse's first call
+expect_exit 0 "$MRFUZZ" score "$T/src/text.c:tx_vowels" -p b --build-dir h_vow --mr five.mr --domain-from t.mrtrace \
+  --domain-only
+expect_out "mrfuzz: score: the first 9 source inputs are the tests' calls: 9 calls of tx_vowels in $PWD/t.mrtrace: 9 distinct inputs"
+expect_out "five_vowels_never (five.mr:3): violated on input 2," # AEIOU, in the order of the calls
+
 check "trace --pairs: the relations the tests encode, and the round trip between two functions"
 expect_exit 0 "$MRFUZZ" trace --pairs t.mrtrace
 expect_out "tu_poly: tests_neg_x_opposite, 4 pairs (test poly_odd)"
