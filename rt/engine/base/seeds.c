@@ -222,7 +222,8 @@ int eng_seeds_read(const char *trace, const mr_subject *s, const eng_run_opts *o
   eng_args_fini(&w.args);
   free(w.tab);
   if (rc == MR_OK) {
-    qsort(w.v, w.n, sizeof *w.v, by_key); /* keys are distinct: one order, every run */
+    if (w.n) /* keys are distinct: one order, every run */
+      qsort(w.v, w.n, sizeof *w.v, by_key);
     out->in = malloc((w.n ? w.n : 1) * sizeof *out->in);
     out->len = malloc((w.n ? w.n : 1) * sizeof *out->len);
   }
