@@ -443,7 +443,8 @@ static bool outputs(fold *f, const call *src, const call *fol, const char *def, 
 }
 
 /* G's input in c2 is F's result in c1 and G's result is F's input: a round trip. Both take
- * one number and return one. */
+ * one number and return one, and F changed its input: a code point without case is its
+ * own lower and upper case, which makes every case mapping look like a round trip. */
 static bool round_trip(const call *c1, const call *c2) {
   uint32_t in1 = UINT32_MAX, in2 = UINT32_MAX;
   for (uint32_t i = 0; i < c1->np; i++)
@@ -456,7 +457,7 @@ static bool round_trip(const call *c1, const call *c2) {
       c1->in[in1].seq || c2->in[in2].seq)
     return false;
   double x = c1->in[in1].x, y = c1->ret.x, u = c2->in[in2].x, v = c2->ret.x;
-  return !isnan(x) && y == u && fabs(v - x) <= 1e-9 * fmax(1, fabs(x));
+  return !isnan(x) && y != x && y == u && fabs(v - x) <= 1e-9 * fmax(1, fabs(x));
 }
 
 /* The pair c1, c2 (c1 began first): a round trip between two functions, or a relation of
