@@ -453,7 +453,7 @@ static int discover_all(const drv_opts *o, const drv_list *b, const drv_list *h,
     return rc;
   }
   drv_sig_req sr = {file,      NULL,       t.include, &o->include,          &o->define,
-                    &o->array, &o->string, &o->out,   drv_cdb_flags(&db, 0), db.path};
+                    &o->array, &o->string, &o->out,   drv_cdb_flags(&db, 0), db.path, false};
   drv_sig_item *items;
   size_t n;
   rc = drv_sig_list(&sr, &items, &n);

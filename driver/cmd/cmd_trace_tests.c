@@ -52,7 +52,8 @@ int drv_tests_targets(const char *file, const char *list, const drv_opts *o, con
   if (!*cdb)
     *cdb = drv_strdup(db.path);
   drv_sig_req sr = {file,      NULL,       t->include, &o->include,          &o->define,
-                    &o->array, &o->string, &o->out,    drv_cdb_flags(&db, 0), db.path};
+                    &o->array, &o->string, &o->out,    drv_cdb_flags(&db, 0), db.path,
+                    true};
   if (list) {
     char *copy = drv_strdup(list);
     size_t more = 1;

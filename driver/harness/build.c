@@ -512,7 +512,8 @@ static int read_sigs(build_ctx *c, drv_sig **sigs, size_t *n, size_t *nc) {
   int rc = DRV_EXIT_OK;
   for (size_t k = 0; k < fl->n + cl->n && rc == DRV_EXIT_OK; k++) {
     drv_sig_req sr = {c->req->file, k < fl->n ? fl->v[k] : cl->v[k - fl->n], c->t.include, &o->include,
-                      &o->define, &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0), c->cdb.path};
+                      &o->define, &o->array, &o->string, &o->out, drv_cdb_flags(&c->cdb, 0), c->cdb.path,
+                      false};
     rc = drv_sig_read(&sr, &(*sigs)[k]);
     if (rc == DRV_EXIT_OK)
       ++*(k < fl->n ? n : nc);
@@ -534,7 +535,8 @@ static int rebuild(build_ctx *c, uint64_t key, const char *exe) {
   int rc = read_sigs(c, &sigs, &n, &nc);
   if (rc == DRV_EXIT_OK && o->setup) {
     drv_sig_req sr = {o->setup,   NULL,     c->t.include, &o->include, &o->define,
-                      &o->array,  &o->string, &o->out,    drv_cdb_flags(&c->cdb, c->req->sources->n + 1), c->cdb.path};
+                      &o->array,  &o->string, &o->out,    drv_cdb_flags(&c->cdb, c->req->sources->n + 1), c->cdb.path,
+                      false};
     rc = drv_sig_setup_hooks(&sr);
   }
   if (rc != DRV_EXIT_OK) { /* a file that does not parse got its hint from sig_read.c */

@@ -15,7 +15,7 @@ int drv_sig_of(const drv_build_req *req, drv_sig *sig) {
   int rc = drv_cdb_load(req, &db);
   if (rc == DRV_EXIT_OK) {
     drv_sig_req sr = {req->file, req->function, t.include, &o->include, &o->define,
-                      &o->array, &o->string,    &o->out,   drv_cdb_flags(&db, 0), db.path};
+                      &o->array, &o->string,    &o->out,   drv_cdb_flags(&db, 0), db.path, false};
     rc = drv_sig_read(&sr, sig);
     drv_cdb_fini(&db);
   }

@@ -74,6 +74,9 @@ typedef struct drv_sig_req {
   const drv_list *array, *string, *out; /* "P:N", "P", "P" */
   const drv_list *cflags; /* FILE's flags from the compilation database (may be NULL) */
   const char *cdb_path;   /* that database, or NULL when there is none */
+  bool shared_overrides;  /* --array/--string/--out serve several functions (trace-tests):
+                           * one naming a parameter this function lacks (an array's
+                           * length included) is ignored */
 } drv_sig_req;
 
 /* Read the signature of req->function. DRV_EXIT_OK with *sig filled, else an exit code

@@ -235,6 +235,9 @@ static int apply_overrides(const drv_sig_req *req, drv_sig *sig, const ptype *pt
       if (l == 0 && !colon)
         return override_error(sig, names[l], a, "expected P:N (pointer, then its length)");
       int i = find_param(sig, a, colon ? (size_t)(colon - a) : strlen(a));
+      if (req->shared_overrides &&
+          (i < 0 || (colon && find_param(sig, colon + 1, strlen(colon + 1)) < 0)))
+        continue; /* another function's parameters */
       if (i < 0)
         return override_error(sig, names[l], a, "no such parameter");
       if (done[i])

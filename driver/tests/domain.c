@@ -186,7 +186,12 @@ void drv_domain_args(const drv_domain *d, drv_list *args) {
     char *v = NULL;
     if (p->string && p->seen)
       v = drv_fmt("%s=%u:%u", p->name, p->len_lo, p->len_hi);
-    else if (p->values) {
+    else if (p->length && p->values) {
+      /* an array's length: a negative one is a convention of the library's own calls
+       * (utf8proc_iterate's -1: "read up to the sequence's end"), never an array's */
+      if (p->hi >= 0)
+        v = drv_fmt("%s=%.0f:%.0f", p->name, fmax(p->lo, 0), p->hi);
+    } else if (p->values) {
       char *s = span(p);
       v = drv_fmt("%s=%s", p->name, s);
       free(s);

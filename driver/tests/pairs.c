@@ -3,19 +3,28 @@
  * idea, from executions instead of test source): two calls of one function made by the
  * same test process, the later one's inputs a transformation discovery knows of the
  * earlier one's (a number negated, two swapped, an array reversed or permuted or grown by
- * one element, a string with a suffix or a prefix), and their results equal or opposite;
+ * one element, a string with a suffix or a prefix), and one of their outputs (the result,
+ * or a scalar out-parameter or record leaf after the call) equal, opposite or reciprocal;
  * and two functions whose calls make a round trip (G's input is F's result, G's result is
- * F's input). Each becomes a candidate relation in mrdsl, validated by its caller.
+ * F's input). Each becomes a candidate relation in mrdsl, checked by pairs_check.c.
+ * The trace is read as a stream through a window of recent calls: a suite that calls a
+ * function for every Unicode code point makes millions of calls.
  */
+#include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <mrfuzz/mr_rt.h>
 
 #include "tests/tests.h"
+
+enum {
+  PAIR_DIST = 64,    /* two calls of a pair began at most this many calls apart */
+  PAIR_WINDOW = 256, /* calls kept, in the order they completed: a caller completes after
+                      * the calls it makes, so the window is wider than PAIR_DIST */
+};
 
 /* One recorded value, copied out of the callback. */
 typedef struct val {
@@ -34,20 +43,22 @@ typedef struct call {
   char *test;      /* owned */
   uint32_t np;
   val *in;         /* owned [np] */
+  val *out;        /* owned [np]: scalar out cells after the call; absent otherwise */
   uint8_t *flags;  /* owned [np]: MR_PF_* */
   bool *length;    /* owned [np]: an array's length parameter */
-  char **names;    /* borrowed from the function table */
   val ret;
   bool has_ret;
 } call;
 
 typedef struct fold {
-  call *v;
-  size_t n, cap;
+  call win[PAIR_WINDOW]; /* a ring of the latest calls: head is the oldest */
+  size_t head, n;
   char **fns;      /* owned names */
   char ***pnames;  /* owned per function: parameter names */
   uint32_t *npn;   /* owned per function: their number */
   size_t nfn;
+  drv_pair_rel *rel; /* owned: the candidates so far */
+  size_t nrel;
 } fold;
 
 static void copy_val(val *o, const mr_trace_value *v) {
@@ -75,6 +86,24 @@ static void copy_val(val *o, const mr_trace_value *v) {
   }
 }
 
+static void free_val(val *v) {
+  free(v->d);
+  free(v->s);
+}
+
+static void free_call(call *k) {
+  for (uint32_t p = 0; p < k->np; p++) {
+    free_val(&k->in[p]);
+    free_val(&k->out[p]);
+  }
+  free(k->in);
+  free(k->out);
+  free(k->flags);
+  free(k->length);
+  free(k->test);
+  free_val(&k->ret);
+}
+
 static size_t fn_index(fold *f, const mr_trace_call *c) {
   for (size_t i = 0; i < f->nfn; i++) /* by name and shape: two programs may differ */
     if (!strcmp(f->fns[i], c->function) && f->npn[i] == c->nparams)
@@ -90,27 +119,29 @@ static size_t fn_index(fold *f, const mr_trace_call *c) {
   return f->nfn++;
 }
 
-static int on_call(const mr_trace_call *c, void *ud) {
-  fold *f = ud;
-  if (c->incomplete || c->from_library)
-    return 0;
-  if (f->n == f->cap) {
-    f->cap = f->cap ? f->cap * 2 : 64;
-    f->v = drv_realloc(f->v, f->cap * sizeof *f->v);
-  }
-  call *k = &f->v[f->n++];
+static void copy_call(call *k, fold *f, const mr_trace_call *c) {
+  size_t np = c->nparams ? c->nparams : 1;
   memset(k, 0, sizeof *k);
   k->fn = fn_index(f, c);
   k->proc = c->proc;
   k->seq = c->seq;
   k->test = drv_strdup(c->test);
   k->np = c->nparams;
-  k->in = drv_alloc((c->nparams ? c->nparams : 1) * sizeof *k->in);
-  k->flags = drv_alloc((c->nparams ? c->nparams : 1) * sizeof *k->flags);
-  k->length = drv_alloc((c->nparams ? c->nparams : 1) * sizeof *k->length);
-  memset(k->length, 0, (c->nparams ? c->nparams : 1) * sizeof *k->length);
+  k->in = drv_alloc(np * sizeof *k->in);
+  k->out = drv_alloc(np * sizeof *k->out);
+  k->flags = drv_alloc(np * sizeof *k->flags);
+  k->length = drv_alloc(np * sizeof *k->length);
+  memset(k->length, 0, np * sizeof *k->length);
   for (uint32_t i = 0; i < c->nparams; i++) {
     copy_val(&k->in[i], &c->in[i]);
+    memset(&k->out[i], 0, sizeof k->out[i]);
+    k->out[i].absent = true;
+    /* a scalar out cell (an out-parameter, a record's out leaf): what the call wrote */
+    if ((c->params[i].flags & MR_PF_OUT) && !(c->params[i].flags & MR_PF_ARRAY) && c->out &&
+        c->params[i].kind != MR_KIND_CSTR) {
+      copy_val(&k->out[i], &c->out[i]);
+      k->out[i].absent = k->out[i].absent || k->out[i].null || k->out[i].seq;
+    }
     k->flags[i] = c->params[i].flags;
     if ((c->params[i].flags & MR_PF_ARRAY) && c->params[i].len_index >= 0 &&
         (uint32_t)c->params[i].len_index < c->nparams)
@@ -120,25 +151,11 @@ static int on_call(const mr_trace_call *c, void *ud) {
   if (k->has_ret)
     copy_val(&k->ret, c->ret);
   k->has_ret = k->has_ret && !k->ret.absent;
-  return 0;
-}
-
-static void free_val(val *v) {
-  free(v->d);
-  free(v->s);
 }
 
 static void fold_free(fold *f) {
-  for (size_t i = 0; i < f->n; i++) {
-    for (uint32_t p = 0; p < f->v[i].np; p++)
-      free_val(&f->v[i].in[p]);
-    free(f->v[i].in);
-    free(f->v[i].flags);
-    free(f->v[i].length);
-    free(f->v[i].test);
-    free_val(&f->v[i].ret);
-  }
-  free(f->v);
+  for (size_t i = 0; i < f->n; i++)
+    free_call(&f->win[(f->head + i) % PAIR_WINDOW]);
   for (size_t i = 0; i < f->nfn; i++) {
     free(f->fns[i]);
     for (uint32_t k = 0; k < f->npn[i]; k++)
@@ -179,8 +196,8 @@ static bool others_equal(const call *c1, const call *c2, uint32_t p, uint32_t q)
   return true;
 }
 
-/* A string literal of mrdsl for s[0..n) (docs/mrdsl.md "Grammar"), onto b. */
-static void put_lit(drv_buf *b, const char *s, uint32_t n) {
+/* See tests.h. */
+void drv_pairs_lit(drv_buf *b, const char *s, uint32_t n) {
   drv_buf_printf(b, "\"");
   for (uint32_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
@@ -194,7 +211,93 @@ static void put_lit(drv_buf *b, const char *s, uint32_t n) {
   drv_buf_printf(b, "\"");
 }
 
+enum { NAME_MAX_LEN = 256 }; /* a value's name in mrdsl, record path included */
+
+/* The value of parameter name in execution k as mrdsl spells it (docs/mrdsl.md "Names"),
+ * into out[NAME_MAX_LEN]: the execution number after the parameter's own name and before
+ * a record leaf's path ("r2.lo.x"), an underscore first when that name ends in a digit
+ * ("a1_2"), the after-call mark when after ("result2'.val", "mean2'"). */
+static void exec_name(char *out, const char *name, int k, bool after) {
+  size_t head = strcspn(name, ".[");
+  bool digit = head && isdigit((unsigned char)name[head - 1]);
+  snprintf(out, NAME_MAX_LEN, "%.*s%s%d%s%s", (int)head, name, digit ? "_" : "", k, after ? "'" : "", name + head);
+}
+
+/* The name's characters fit for an identifier onto b ("result.val" -> "result_val"). */
+static void put_ident(drv_buf *b, const char *name) {
+  for (const char *p = name; *p; p++)
+    if (isalnum((unsigned char)*p) || *p == '_')
+      drv_buf_printf(b, "%c", *p);
+    else if (p[1] && p[1] != ']' && p[1] != '.' && p[1] != '[')
+      drv_buf_printf(b, "_");
+}
+
 static bool is_float(int kind) { return kind == MR_KIND_F32 || kind == MR_KIND_F64; }
+
+/* A string's change from a to z (same parameter, n1 and n2 its names in executions 1
+ * and 2): a suffix or a prefix, as a definition onto b and a short name onto name. */
+static bool string_change(const val *a, const val *z, const char *n1, const char *n2, const char *pn, drv_buf *b,
+                          drv_buf *name) {
+  if (z->n <= a->n)
+    return false;
+  if (!memcmp(z->s, a->s, a->n)) {
+    drv_buf_printf(b, "  %s = concat(%s, ", n2, n1);
+    drv_pairs_lit(b, z->s + a->n, z->n - a->n);
+    drv_buf_printf(b, ");\n");
+    drv_buf_printf(name, "suffix_");
+  } else if (!memcmp(z->s + (z->n - a->n), a->s, a->n)) {
+    drv_buf_printf(b, "  %s = concat(", n2);
+    drv_pairs_lit(b, z->s, z->n - a->n);
+    drv_buf_printf(b, ", %s);\n", n1);
+    drv_buf_printf(name, "prefix_");
+  } else
+    return false;
+  put_ident(name, pn);
+  return true;
+}
+
+/* The same for an array: reversed, permuted (a multiset match, n small), or grown by one
+ * finite element at either end. */
+static bool array_change(const val *a, const val *z, const char *n1, const char *n2, const char *pn, drv_buf *b,
+                         drv_buf *name) {
+  if (z->n == a->n) {
+    bool rev = true;
+    for (uint32_t i = 0; i < a->n && rev; i++)
+      rev = !memcmp(&z->d[i], &a->d[a->n - 1 - i], sizeof(double));
+    bool perm = rev;
+    if (!rev) {
+      double *y = drv_alloc((a->n ? a->n : 1) * sizeof *y);
+      memcpy(y, z->d, a->n * sizeof *y);
+      perm = true;
+      for (uint32_t i = 0; i < a->n && perm; i++) {
+        bool hit = false;
+        for (uint32_t j = 0; j < a->n && !hit; j++)
+          if (!isnan(y[j]) && !memcmp(&a->d[i], &y[j], sizeof(double))) {
+            y[j] = NAN;
+            hit = true;
+          }
+        perm = hit;
+      }
+      free(y);
+    }
+    if (!perm)
+      return false;
+    drv_buf_printf(b, "  %s = %s(%s);\n", n2, rev ? "reverse" : "shuffle", n1);
+    drv_buf_printf(name, rev ? "reverse_" : "permute_");
+  } else if (z->n == a->n + 1) {
+    bool app = !memcmp(z->d, a->d, a->n * sizeof(double));
+    if (!app && memcmp(z->d + 1, a->d, a->n * sizeof(double)))
+      return false;
+    double v = app ? z->d[a->n] : z->d[0];
+    if (!isfinite(v))
+      return false;
+    drv_buf_printf(b, "  %s = %s(%s, %.17g);\n", n2, app ? "append" : "prepend", n1, v);
+    drv_buf_printf(name, app ? "append_" : "prepend_");
+  } else
+    return false;
+  put_ident(name, pn);
+  return true;
+}
 
 /* The follow-up of c2 from c1, as mrdsl definitions onto b, and a short name onto name;
  * false when no known transformation relates them. */
@@ -204,121 +307,144 @@ static bool transform(const call *c1, const call *c2, char **names, drv_buf *b, 
       continue;
     const val *a = &c1->in[p], *z = &c2->in[p];
     const char *pn = names[p];
-    if (!a->seq && !a->null && !z->null && a->x != 0 && !isnan(a->x) && z->x == -a->x &&
-        others_equal(c1, c2, p, p)) {
-      drv_buf_printf(b, "  %s2 = -%s1;\n", pn, pn);
-      drv_buf_printf(name, "neg_%s", pn);
+    /* which transformation first, cheaply: most pairs of a long trace have none */
+    bool neg = !a->seq && !a->null && !z->null && a->x != 0 && !isnan(a->x) && z->x == -a->x &&
+               others_equal(c1, c2, p, p);
+    uint32_t sw = UINT32_MAX;
+    for (uint32_t q = p + 1; q < c1->np && !a->seq && !neg && sw == UINT32_MAX; q++)
+      if (input(c1, q) && !c1->in[q].seq && c1->in[q].kind == a->kind && !same(a, &c1->in[q]) &&
+          same(z, &c1->in[q]) && same(&c2->in[q], a) && others_equal(c1, c2, p, q))
+        sw = q;
+    /* an empty string or array is everything's prefix: not a transformation */
+    bool changed = !neg && sw == UINT32_MAX && a->seq && !a->null && !z->null && a->n && !same(a, z) &&
+                   others_equal(c1, c2, p, p);
+    if (!neg && sw == UINT32_MAX && !changed)
+      continue;
+    char n1[NAME_MAX_LEN], n2[NAME_MAX_LEN];
+    exec_name(n1, pn, 1, false);
+    exec_name(n2, pn, 2, false);
+    if (neg) {
+      drv_buf_printf(b, "  %s = -%s;\n", n2, n1);
+      drv_buf_printf(name, "neg_");
+      put_ident(name, pn);
       return true;
     }
-    for (uint32_t q = p + 1; q < c1->np && !a->seq; q++)
-      if (input(c1, q) && !c1->in[q].seq && c1->in[q].kind == a->kind && !same(a, &c1->in[q]) &&
-          same(z, &c1->in[q]) && same(&c2->in[q], a) && others_equal(c1, c2, p, q)) {
-        drv_buf_printf(b, "  %s2 = %s1;\n  %s2 = %s1;\n", pn, names[q], names[q], pn);
-        drv_buf_printf(name, "swap_%s_%s", pn, names[q]);
-        return true;
-      }
-    if (!a->seq || a->null || z->null || same(a, z) || !others_equal(c1, c2, p, p))
-      continue;
-    if (!a->n)
-      continue; /* everything has the empty string or array as its prefix */
-    if (a->s) { /* strings: a suffix, a prefix */
-      if (z->n > a->n && !memcmp(z->s, a->s, a->n)) {
-        drv_buf_printf(b, "  %s2 = concat(%s1, ", pn, pn);
-        put_lit(b, z->s + a->n, z->n - a->n);
-        drv_buf_printf(b, ");\n");
-        drv_buf_printf(name, "suffix_%s", pn);
-        return true;
-      }
-      if (z->n > a->n && !memcmp(z->s + (z->n - a->n), a->s, a->n)) {
-        drv_buf_printf(b, "  %s2 = concat(", pn);
-        put_lit(b, z->s, z->n - a->n);
-        drv_buf_printf(b, ", %s1);\n", pn);
-        drv_buf_printf(name, "prefix_%s", pn);
-        return true;
-      }
-      continue;
+    if (sw != UINT32_MAX) {
+      char m1[NAME_MAX_LEN], m2[NAME_MAX_LEN];
+      exec_name(m1, names[sw], 1, false);
+      exec_name(m2, names[sw], 2, false);
+      drv_buf_printf(b, "  %s = %s;\n  %s = %s;\n", n2, m1, m2, n1);
+      drv_buf_printf(name, "swap_");
+      put_ident(name, pn);
+      drv_buf_printf(name, "_");
+      put_ident(name, names[sw]);
+      return true;
     }
-    if (z->n == a->n) { /* arrays: reversed, or another order */
-      bool rev = true;
-      for (uint32_t i = 0; i < a->n && rev; i++)
-        rev = !memcmp(&z->d[i], &a->d[a->n - 1 - i], sizeof(double));
-      if (rev) {
-        drv_buf_printf(b, "  %s2 = reverse(%s1);\n", pn, pn);
-        drv_buf_printf(name, "reverse_%s", pn);
-        return true;
-      }
-      double *x = drv_alloc((a->n ? a->n : 1) * sizeof *x), *y = drv_alloc((a->n ? a->n : 1) * sizeof *y);
-      memcpy(x, a->d, a->n * sizeof *x);
-      memcpy(y, z->d, a->n * sizeof *y);
-      bool perm = true;
-      for (uint32_t i = 0; i < a->n && perm; i++) { /* a multiset match, n small */
-        bool hit = false;
-        for (uint32_t j = 0; j < a->n && !hit; j++)
-          if (!isnan(y[j]) && !memcmp(&x[i], &y[j], sizeof(double))) {
-            y[j] = NAN;
-            hit = true;
-          }
-        perm = hit;
-      }
-      free(x);
-      free(y);
-      if (perm) {
-        drv_buf_printf(b, "  %s2 = shuffle(%s1);\n", pn, pn);
-        drv_buf_printf(name, "permute_%s", pn);
-        return true;
-      }
-    } else if (z->n == a->n + 1) {
-      double v;
-      if (!memcmp(z->d, a->d, a->n * sizeof(double))) {
-        v = z->d[a->n];
-        drv_buf_printf(b, "  %s2 = append(%s1, %.17g);\n", pn, pn, v);
-        drv_buf_printf(name, "append_%s", pn);
-        return isfinite(v);
-      }
-      if (!memcmp(z->d + 1, a->d, a->n * sizeof(double))) {
-        v = z->d[0];
-        drv_buf_printf(b, "  %s2 = prepend(%s1, %.17g);\n", pn, pn, v);
-        drv_buf_printf(name, "prepend_%s", pn);
-        return isfinite(v);
-      }
-    }
+    if (a->s ? string_change(a, z, n1, n2, pn, b, name) : array_change(a, z, n1, n2, pn, b, name))
+      return true;
   }
   return false;
 }
 
-/* The output relation of the pair: results equal or opposite, onto b. */
-static bool output(const call *c1, const call *c2, drv_buf *b, drv_buf *name) {
-  if (!c1->has_ret || !c2->has_ret || isnan(c1->ret.x) || isnan(c2->ret.x))
+/* How output a of the source relates to output z of the follow-up, as mrdsl comparing the
+ * names a1 and z2 onto b and a word onto name; false when no relation is known. Floats
+ * compare within 1e-9 relative, with no absolute floor: two tiny values (the error
+ * estimates of two results) are not "equal" for being tiny, and both 0.0 relate no way
+ * worth a relation; a reciprocal is y1 * y2 = 1, which holds to the same precision at
+ * every magnitude. */
+static bool relate(const val *a, const val *z, int kind, const char *a1, const char *z2, drv_buf *b, drv_buf *name) {
+  double y1 = a->x, y2 = z->x, tol = 1e-9 * fmax(fabs(y1), fabs(y2));
+  bool fl = is_float(kind);
+  if (isnan(y1) || isnan(y2) || (fl && y1 == 0 && y2 == 0))
     return false;
-  double y1 = c1->ret.x, y2 = c2->ret.x, tol = 1e-9 * fmax(1, fmax(fabs(y1), fabs(y2)));
-  bool fl = is_float(c1->ret.kind);
   if (fl ? fabs(y2 - y1) <= tol : y2 == y1) {
-    drv_buf_printf(b, fl ? "  check approx(y2, y1, abs=1e-9, rel=1e-9);\n" : "  check y2 == y1;\n");
-    drv_buf_printf(name, "_same");
-    return true;
-  }
-  if (y1 != 0 && (fl ? fabs(y2 + y1) <= tol : y2 == -y1)) {
-    drv_buf_printf(b, fl ? "  check approx(y2, -y1, abs=1e-9, rel=1e-9);\n" : "  check y2 == -y1;\n");
-    drv_buf_printf(name, "_opposite");
-    return true;
-  }
-  return false;
+    drv_buf_printf(b, fl ? "  check approx(%s, %s, abs=1e-9, rel=1e-9);\n" : "  check %s == %s;\n", z2, a1);
+    drv_buf_printf(name, "same");
+  } else if (y1 != 0 && (fl ? fabs(y2 + y1) <= tol : y2 == -y1)) {
+    drv_buf_printf(b, fl ? "  check approx(%s, -%s, abs=1e-9, rel=1e-9);\n" : "  check %s == -%s;\n", z2, a1);
+    drv_buf_printf(name, "opposite");
+  } else if (fl && y1 != 0 && y2 != 0 && isfinite(y1) && isfinite(y2) && fabs(y1 * y2 - 1) <= 1e-9) {
+    drv_buf_printf(b, "  check approx(%s * %s, 1, abs=1e-9, rel=1e-9);\n", a1, z2);
+    drv_buf_printf(name, "reciprocal");
+  } else
+    return false;
+  return true;
 }
 
+/* One more pair of candidate body of fn: counted when known, else a new candidate, named
+ * tests_NAME, or tests_NAME_2, _3, ... after another body of fn took that name (a string
+ * with two different suffixes, say): a relation file's names are unique. */
 static void add(drv_pair_rel **out, size_t *n, const char *fn, const char *name, const char *body,
                 const char *test, bool round_trip) {
-  for (size_t i = 0; i < *n; i++)
-    if (!strcmp((*out)[i].function, fn) && !strcmp((*out)[i].body, body)) {
+  size_t taken = 0;
+  char *full = drv_fmt("tests_%s", name);
+  size_t len = strlen(full);
+  for (size_t i = 0; i < *n; i++) {
+    if (strcmp((*out)[i].function, fn))
+      continue;
+    if (!strcmp((*out)[i].body, body)) {
       (*out)[i].pairs++;
+      free(full);
       return;
     }
+    const char *o = (*out)[i].name;
+    taken += !strncmp(o, full, len) && (!o[len] || (o[len] == '_' && isdigit((unsigned char)o[len + 1]) &&
+                                                    strspn(o + len + 1, "0123456789") == strlen(o + len + 1)));
+  }
+  if (taken) {
+    char *u = drv_fmt("%s_%zu", full, taken + 1);
+    free(full);
+    full = u;
+  }
   *out = drv_realloc(*out, (*n + 1) * sizeof **out);
-  (*out)[(*n)++] = (drv_pair_rel){drv_strdup(fn), drv_fmt("tests_%s", name), drv_strdup(body),
-                                  drv_strdup(test), 1, round_trip};
+  (*out)[(*n)++] = (drv_pair_rel){drv_strdup(fn), full, drv_strdup(body), drv_strdup(test), 1, round_trip};
+}
+
+/* The output o of c (-1: the result), or NULL when it has none there. */
+static const val *output_of(const call *c, int o) {
+  if (o < 0)
+    return c->has_ret ? &c->ret : NULL;
+  return c->out[o].absent ? NULL : &c->out[o];
+}
+
+/* Every output of the pair src -> fol that relates (relate), each a candidate of its own
+ * with the follow-up's definitions def and the transformation's name tname: so a relation
+ * checks the output the test compares, and a GSL function's status code does not hold
+ * its value's relation hostage. Integer outputs beside a float one (status codes, flags)
+ * are not candidates: what a numerical test compares is the number. True when any. */
+static bool outputs(fold *f, const call *src, const call *fol, const char *def, const char *tname) {
+  bool any_float = false, hit = false;
+  for (int o = -1; o < (int)src->np; o++) {
+    const val *a = output_of(src, o);
+    any_float |= a && is_float(a->kind);
+  }
+  for (int o = -1; o < (int)src->np; o++) {
+    const val *a = output_of(src, o), *z = output_of(fol, o);
+    if (!a || !z || (any_float && !is_float(a->kind)))
+      continue;
+    char n1[NAME_MAX_LEN], n2[NAME_MAX_LEN];
+    drv_buf body = {0}, name = {0};
+    exec_name(n1, o < 0 ? "y" : f->pnames[src->fn][o], 1, o >= 0);
+    exec_name(n2, o < 0 ? "y" : f->pnames[src->fn][o], 2, o >= 0);
+    drv_buf_printf(&body, "%s", def);
+    drv_buf_printf(&name, "%s_", tname);
+    if (o >= 0) {
+      put_ident(&name, f->pnames[src->fn][o]);
+      drv_buf_printf(&name, "_");
+    }
+    if (relate(a, z, a->kind, n1, n2, &body, &name)) {
+      add(&f->rel, &f->nrel, f->fns[src->fn], name.s, body.s, src->test, false);
+      hit = true;
+    }
+    drv_buf_fini(&body);
+    drv_buf_fini(&name);
+  }
+  return hit;
 }
 
 /* G's input in c2 is F's result in c1 and G's result is F's input: a round trip. Both take
- * one number and return one. */
+ * one number and return one, and F changed its input: a code point without case is its
+ * own lower and upper case, which makes every case mapping look like a round trip. */
 static bool round_trip(const call *c1, const call *c2) {
   uint32_t in1 = UINT32_MAX, in2 = UINT32_MAX;
   for (uint32_t i = 0; i < c1->np; i++)
@@ -331,51 +457,74 @@ static bool round_trip(const call *c1, const call *c2) {
       c1->in[in1].seq || c2->in[in2].seq)
     return false;
   double x = c1->in[in1].x, y = c1->ret.x, u = c2->in[in2].x, v = c2->ret.x;
-  return !isnan(x) && y == u && fabs(v - x) <= 1e-9 * fmax(1, fabs(x));
+  return !isnan(x) && y != x && y == u && fabs(v - x) <= 1e-9 * fmax(1, fabs(x));
+}
+
+/* The pair c1, c2 (c1 began first): a round trip between two functions, or a relation of
+ * one function with either call as the source (a test may call f(s + "x") before f(s)). */
+static void pair(fold *f, const call *c1, const call *c2) {
+  if (c1->fn != c2->fn) {
+    if (round_trip(c1, c2)) {
+      char *body = drv_fmt("%s->%s", f->fns[c1->fn], f->fns[c2->fn]);
+      char *name = drv_fmt("round_trip_%s_%s", f->fns[c1->fn], f->fns[c2->fn]);
+      add(&f->rel, &f->nrel, f->fns[c1->fn], name, body, c1->test, true);
+      free(body);
+      free(name);
+    }
+    return;
+  }
+  for (int dir = 0; dir < 2; dir++) {
+    const call *src = dir ? c2 : c1, *fol = dir ? c1 : c2;
+    drv_buf def = {0}, tname = {0};
+    bool hit = transform(src, fol, f->pnames[c1->fn], &def, &tname) && outputs(f, src, fol, def.s, tname.s);
+    drv_buf_fini(&def);
+    drv_buf_fini(&tname);
+    if (hit)
+      break;
+  }
+}
+
+/* Each completed call of the tests joins the window and pairs with the calls there of its
+ * process that began at most PAIR_DIST calls from it; the oldest leaves a full window. */
+static int on_call(const mr_trace_call *c, void *ud) {
+  fold *f = ud;
+  if (c->incomplete || c->from_library)
+    return 0;
+  if (f->n == PAIR_WINDOW) {
+    free_call(&f->win[f->head]);
+    f->head = (f->head + 1) % PAIR_WINDOW;
+    f->n--;
+  }
+  call *k = &f->win[(f->head + f->n) % PAIR_WINDOW];
+  copy_call(k, f, c);
+  for (size_t i = 0; i < f->n; i++) {
+    const call *o = &f->win[(f->head + i) % PAIR_WINDOW];
+    if (o->proc != k->proc || o->seq == k->seq)
+      continue;
+    if (o->seq < k->seq ? k->seq - o->seq <= PAIR_DIST : o->seq - k->seq <= PAIR_DIST)
+      pair(f, o->seq < k->seq ? o : k, o->seq < k->seq ? k : o);
+  }
+  f->n++;
+  return 0;
 }
 
 /* See tests.h. */
 int drv_pairs_find(const char *trace, drv_pair_rel **out, size_t *n) {
-  fold f = {0};
+  fold *f = drv_alloc(sizeof *f);
+  memset(f, 0, sizeof *f);
   char err[512] = "";
-  *out = NULL;
-  *n = 0;
-  int rc = mr_trace_each_call(trace, on_call, &f, err, sizeof err);
+  int rc = mr_trace_each_call(trace, on_call, f, err, sizeof err);
+  *out = f->rel;
+  *n = f->nrel;
+  fold_free(f);
+  free(f);
   if (rc != MR_OK) {
     drv_error("%s: %s", trace, err[0] ? err : "cannot read the trace");
-    fold_free(&f);
+    drv_pairs_free(*out, *n);
+    *out = NULL;
+    *n = 0;
     return DRV_EXIT_USAGE;
   }
-  /* the calls of each process in the order they began; pairs within a window of 64 */
-  for (size_t i = 0; i < f.n; i++)
-    for (size_t j = 0; j < f.n; j++) {
-      const call *c1 = &f.v[i], *c2 = &f.v[j];
-      if (c1->proc != c2->proc || c2->seq <= c1->seq || c2->seq - c1->seq > 64)
-        continue;
-      if (c1->fn != c2->fn) {
-        if (round_trip(c1, c2)) {
-          char *body = drv_fmt("%s->%s", f.fns[c1->fn], f.fns[c2->fn]);
-          char *name = drv_fmt("round_trip_%s_%s", f.fns[c1->fn], f.fns[c2->fn]);
-          add(out, n, f.fns[c1->fn], name, body, c1->test, true);
-          free(body);
-          free(name);
-        }
-        continue;
-      }
-      for (int dir = 0; dir < 2; dir++) { /* either call may be the source: a test may
-                                          * call f(s + "x") before f(s) */
-        const call *src = dir ? c2 : c1, *fol = dir ? c1 : c2;
-        drv_buf body = {0}, name = {0};
-        bool hit = transform(src, fol, f.pnames[c1->fn], &body, &name) && output(src, fol, &body, &name);
-        if (hit)
-          add(out, n, f.fns[c1->fn], name.s, body.s, c1->test, false);
-        drv_buf_fini(&body);
-        drv_buf_fini(&name);
-        if (hit)
-          break;
-      }
-    }
-  fold_free(&f);
   return DRV_EXIT_OK;
 }
 
@@ -388,148 +537,4 @@ void drv_pairs_free(drv_pair_rel *v, size_t n) {
     free(v[i].test);
   }
   free(v);
-}
-
-/* ============================ Validation (discover --from-tests) ============================ */
-
-/* "NAME  checked N, skipped S, violated V" of a check summary for rel: true with n and v. */
-static bool check_counts(const char *log, const char *rel, unsigned long long *n, unsigned long long *v) {
-  char *text = drv_read_file(log, NULL);
-  bool ok = false;
-  size_t len = strlen(rel);
-  for (char *line = text; line && *line && !ok;) {
-    char *nl = strchr(line, '\n');
-    if (nl)
-      *nl = '\0';
-    const char *p = line + strspn(line, " ");
-    if (!strncmp(p, rel, len) && p[len] == ' ')
-      ok = sscanf(p + len, " checked %llu, skipped %*u, violated %llu", n, v) == 2;
-    line = nl ? nl + 1 : NULL;
-  }
-  free(text);
-  return ok;
-}
-
-/* A candidate's meta lines: its origin, the test that encodes it (when named), its pairs,
- * and the inputs it was checked on (when checked). */
-static void put_meta(drv_buf *b, const drv_pair_rel *c, unsigned long long checked) {
-  drv_buf_printf(b, "  meta origin = \"tests\";\n");
-  if (c->test[0]) {
-    drv_buf_printf(b, "  meta test = ");
-    put_lit(b, c->test, (uint32_t)strlen(c->test));
-    drv_buf_printf(b, ";\n");
-  }
-  drv_buf_printf(b, "  meta pairs = %zu.0;\n", c->pairs);
-  if (checked)
-    drv_buf_printf(b, "  meta checked = %llu.0;\n", checked);
-}
-
-/* "test NAME", or "a test" when the process had no test name: for the messages. */
-static char *who(const drv_pair_rel *c) {
-  return c->test[0] ? drv_fmt("test %s", c->test) : drv_strdup("a test");
-}
-
-/* See tests.h. */
-int drv_pairs_validate(const char *mr, const char *trace, const char *function, const drv_list *build,
-                       const char *bdir) {
-  drv_pair_rel *c;
-  size_t n;
-  if (drv_pairs_find(trace, &c, &n) != DRV_EXIT_OK)
-    return DRV_EXIT_USAGE;
-  size_t mine = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (strcmp(c[i].function, function))
-      continue;
-    if (c[i].round_trip) {
-      char *w = who(&c[i]);
-      drv_note("the tests make round trips %s (%zu pairs, %s): mrfuzz discover 'FILE:%s' finds "
-               "its relations", c[i].body, c[i].pairs, w, c[i].body);
-      free(w);
-    }
-    else
-      mine++;
-  }
-  size_t len;
-  char *text = mine ? drv_read_file(mr, &len) : NULL;
-  char *rel = text ? strstr(text, "\nrelation ") : NULL;
-  size_t head = rel ? (size_t)(rel - text) + 1 : text ? len : 0;
-  int rc = DRV_EXIT_OK;
-  size_t kept = 0, suspects = 0;
-  drv_buf add = {0};
-  char *cand = drv_fmt("%s/tests-candidate.mr", bdir), *cdir = drv_fmt("%s/tests-check", bdir);
-  for (size_t i = 0; text && i < n && rc == DRV_EXIT_OK && !drv_stopped(); i++) {
-    if (strcmp(c[i].function, function) || c[i].round_trip)
-      continue;
-    drv_buf r = {0};
-    drv_buf_printf(&r, "relation %s {\n", c[i].name);
-    put_meta(&r, &c[i], 0);
-    drv_buf_printf(&r, "%s}\n", c[i].body);
-    drv_buf file = {0};
-    drv_buf_printf(&file, "%.*s\n%s", (int)head, text, r.s);
-    char *log = drv_fmt("%s/tests-check-%s.log", bdir, c[i].name), *w = who(&c[i]);
-    unlink(log);
-    if (drv_write_atomic(cand, file.s, file.len) != 0) {
-      drv_error("cannot write %s", cand);
-      rc = DRV_EXIT_INTERNAL;
-    } else {
-      drv_list a = {0};
-      drv_list_push(&a, "/proc/self/exe");
-      drv_list_push(&a, "check");
-      for (size_t k = 0; k < build->n; k++)
-        drv_list_push(&a, build->v[k]);
-      const char *tail[] = {"--mr", cand, "--relation", c[i].name, "--engine", "random", "--jobs", "1", "--keep-going",
-                            "--build-dir", cdir, "--", "-runs=20000", "-seed=1", NULL};
-      for (size_t k = 0; tail[k]; k++)
-        drv_list_push(&a, tail[k]);
-      drv_list_push(&a, NULL);
-      int status;
-      unsigned long long checked = 0, violated = 0;
-      bool ran = drv_spawn((char *const *)a.v, NULL, log, &status) == 0 && WIFEXITED(status) &&
-                 WEXITSTATUS(status) <= 1 && check_counts(log, c[i].name, &checked, &violated);
-      drv_list_fini(&a);
-      if (!ran)
-        drv_note("%s (%s): not checked, dropped (the check's output: %s)", c[i].name, w, log);
-      else if (violated == 0 && checked >= 1000) {
-        drv_buf_printf(&add, "\nrelation %s {\n", c[i].name);
-        put_meta(&add, &c[i], checked);
-        drv_buf_printf(&add, "%s}\n", c[i].body);
-        kept++;
-      } else if (violated == 0)
-        drv_note("%s (%s): applicable to %llu of 20000 random inputs only: dropped", c[i].name, w,
-                 checked);
-      else if (violated <= 3) {
-        drv_warn("suspected fault: %s, which %s encodes, broke on %llu of %llu random inputs of "
-                 "the domain (reproducers under %s/findings; the check's output: %s)", c[i].name, w,
-                 violated, checked, cdir, log);
-        suspects++;
-      } else
-        drv_note("%s (%s): broken on %llu of %llu random inputs of the domain: it holds only "
-                 "where the test calls it; dropped", c[i].name, w, violated, checked);
-    }
-    free(log);
-    free(w);
-    drv_buf_fini(&file);
-    drv_buf_fini(&r);
-  }
-  if (rc == DRV_EXIT_OK && add.len) {
-    drv_buf out = {0};
-    drv_buf_printf(&out, "%s%s", text, add.s);
-    if (drv_write_atomic(mr, out.s, out.len) != 0) {
-      drv_error("cannot write %s", mr);
-      rc = DRV_EXIT_INTERNAL;
-    }
-    drv_buf_fini(&out);
-  }
-  if (rc == DRV_EXIT_OK && mine)
-    drv_note("relations the tests encode for %s: %zu candidates, %zu kept in %s (meta origin = "
-             "\"tests\"), %zu suspected faults", function, mine, kept, mr, suspects);
-  else if (rc == DRV_EXIT_OK)
-    drv_note("the tests encode no relation of %s (no pair of its calls related as discovery knows)", function);
-  unlink(cand);
-  free(cand);
-  free(cdir);
-  drv_buf_fini(&add);
-  free(text);
-  drv_pairs_free(c, n);
-  return rc != DRV_EXIT_OK ? rc : suspects ? DRV_EXIT_VIOLATION : DRV_EXIT_OK;
 }

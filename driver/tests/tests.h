@@ -2,7 +2,8 @@
  * tests.h - the header of the driver's tests/ room: what the driver learns from a trace of
  * the user's own tests (mrfuzz trace-tests, docs/tests.md). domain.c: each parameter's
  * observed values, as the domain options of the engines (--domain-from); pairs.c: the
- * relations the tests already encode, from pairs of their calls; ctest.c: running the
+ * relations the tests already encode, from pairs of their calls; pairs_check.c: those
+ * relations checked on the domain before they join a relation file; ctest.c: running the
  * test command, test by test under ctest. Stands on sig/ (kind names) and base/.
  */
 #ifndef MR_DRV_TESTS_H
@@ -114,12 +115,17 @@ typedef struct drv_pair_rel {
   bool round_trip;
 } drv_pair_rel;
 /* Every candidate of trace, in order of first pair: calls made by the tests (not by the
- * library), completed, within one process and 64 calls of each other. DRV_EXIT_OK with
- * *out[*n] (free with drv_pairs_free), or DRV_EXIT_USAGE (printed). */
+ * library), completed, within one process and 64 calls of each other (and among the
+ * latest 256 calls to complete: the trace is read as a stream), one candidate per output
+ * that relates (the result; a scalar out-parameter or record leaf after the call).
+ * DRV_EXIT_OK with *out[*n] (free with drv_pairs_free), or DRV_EXIT_USAGE (printed). */
 int drv_pairs_find(const char *trace, drv_pair_rel **out, size_t *n);
 void drv_pairs_free(drv_pair_rel *v, size_t n);
+/* s[0..n) as an mrdsl string literal onto b (docs/mrdsl.md "Grammar"): quotes and
+ * backslashes escaped, other bytes outside printable ASCII as \xHH. */
+void drv_pairs_lit(drv_buf *b, const char *s, uint32_t n);
 
-/* discover --from-tests: trace's candidates for function, each checked on 20000 random
+/* discover --from-tests (pairs_check.c): trace's candidates for function, each checked on 20000 random
  * inputs of the domain (`mrfuzz check --engine random`, build as build says: FILE:F, the
  * sources and build options; its files under bdir) with the header of the relation file mr
  * (its subject and domain statements); those never violated and applicable to 1000 or

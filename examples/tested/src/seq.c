@@ -33,3 +33,10 @@ double sq_sum(const double *a, int n) {
     add(&s, &c, a[i]);
   return s + c;
 }
+
+int sq_mean(const double *a, int n, double *mean) {
+  if (n <= 0)
+    return -1;
+  *mean = sq_sum(a, n) / n;
+  return 0;
+}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * test_tested.c - the tested example's own tests, as a maintainer writes them: known
  * values, and a few checks that call a function twice and compare (a round trip, an odd
- * function, a reversed array, a suffix without vowels). `test_tested NAME` runs one test;
+ * function, a reversed array, a suffix without vowels, e^-x as the reciprocal of e^x, the
+ * mean of a reversed array). `test_tested NAME` runs one test;
  * CTest registers each (CMakeLists.txt). Exit 0 when it passes.
  */
 #include <stdio.h>
@@ -47,6 +48,16 @@ static void poly_odd(void) {
     near("poly(-x) = -poly(x)", tu_poly(-x[i]), -tu_poly(x[i]), 0);
 }
 
+static void exp_reciprocal(void) {
+  static const double x[] = {0.5, 1, 2.5, 10};
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+    struct tu_result a, b;
+    int sa = tu_exp_r(x[i], &a), sb = tu_exp_r(-x[i], &b);
+    near("exp(x) * exp(-x)", a.val * b.val, 1, 1e-12);
+    near("statuses", sa + sb, 0, 0);
+  }
+}
+
 static void sum_known(void) {
   const double a[] = {1, 2, 3};
   near("sum(1,2,3)", sq_sum(a, 3), 6, 0);
@@ -58,6 +69,14 @@ static void sum_reverse(void) {
   for (int i = 0; i < 4; i++)
     r[i] = a[3 - i];
   near("sum(reverse(a)) = sum(a)", sq_sum(r, 4), sq_sum(a, 4), 1e-12);
+}
+
+static void mean_reverse(void) {
+  double a[] = {4, -1.5, 2.25}, r[3], m = 0, mr = 0;
+  for (int i = 0; i < 3; i++)
+    r[i] = a[2 - i];
+  near("mean statuses", sq_mean(a, 3, &m) + sq_mean(r, 3, &mr), 0, 0);
+  near("mean(reverse(a)) = mean(a)", mr, m, 1e-12);
 }
 
 static void vowels_known(void) {
@@ -85,8 +104,9 @@ static const struct {
 } tests[] = {
     {"celsius_known", celsius_known}, {"celsius_round_trip", celsius_round_trip},
     {"kelvin", kelvin},               {"poly_known", poly_known},
-    {"poly_odd", poly_odd},           {"sum_known", sum_known},
-    {"sum_reverse", sum_reverse},     {"vowels_known", vowels_known},
+    {"poly_odd", poly_odd},           {"exp_reciprocal", exp_reciprocal},
+    {"sum_known", sum_known},         {"sum_reverse", sum_reverse},
+    {"mean_reverse", mean_reverse},   {"vowels_known", vowels_known},
     {"vowels_suffix", vowels_suffix},
 };
 

@@ -71,7 +71,7 @@ static drv_list empty;
 static int read_sig(const char *file, const char *fn, drv_sig *sig, const drv_list *arr,
                     const drv_list *str, const drv_list *out) {
   drv_sig_req req = {file, fn, MR_TEST_INCLUDE_DIR, &empty, &empty, arr ? arr : &empty,
-                     str ? str : &empty, out ? out : &empty, NULL, NULL};
+                     str ? str : &empty, out ? out : &empty, NULL, NULL, false};
   return drv_sig_read(&req, sig);
 }
 
@@ -187,7 +187,7 @@ static void test_harness_n(const char *file, const char *dir, const char *const 
 /* discover FILE: a source's definitions in order, each callable one with its signature,
  * the others with sig_read.c's reason; the engine each signature gets. */
 static void test_list(const char *file, const char *dir) {
-  drv_sig_req req = {file, NULL, MR_TEST_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL, NULL};
+  drv_sig_req req = {file, NULL, MR_TEST_INCLUDE_DIR, &empty, &empty, &empty, &empty, &empty, NULL, NULL, false};
   drv_sig_item *it;
   size_t n;
   CHECK(drv_sig_list(&req, &it, &n) == DRV_EXIT_OK);
