@@ -44,10 +44,11 @@ for mr in "$EXAMPLES"/*/*.mr; do
   d=$(dirname "$mr")
   # relations across functions (trig_api.mr): embed_cross.c below (embed_diff.c binds one function)
   grep -qE '^relation [A-Za-z0-9_]+ calls [A-Za-z0-9_]+, ' "$mr" && continue
-  if [ -d "$d/src" ]; then # a library with its own build (geometry): its header, sources, -p
-    [ -e geo/compile_commands.json ] ||
-      cmake -S "$d" -B geo -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake $d"
-    one "$mr" "$d/include/geometry.h" "$d"/src/*.c -p geo
+  if [ -d "$d/src" ]; then # a library with its own build (geometry, tested): its header, sources, -p
+    b="lib_$(basename "$d")"
+    [ -e "$b/compile_commands.json" ] ||
+      cmake -S "$d" -B "$b" -G Ninja -DCMAKE_C_COMPILER="$CC" >/dev/null || fail "cmake $d"
+    one "$mr" "$(ls "$d"/include/*.h | head -1)" "$d"/src/*.c -p "$b"
   else
     one "$mr" "$(ls "$d"/*.c | head -1)"
   fi
