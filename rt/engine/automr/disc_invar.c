@@ -16,7 +16,9 @@
  * one of them has an input the guard does not read at the same special value (pow(NaN, 0)
  * is 1: the C standard's special case) - then that value is left out by the guard and the
  * form is kept; one broken more often says nothing and is dropped. A break within 4 ulps
- * of a bound is rounding, not a fault: such a form is dropped, counted.
+ * of a bound is rounding, not a fault: such a form is dropped, counted. A result that
+ * never changes (a status code) against an input is no suspect: it is within 1/2 of the
+ * input, or equal to it, only where the input happens to be small.
  */
 #include <float.h>
 #include <math.h>
@@ -56,6 +58,8 @@ typedef struct inv_stat {
 typedef struct inv_res {
   uint64_t calls;
   uint32_t nonint[DISC_MAX_M];     /* finite results that are not integers, per output */
+  double first[DISC_MAX_M];        /* each output's first result */
+  bool varies[DISC_MAX_M];         /* another result than the first seen */
   inv_stat st[INV_MAX];
 } inv_res;
 
@@ -126,9 +130,12 @@ static void task(void *ud, int i, void *out) {
   for (int q = 0; q < u->per_task; q++) {
     bool nat = disc_whole(d, &u->c->consts, &rng, x);
     if (!disc_call_any(d, x, y)) continue;
-    r->calls++;
-    for (int o = 0; o < d->m; o++)
+    for (int o = 0; o < d->m; o++) {
       r->nonint[o] += isfinite(y[o]) && y[o] != nearbyint(y[o]);
+      if (!r->calls) r->first[o] = y[o];
+      r->varies[o] |= memcmp(&y[o], &r->first[o], sizeof y[o]) != 0;
+    }
+    r->calls++;
     for (int k = 0; k < u->nf; k++) {
       const inv_form *f = &u->f[k];
       if (!guard(d, f, x)) continue;
@@ -366,9 +373,16 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
     }
   }
   uint32_t nonint[DISC_MAX_M] = {0};
+  bool varies[DISC_MAX_M] = {false};
+  int t0 = -1; /* the first task that ran: the others' first results are compared with its */
   for (int t = 0; t < INV_TASKS; t++) {
     out->inputs += done[t] ? res[t].calls : 0;
-    for (int o = 0; o < d->m; o++) nonint[o] += done[t] ? res[t].nonint[o] : 0;
+    if (!done[t] || !res[t].calls) continue;
+    if (t0 < 0) t0 = t;
+    for (int o = 0; o < d->m; o++) {
+      nonint[o] += res[t].nonint[o];
+      varies[o] |= res[t].varies[o] || memcmp(&res[t].first[o], &res[t0].first[o], sizeof(double)) != 0;
+    }
   }
   /* status: 0 dropped, 1 kept, 2 kept with an exception, 3 suspect */
   int *st = calloc((size_t)nf + 1, sizeof *st), *ex = calloc((size_t)nf + 1, sizeof *ex);
@@ -398,6 +412,10 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
      * share of the binades): only a law of the value itself (NaN or not, within 1/2 of an
      * input, equal to a constant or an input) broken on a few inputs is evidence */
     if (!few || !(cf == C_ISNAN || cf == C_NEAR || cf == C_IS || cf == C_SAME)) continue;
+    /* a result that never changes (a status code) is within 1/2 of an input, or equal
+     * to it, only where that input happens to be small: a law of the input, not of the
+     * function, so its breaks are no evidence */
+    if ((cf == C_NEAR || cf == C_SAME) && !varies[fm[k].o]) continue;
     ex[k] = shared_special(d, &fm[k], s);
     st[k] = ex[k] >= 0 ? 2 : 3;
   }
