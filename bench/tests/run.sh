@@ -5,7 +5,7 @@
 # then discovery within the domain they exercise, the relations they already encode, and
 # the discovered relations checked on correct code within that domain.
 #
-# usage: bench/tests/run.sh [-d DIR] [-m MRFUZZ] [-o OUT] [-b BUDGET] [-c RUNS] [-n N] LIB [FUNCTION ...]
+# usage: bench/tests/run.sh [-d DIR] [-m MRFUZZ] [-o OUT] [-b BUDGET] [-c RUNS] [-n N] [-s J] LIB [FUNCTION ...]
 #   LIB      gsl or utf8proc, fetched and built by fetch.sh into DIR (default /tmp/mrfuzz-debian)
 #   MRFUZZ   default build/bin/mrfuzz under the checkout (build first)
 #   OUT      where every file goes (default ./bench-tests-LIB)
@@ -13,6 +13,8 @@
 #   RUNS     check's executions per function on the (correct) library (default 20000)
 #   N        steps 3 and 4 on the first N functions of LIST.LIB only (default all);
 #            FUNCTION ...: on those
+#   J        step 5 too, the tests run against J mutants at a time (default: no step 5;
+#            it runs the test command once per mutant: minutes per function)
 # Steps:
 #   1. mrfuzz trace-tests on all of LIST.LIB's functions with the library's test command
 #      (one run of the tests: the domains and pairs of every function are cheap);
@@ -21,22 +23,24 @@
 #      (--budget BUDGET, --fuzz-falsify BUDGET/6, --jobs 1, --seed 1);
 #   4. per function: mrfuzz check of the .mr within the traced domain (--domain-from,
 #      libFuzzer, -runs=RUNS): every violation is a false alarm, the library being correct;
-#   5. the mutation scores: see "Step 5" below.
+#   5. with -s: per function, mrfuzz score of the .mr with the test command after --: the
+#      tests' score, the relations' and both on the function's own mutants (--mutate
+#      target), and the mutants only the relations kill.
 # Prints a table (and OUT/table.tsv): per function its calls in the trace, the candidate
 # relations in the tests' pairs, discover's exit and time, relations written (of which
 # from the tests), discovery's suspected faults (each a false alarm too), check's
 # executions and violations. Run by hand, never by CI.
 set -eu
 
-usage() { sed -n '3,28p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '3,32p' "$0" | sed 's/^# \{0,1\}//'; }
 HERE=$(cd "$(dirname "$0")" && pwd)
-DIR=/tmp/mrfuzz-debian M=$HERE/../../build/bin/mrfuzz OUT= BUDGET=60 RUNS=20000 N=0
+DIR=/tmp/mrfuzz-debian M=$HERE/../../build/bin/mrfuzz OUT= BUDGET=60 RUNS=20000 N=0 SJOBS=0
 while [ $# -gt 0 ]; do
   case $1 in
     -h | --help) usage; exit 0 ;;
-    -d | -m | -o | -b | -c | -n)
+    -d | -m | -o | -b | -c | -n | -s)
       [ $# -ge 2 ] || { echo "run.sh: $1 wants a value (try --help)" >&2; exit 2; }
-      case $1 in -d) DIR=$2 ;; -m) M=$2 ;; -o) OUT=$2 ;; -b) BUDGET=$2 ;; -c) RUNS=$2 ;; -n) N=$2 ;; esac
+      case $1 in -d) DIR=$2 ;; -m) M=$2 ;; -o) OUT=$2 ;; -b) BUDGET=$2 ;; -c) RUNS=$2 ;; -n) N=$2 ;; -s) SJOBS=$2 ;; esac
       shift 2 ;;
     -*) echo "run.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
     *) break ;;
@@ -68,6 +72,9 @@ case $LIB in
       'void mrfuzz_setup(void) { gsl_set_error_handler_off(); }' >"$OUT/gsl_setup.c"
     TEST=(make -C "$SRC/specfunc" check)
     RELINK=()
+    # step 5 runs the test program itself: make check's logs would clash between mutants
+    STEST=("$SRC/specfunc/test")
+    SRELINK=(--build "make -C '$SRC/specfunc' test >/dev/null")
     SOURCES=(--sources "$SRC/specfunc")
     COMMON=(-p "$SRC" --out result)
     HARNESS=(--setup "$OUT/gsl_setup.c" -L "$SRC/.libs" -l gsl -L "$SRC/cblas/.libs" -l gslcblas -l m)
@@ -77,6 +84,8 @@ case $LIB in
     progs=(case custom iterate misc printproperty valid charwidth)
     TEST=(sh -c "cd '$SRC' && for t in ${progs[*]}; do ./test/\$t >/dev/null || exit 1; done")
     RELINK=(--build "make -C '$SRC' CC=clang-14 CFLAGS='-O2 -g' ${progs[*]/#/test/}")
+    STEST=("${TEST[@]}")
+    SRELINK=("${RELINK[@]}")
     SOURCES=()
     COMMON=(-p "$SRC")
     HARNESS=()
@@ -173,9 +182,30 @@ for r in "${rows[@]}"; do
 done
 
 # ---- Step 5: the mutation scores ----
-# The tests' score (mutants of the traced functions the test command kills: `mrfuzz score
-# ... --tests`, in progress elsewhere), the relations' score (`mrfuzz score FILE:F --mr
-# F.mr --domain-from TRACE`) and their union go here, per function, once the tests' score
-# exists: the issue asks for the three side by side.
-echo "run.sh: $LIB: the tests' and the relations' mutation scores: not measured yet (step 5)" >&2
+# The tests' score, the relations' and both, on the same mutants of each function (its
+# own: --mutate target), and the mutants only the relations kill: `mrfuzz score ... --
+# TEST`, with the source inputs and domain of the tests (--domain-from).
+if [ "$SJOBS" -gt 0 ]; then
+  printf "function\tmutants\ttests\trelations\tboth\tonly_relations\tscore_s\n" >"$OUT/scores.tsv"
+  printf "\n%-32s %8s %8s %10s %8s %15s %8s\n" function mutants tests relations both only_relations score_s
+  for r in "${rows[@]}"; do
+    read -r file fn opts <<<"$r"
+    o=()
+    [ -z "${opts:-}" ] || read -ra o <<<"$opts"
+    [ "$(grep -c '^relation ' "$OUT/$fn.mr" 2>/dev/null || true)" -gt 0 ] || continue
+    t0=$(date +%s)
+    "$M" score "$SRC/$file:$fn" "${COMMON[@]}" "${HARNESS[@]}" "${o[@]}" "${SOURCES[@]}" "${SRELINK[@]}" \
+      --build-dir "$OUT/h_$fn" --mr "$OUT/$fn.mr" --domain-from "$T" --mutate target --test-jobs "$SJOBS" \
+      --json "$OUT/$fn.score.json" -- "${STEST[@]}" >"$OUT/$fn.score.log" 2>&1 </dev/null || true
+    ss=$(($(date +%s) - t0))
+    # "  tests  K/N = P%": the three lines of the table
+    side() { sed -n "s|^  $1 *\([0-9]*\)/\([0-9]*\) = .*|\1/\2|p" "$OUT/$fn.score.log"; }
+    onlyr=$(sed -n 's/^killed only by the relations (\([0-9]*\)).*/\1/p' "$OUT/$fn.score.log")
+    n=$(side both); n=${n#*/}
+    printf "%-32s %8s %8s %10s %8s %15s %8s\n" "$fn" "${n:-?}" "$(side tests)" "$(side relations)" "$(side both)" \
+      "${onlyr:-?}" "$ss"
+    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$fn" "${n:-?}" "$(side tests)" "$(side relations)" "$(side both)" \
+      "${onlyr:-?}" "$ss" >>"$OUT/scores.tsv"
+  done
+fi
 echo "run.sh: files in $OUT (table.tsv, domain.txt, pairs.txt, FUNCTION.mr and the logs)" >&2
