@@ -297,10 +297,11 @@ MR_ABI_EXPORT void __mr_exit(mr_fn_desc *desc, const uint64_t *args, uint64_t re
 }
 
 /* Register every descriptor in [start, stop) (a module's mr_sites section, or one
- * descriptor of a harness; see rt_register) and turn on MR_TRACE recording the first time
- * any module starts. Idempotent and cheap when repeated. Aborts on an ABI mismatch or a
+ * descriptor of a harness; see rt_register) and turn on MR_TRACE recording (and the
+ * MR_MUTANT_* environment, mutant_env.c) the first time any module starts. Idempotent and cheap when repeated. Aborts on an ABI mismatch or a
  * corrupt descriptor. */
 MR_ABI_EXPORT void __mr_module_init(uint32_t abi, mr_fn_desc **start, mr_fn_desc **stop) {
   rt_register(abi, start, stop);
   rt_env_init();
+  rt_mutant_env_init();
 }

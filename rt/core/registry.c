@@ -10,6 +10,7 @@
 #include "rt_int.h"
 
 mr_fn_desc *rt_fns[RT_MAX_FNS];
+void (*volatile rt_on_register)(const mr_fn_desc *d) = NULL;
 _Atomic uint32_t rt_nfns = 0;
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -102,7 +103,8 @@ static void register_one(mr_fn_desc *d) {
     }
   }
   pthread_mutex_unlock(&reg_lock);
-  if (fresh) rt_mutant_env(d);
+  void (*hook)(const mr_fn_desc *) = rt_on_register;
+  if (fresh && hook) hook(d);
 }
 
 /* Register every descriptor in [start, stop) (a module's mr_sites section, or one

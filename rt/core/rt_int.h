@@ -105,9 +105,12 @@ extern MR_ABI_EXPORT _Atomic uint32_t __mr_state;
 extern MR_ABI_EXPORT _Atomic uint32_t __mr_mutant;
 /* Mutants of the functions registered so far: the next function's mutant_base. */
 MR_INTERNAL extern _Atomic uint32_t rt_nmutants;
-/* mutant.c: a function just registered: its mutants listed to MR_MUTANT_LIST, and the one
- * MR_MUTANT_SELECT names selected (the user's tests against a mutation build). */
-MR_INTERNAL void rt_mutant_env(const mr_fn_desc *d);
+/* registry.c: called with each function it registers, when set (mutant_env.c sets it
+ * for a program that runs the user's tests against a mutation build). */
+MR_INTERNAL extern void (*volatile rt_on_register)(const mr_fn_desc *d);
+/* mutant_env.c: MR_MUTANT_SELECT, MR_MUTANT_LIST and MR_MUTANT_REACH taken up (the user's
+ * tests against a mutation build); from __mr_module_init, once. */
+MR_INTERNAL void rt_mutant_env_init(void);
 /* Calls of targets made inside the library open on this thread (MR_LIB_CALLS_VAR): the
  * pass's MR_LIBCALLS brackets them; weak and hidden here and in every marked module. */
 MR_INTERNAL extern _Thread_local int32_t __mr_lib_calls;
