@@ -205,6 +205,9 @@ typedef struct drv_builder {
  * files among them are checked (drv_check_output). Returns DRV_EXIT_OK or DRV_EXIT_USAGE
  * (message printed). */
 int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv);
+/* The index of the first "--" in argv[1..argc) (what follows is another program's command
+ * line: libFuzzer's, the user's tests), or argc when there is none. */
+int drv_dash_index(int argc, char **argv);
 void drv_opts_fini(drv_opts *o);
 /* Print "usage: mrfuzz NAME ARGS", the summary, every option of cmd and the user options
  * of tabs (NULL-terminated, may be NULL) to stdout. */

@@ -187,6 +187,14 @@ static int resolve_out_file(drv_opts *o, const char *name) {
   return DRV_EXIT_OK;
 }
 
+/* See drv.h. */
+int drv_dash_index(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--"))
+      return i;
+  return argc;
+}
+
 /* Parse the options and positionals of one subcommand (see drv.h). */
 int drv_opts_parse(drv_opts *o, unsigned cmd, const drv_etab *const *tabs, int argc, char **argv) {
   memset(o, 0, sizeof *o);

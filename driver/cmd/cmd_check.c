@@ -59,14 +59,11 @@ static const drv_etab *const check_tabs[] = {&drv_tab_check, NULL};
 static int setup(chk_run *r, int argc, char **argv, const char *name, const char *args,
                  const char *summary) {
   memset(r, 0, sizeof *r);
-  int n = argc;
-  for (int i = 1; i < argc; i++)
-    if (!strcmp(argv[i], "--")) {
-      n = i;
-      r->lf_argc = argc - i - 1;
-      r->lf_argv = argv + i + 1;
-      break;
-    }
+  int n = drv_dash_index(argc, argv);
+  if (n < argc) {
+    r->lf_argc = argc - n - 1;
+    r->lf_argv = argv + n + 1;
+  }
   int rc = drv_opts_parse(&r->o, DRV_CMD_CHECK, check_tabs, n, argv);
   if (rc == DRV_EXIT_OK && r->o.help) {
     drv_opts_help(DRV_CMD_CHECK, check_tabs, name, args, summary);

@@ -106,12 +106,7 @@ static int launch(const drv_opts *o, const drv_build_res *b, const char *functio
 
 /* `mrfuzz score`: see score_summary. */
 int drv_cmd_score(int argc, char **argv) {
-  int dash = argc; /* -- TEST-COMMAND: the user's tests scored too */
-  for (int i = 1; i < argc; i++)
-    if (!strcmp(argv[i], "--")) {
-      dash = i;
-      break;
-    }
+  int dash = drv_dash_index(argc, argv); /* -- TEST-COMMAND: the user's tests scored too */
   drv_opts o;
   int rc = drv_opts_parse(&o, DRV_CMD_SCORE, score_tabs, dash, argv);
   if (rc == DRV_EXIT_OK && dash < argc && dash + 1 == argc) {

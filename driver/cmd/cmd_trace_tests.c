@@ -249,12 +249,7 @@ static int trace_tests(const drv_opts *o, char **cmd, size_t ncmd) {
 
 /* `mrfuzz trace-tests`: see tt_summary. */
 int drv_cmd_trace_tests(int argc, char **argv) {
-  int dash = argc;
-  for (int i = 1; i < argc; i++)
-    if (!strcmp(argv[i], "--")) {
-      dash = i;
-      break;
-    }
+  int dash = drv_dash_index(argc, argv);
   drv_opts o;
   int rc = drv_opts_parse(&o, DRV_CMD_TESTS, NULL, dash, argv);
   if (rc == DRV_EXIT_OK && o.help) {

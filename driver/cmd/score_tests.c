@@ -62,18 +62,15 @@ static bool read_list(const char *path, muts *l) {
   if (!text)
     return false;
   for (char *save, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-    char *f[8];
+    char *f[8], *rest = line; /* seven fields, then the description (the rest) */
     size_t nf = 0;
-    for (char *p = line; nf < 8; nf++) {
-      f[nf] = p;
-      char *tab = nf < 7 ? strchr(p, '\t') : NULL;
-      if (!tab && nf < 7)
-        break;
-      if (tab)
-        *tab = '\0', p = tab + 1;
+    while (nf < 7 && rest) {
+      char *tab = strchr(f[nf++] = rest, '\t');
+      rest = tab ? (*tab = '\0', tab + 1) : NULL;
     }
-    if (nf < 8)
+    if (nf < 7 || !rest)
       continue;
+    f[7] = rest;
     mut m = {NULL, NULL, NULL, NULL, (unsigned)strtoul(f[2], NULL, 10), (unsigned)strtoul(f[3], NULL, 10),
              (unsigned)strtoul(f[5], NULL, 10), (unsigned)strtoul(f[6], NULL, 10), 0};
     bool dup = false;
@@ -226,10 +223,10 @@ typedef struct sweep {
 
 static const char *const words[] = {"killed", "crashed", "timeout", "survived", "unreached", "absent"};
 
-/* The mutants i with i % step == first into v[i]; worker `first` says how far it is (the
- * first one only, for the whole). */
+/* The mutants i with i % step == first into v[i]; the first worker says how far its own
+ * share is (with one worker, the whole). */
 static void sweep_part(const sweep *w, unsigned first, unsigned step, verdict *v) {
-  size_t killed = 0;
+  size_t killed = 0, done = 0, share = first < w->hl->n ? (w->hl->n - first + step - 1) / step : 0;
   double t0 = drv_now(), last = t0;
   for (size_t i = first; i < w->hl->n && !drv_stopped(); i += step) {
     const mut *m = match(w->tree, &w->hl->v[i]);
@@ -237,9 +234,10 @@ static void sweep_part(const sweep *w, unsigned first, unsigned step, verdict *v
     v[i].word = m ? against(w->l, w->runs, m, &by) : "absent";
     v[i].by = by ? drv_strdup(by) : NULL;
     killed += by != NULL;
-    if (first == 0 && (drv_now() - last > 10 || i + step >= w->hl->n)) {
-      drv_note("tests against mutants: %zu of %zu, %zu killed (%.0f s)", i + 1, w->hl->n, killed * step,
-               drv_now() - t0);
+    done++;
+    if (first == 0 && (drv_now() - last > 10 || done == share)) {
+      drv_note("tests against mutants: %zu of %zu, %zu killed (%.0f s)%s", done, share, killed, drv_now() - t0,
+               step > 1 ? " (the first worker's share)" : "");
       last = drv_now();
     }
   }
@@ -252,6 +250,8 @@ static void sweep_parallel(const sweep *w, unsigned jobs, verdict *v) {
   for (unsigned j = 0; j < jobs; j++) {
     fflush(NULL);
     pid[j] = fork();
+    if (pid[j] < 0) /* no process to spare: this share runs here, after the others started */
+      sweep_part(w, j, jobs, v);
     if (pid[j] == 0) {
       sweep_part(w, j, jobs, v);
       drv_buf b = {0};
@@ -265,12 +265,13 @@ static void sweep_parallel(const sweep *w, unsigned jobs, verdict *v) {
   }
   for (unsigned j = 0; j < jobs; j++) {
     int st;
-    if (pid[j] > 0)
-      while (waitpid(pid[j], &st, 0) < 0 && errno == EINTR)
-        ;
+    if (pid[j] < 0)
+      continue; /* ran here */
+    while (waitpid(pid[j], &st, 0) < 0 && errno == EINTR)
+      ;
     char *part = drv_fmt("%s/verdicts-%u", w->work, j);
     size_t len;
-    char *text = pid[j] > 0 ? drv_read_file(part, &len) : NULL;
+    char *text = drv_read_file(part, &len);
     for (char *save, *line = text ? strtok_r(text, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
       char *f1 = strchr(line, '\t'), *f2 = f1 ? strchr(f1 + 1, '\t') : NULL;
       size_t i = strtoul(line, NULL, 10);
@@ -292,6 +293,15 @@ static void sweep_parallel(const sweep *w, unsigned jobs, verdict *v) {
 /* See cmd.h. */
 int drv_score_tests(const drv_opts *o, const drv_build_res *b, const char *file, const char *function,
                     char **cmd, size_t ncmd, const char *verdicts) {
+  unsigned long jobs = 1; /* before any work: a bad value costs no rebuild */
+  if (o->test_jobs) {
+    char *end;
+    jobs = strtoul(o->test_jobs, &end, 10);
+    if (*end || !jobs || jobs > 256) {
+      drv_error("--test-jobs %s: expected a number of processes from 1 to 256", o->test_jobs);
+      return DRV_EXIT_USAGE;
+    }
+  }
   drv_tools t;
   drv_tools_init(&t);
   int rc = drv_tools_check(&t);
@@ -343,15 +353,6 @@ int drv_score_tests(const drv_opts *o, const drv_build_res *b, const char *file,
   memset(runs, 0, (l.n + 1) * sizeof *runs);
   if (rc == DRV_EXIT_OK && !drv_stopped())
     rc = baseline(&l, work, runs, &tree);
-  unsigned long jobs = 1;
-  if (o->test_jobs) {
-    char *end;
-    jobs = strtoul(o->test_jobs, &end, 10);
-    if (*end || !jobs || jobs > 256) {
-      drv_error("--test-jobs %s: expected a number of processes from 1 to 256", o->test_jobs);
-      rc = DRV_EXIT_USAGE;
-    }
-  }
   if (rc == DRV_EXIT_OK) {
     drv_buf_printf(&out, "# mrfuzz tests 1\ncommand\t");
     for (size_t i = 0; i < ncmd; i++)

@@ -21,26 +21,9 @@
 /* ORDER: enum score_tst */
 static const char *const words[] = {"absent", "killed", "crashed", "timeout", "survived", "unreached"};
 
-/* The index of mutant id among c's (ids are ascending in index order), or UINT32_MAX. */
-static uint32_t index_of(const score_ctx *c, unsigned long id) {
-  uint32_t lo = 0, hi = c->nmut;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2, v = eng_mutant_id(c->fn, mid);
-    if (v == id)
-      return mid;
-    if (v < id)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  for (uint32_t m = 0; m < c->nmut; m++) /* callees' ids need not follow the subject's */
-    if (eng_mutant_id(c->fn, m) == id)
-      return m;
-  return UINT32_MAX;
-}
-
-/* One verdict line; false when it does not read. */
-static bool verdict(score_ctx *c, char *line) {
+/* One verdict line (at: each global id's index + 1 among c's mutants, 0 for another
+ * function's); false when it does not read. */
+static bool verdict(score_ctx *c, const uint32_t *at, uint32_t nid, char *line) {
   char *tab = strchr(line, '\t'), *end;
   unsigned long id = strtoul(line, &end, 10);
   if (!tab || end != tab)
@@ -48,9 +31,9 @@ static bool verdict(score_ctx *c, char *line) {
   char *word = tab + 1, *test = strchr(word, '\t');
   if (test)
     *test++ = '\0';
-  uint32_t m = index_of(c, id);
-  if (m == UINT32_MAX)
+  if (id == 0 || id > nid || !at[id])
     return false;
+  uint32_t m = at[id] - 1;
   for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
     if (!strcmp(word, words[w])) {
       c->tst[m] = (uint8_t)w;
@@ -70,11 +53,18 @@ int score_tests_read(score_ctx *c) {
     eng_error("--tests %s: cannot read it", c->tests);
     return ENG_EXIT_USAGE;
   }
+  uint32_t nid = mr_mutant_count(), *at = calloc((size_t)nid + 1, sizeof *at);
   c->tst = calloc(c->nmut ? c->nmut : 1, 1);
   c->tst_by = calloc(c->nmut ? c->nmut : 1, sizeof *c->tst_by);
-  if (!c->tst || !c->tst_by) {
+  if (!at || !c->tst || !c->tst_by) {
+    free(at);
     fclose(f);
     return ENG_EXIT_INTERNAL;
+  }
+  for (uint32_t m = 0; m < c->nmut; m++) {
+    uint32_t id = eng_mutant_id(c->fn, m);
+    if (id && id <= nid)
+      at[id] = m + 1;
   }
   char *line = NULL;
   size_t cap = 0;
@@ -98,12 +88,13 @@ int score_tests_read(score_ctx *c) {
         c->tst_names = v;
         c->ntst++;
       }
-    } else if (no > 1 && line[0] && !verdict(c, line)) {
+    } else if (no > 1 && line[0] && !verdict(c, at, nid, line)) {
       eng_error("%s:%u: expected ID TAB VERDICT [TAB TEST] for a mutant of this build", c->tests, no);
       rc = ENG_EXIT_USAGE;
     }
   }
   free(line);
+  free(at);
   fclose(f);
   return rc;
 }
