@@ -69,13 +69,34 @@ static int child_main(void *ud) {
   return 0;
 }
 
-/* Run one child to completion, a crash, or the deadline. true when it finished. */
-static bool run_child(const dyn_job *j, double deadline) {
+/* The child's progress (the argument of stalled): calls published, and when they moved. */
+typedef struct dyn_watch {
+  const dyn_shm *shm;
+  uint64_t seen;
+  double last, timeout;
+} dyn_watch;
+
+static bool stalled(void *ud) {
+  dyn_watch *w = ud;
+  uint32_t ready = __atomic_load_n(&w->shm->ready, __ATOMIC_ACQUIRE);
+  uint64_t at = ready ? w->shm->snap[ready - 1].calls : 0;
+  if (at != w->seen) {
+    w->seen = at;
+    w->last = eng_now();
+  }
+  return eng_now() - w->last > w->timeout;
+}
+
+/* Run one child to completion, a crash, a call without progress for call_timeout seconds
+ * (a hang: the next child goes on with another seed, rather than waiting for the deadline),
+ * or the deadline. true when it finished. */
+static bool run_child(const dyn_job *j, double deadline, double call_timeout) {
   pid_t pid = eng_fork(NULL, child_main, (void *)j);
   if (pid < 0)
     return false;
   bool killed;
-  int st = eng_child_wait(pid, deadline, NULL, NULL, &killed);
+  dyn_watch w = {j->shm, 0, eng_now(), call_timeout};
+  int st = eng_child_wait(pid, deadline, call_timeout > 0 ? stalled : NULL, &w, &killed);
   return !killed && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
@@ -141,7 +162,7 @@ static int summarize(const mr_fn *fn, const mr_value_cell *acc, uint32_t nsites,
 
 /* See disc.h. */
 int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o, uint64_t calls,
-                    uint64_t seed, double seconds, eng_dyn *out) {
+                    uint64_t seed, double seconds, double call_timeout, eng_dyn *out) {
   memset(out, 0, sizeof *out);
   uint32_t nsites = fn && fn->value_cells ? fn->nvalues : 0;
   if (nsites > DYN_MAX_SITES)
@@ -161,7 +182,7 @@ int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o,
   for (int run = 0; run <= DYN_RESTARTS && out->calls < calls && eng_now() < deadline; run++) {
     shm->ready = 0;
     dyn_job j = {s, fn, o, calls - out->calls, seed + (uint64_t)run * 0x9e3779b97f4a7c15ull, shm, nsites};
-    bool done = run_child(&j, deadline);
+    bool done = run_child(&j, deadline, call_timeout);
     uint32_t ready = __atomic_load_n(&shm->ready, __ATOMIC_ACQUIRE);
     if (ready) {
       merge(acc, shm->snap[ready - 1].cells, nsites);
@@ -188,11 +209,11 @@ void eng_dyn_fini(eng_dyn *d) {
 
 /* See disc.h. */
 bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
-                             const eng_run_opts *o, uint64_t seed) {
+                             const eng_run_opts *o, uint64_t seed, double call_timeout) {
   if (!fn || !fn->nvalues)
     return true;
   eng_dyn d;
-  bool ok = eng_dyn_collect(s, fn, o, DISC_DYN_CALLS, seed, ENG_DYN_SECONDS, &d) == ENG_EXIT_OK &&
+  bool ok = eng_dyn_collect(s, fn, o, DISC_DYN_CALLS, seed, ENG_DYN_SECONDS, call_timeout, &d) == ENG_EXIT_OK &&
             disc_consts_add_dyn(k, &d);
   eng_dyn_fini(&d);
   return ok;
@@ -291,7 +312,7 @@ int eng_cmd_consts(const mr_subject *s, int argc, char **argv) {
   printf("function: %s%s\n", s->name, black ? " (black box: no constants)" : "");
   eng_dyn d;
   disc_consts k = {0};
-  rc = eng_dyn_collect(s, fn, &o, o.n, o.seed, ENG_DYN_SECONDS, &d);
+  rc = eng_dyn_collect(s, fn, &o, o.n, o.seed, ENG_DYN_SECONDS, ENG_DYN_CALL_TIMEOUT, &d);
   if (rc == ENG_EXIT_OK && disc_consts_init(&k, black ? NULL : fn) && disc_consts_add_dyn(&k, &d)) {
     print_mined(fn);
     print_dynamic(&d, &k);

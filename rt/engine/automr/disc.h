@@ -47,11 +47,14 @@ typedef struct eng_dyn {
 } eng_dyn;
 /* Wall-clock limit of one collection, in seconds. */
 #define ENG_DYN_SECONDS 10.0
-/* Collect fn's dynamic constants from `calls` calls of s on inputs of o's domains (seed).
+/* `consts`'s hang: a call without progress for this many seconds (discover's default). */
+#define ENG_DYN_CALL_TIMEOUT 2.0
+/* Collect fn's dynamic constants from `calls` calls of s on inputs of o's domains (seed);
+ * a call without progress for call_timeout seconds (0: none) is a hang.
  * fn may be a black box (no value sites: nothing found). ENG_EXIT_OK, or
  * ENG_EXIT_INTERNAL (out of memory). OUT: *out, free with eng_dyn_fini (also on error). */
 int eng_dyn_collect(const mr_subject *s, const mr_fn *fn, const eng_run_opts *o, uint64_t calls,
-                    uint64_t seed, double seconds, eng_dyn *out /* OUT */);
+                    uint64_t seed, double seconds, double call_timeout, eng_dyn *out /* OUT */);
 void eng_dyn_fini(eng_dyn *d);
 /* `consts`: the mined and the dynamic constants of the subject. */
 int eng_cmd_consts(const mr_subject *s, int argc, char **argv);
@@ -115,12 +118,13 @@ void disc_consts_fini(disc_consts *k);
 #define DISC_DYN_SEEDS 8
 bool disc_consts_add_dyn(disc_consts *k, const eng_dyn *d);
 /* Collect fn's dynamic constants from DISC_DYN_CALLS calls of s on random inputs of o's
- * domains and add them (disc_consts_add_dyn). A target that crashes or hangs meanwhile
- * contributes what was seen before; black boxes (fn NULL, no value sites) add nothing.
+ * domains and add them (disc_consts_add_dyn). A target that crashes or hangs (a call
+ * without progress for call_timeout seconds) meanwhile contributes what was seen before, and
+ * a fresh child goes on; black boxes (fn NULL, no value sites) add nothing.
  * false on ENOMEM. Engines call it right after disc_consts_init (consts.c). */
 #define DISC_DYN_CALLS 256
 bool disc_consts_add_dynamic(disc_consts *k, const mr_subject *s, const mr_fn *fn,
-                             const eng_run_opts *o, uint64_t seed);
+                             const eng_run_opts *o, uint64_t seed, double call_timeout);
 /* Complexity of v: the table's entry equal to v (within 1e-12 relative), else 10. */
 double disc_const_cx(const disc_consts *k, double v, const disc_const **hit /* OUT */);
 /* The table value nearest to v within radius among entries of complexity <= maxcx

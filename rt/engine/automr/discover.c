@@ -514,7 +514,7 @@ static int setup(disc_run *R, const mr_subject *s, int argc, char **argv) {
   const mr_fn *fn = eng_subject_register(s, &black);
   if (!fn || !disc_consts_init(&c->consts, black ? NULL : fn)) return oom();
   /* GenMorph's dynamic constants (consts.c) seed the search like the mined literals. */
-  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o->run, o->run.seed)) return oom();
+  if (!black && !disc_consts_add_dynamic(&c->consts, s, fn, &o->run, o->run.seed, c->call_timeout)) return oom();
   return ENG_EXIT_OK;
 }
 

@@ -528,7 +528,7 @@ static int setup(gm_run *R) {
   disc_consts k;
   if (!disc_consts_init(&k, R->fn)) return oom();
   /* GenMorph's dynamic constants (consts.c), by frequency (disc_const.freq). */
-  if (!disc_consts_add_dynamic(&k, s, R->fn, &o->run, o->run.seed)) { disc_consts_fini(&k); return oom(); }
+  if (!disc_consts_add_dynamic(&k, s, R->fn, &o->run, o->run.seed, GM_CALL_TIMEOUT)) { disc_consts_fini(&k); return oom(); }
   eng_rng_seed(&R->r, o->run.seed);
   if (!(R->tm = calloc((size_t)o->ntmpl, sizeof *R->tm))) { disc_consts_fini(&k); return oom(); }
   R->nt = gm_tmpl_pick(s, &k, &R->r, R->tm, o->ntmpl);

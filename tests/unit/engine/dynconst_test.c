@@ -64,7 +64,7 @@ static const eng_dynconst *find(const eng_dyn *d, double v) {
 
 static void test_collect(const eng_run_opts *o) {
   eng_dyn d;
-  CHECK(eng_dyn_collect(&subj, &fn, o, 100, 1, 30, &d) == ENG_EXIT_OK);
+  CHECK(eng_dyn_collect(&subj, &fn, o, 100, 1, 30, 0, &d) == ENG_EXIT_OK);
   CHECK(d.calls == 100 && d.lost == 0 && d.nsites == 4 && d.nlogged == 4);
   CHECK(d.n == 3);
   const eng_dynconst *c81 = find(&d, 81), *inv = find(&d, 1.0 / 81), *two = find(&d, 2);
@@ -95,21 +95,28 @@ static void test_collect(const eng_run_opts *o) {
   /* The same through the engine entry point; a black box adds nothing. */
   CHECK(disc_consts_init(&k, &fn));
   int n0 = k.n;
-  CHECK(disc_consts_add_dynamic(&k, &subj, NULL, o, 1) && k.n == n0);
-  CHECK(disc_consts_add_dynamic(&k, &subj, &fn, o, 1) && k.n == n0 + 2);
+  CHECK(disc_consts_add_dynamic(&k, &subj, NULL, o, 1, 2) && k.n == n0);
+  CHECK(disc_consts_add_dynamic(&k, &subj, &fn, o, 1, 2) && k.n == n0 + 2);
   disc_consts_fini(&k);
 }
 
 static void test_misbehaving(const eng_run_opts *o) {
   eng_dyn d;
   misbehave = 1; /* about one call in twenty crashes: children die, constants survive */
-  CHECK(eng_dyn_collect(&subj, &fn, o, 200, 5, 30, &d) == ENG_EXIT_OK);
+  CHECK(eng_dyn_collect(&subj, &fn, o, 200, 5, 30, 2, &d) == ENG_EXIT_OK);
   CHECK(d.lost >= 1 && d.calls < 200 && d.calls > 0);
   CHECK(find(&d, 81) && find(&d, 1.0 / 81) && !find(&d, 0.5));
   eng_dyn_fini(&d);
-  misbehave = 2; /* a hang: the child is killed at the deadline */
-  CHECK(eng_dyn_collect(&subj, &fn, o, 100000, 9, 0.5, &d) == ENG_EXIT_OK);
+  misbehave = 2; /* a hang, no call timeout: the child is killed at the deadline */
+  CHECK(eng_dyn_collect(&subj, &fn, o, 100000, 9, 0.5, 0, &d) == ENG_EXIT_OK);
   CHECK(d.lost >= 1 && d.calls < 100000);
+  eng_dyn_fini(&d);
+  /* with a call timeout each hung child is killed when its calls stop: every one of the
+   * four children (one and three restarts) is lost long before the 600 s deadline, where
+   * without it the first would have held the collection until then */
+  CHECK(eng_dyn_collect(&subj, &fn, o, 100000, 9, 600, 0.2, &d) == ENG_EXIT_OK);
+  CHECK(d.lost == 4 && d.calls > 0 && d.calls < 100000);
+  CHECK(find(&d, 81) && find(&d, 1.0 / 81));
   eng_dyn_fini(&d);
   misbehave = 0;
 }
