@@ -504,8 +504,9 @@ static int check_mode(const chk_run *r, bool *fuzz) {
 
 /* --jobs: the processes of the run; by default the online cores, but one while adequacy
  * is tracked (--until-adequate: each process would track and stop on its own), and one
- * for libFuzzer's -runs=0 (the corpus loaded, nothing fuzzed: its fork mode would fuzz,
- * as it takes -runs from its jobs). */
+ * under libFuzzer with -runs=N: its fork mode takes -runs from its jobs and counts only
+ * between them (a second or more each), so -runs=0 would fuzz, and -runs=20000 ran 20
+ * times that many executions in 4 s where one process runs them in well under one. */
 static int check_jobs(chk_run *r, bool fuzz, size_t ninputs) {
   bool tracking = drv_fwd_get(&r->o, "--until-adequate") != NULL;
   unsigned long n = 0;
@@ -516,7 +517,11 @@ static int check_jobs(chk_run *r, bool fuzz, size_t ninputs) {
     return DRV_EXIT_USAGE;
   }
   const char *runs = lf_flag(r, "runs");
-  r->jobs = fuzz && runs && atoll(runs) == 0 ? 1 : n ? (unsigned)n : tracking ? 1 : drv_ncpu();
+  bool counted = fuzz && runs && !lf_flag(r, "fork") && !lf_flag(r, "jobs");
+  r->jobs = fuzz && runs && atoll(runs) == 0 ? 1 : n ? (unsigned)n : tracking || counted ? 1 : drv_ncpu();
+  if (counted && n > 1)
+    drv_note("-runs=%s under --jobs %lu: libFuzzer's fork mode counts executions only between its "
+             "jobs (a second or more each), so expect more than %s", runs, n, runs);
   if (r->o.replay && ninputs && r->jobs > ninputs) /* a replay splits its inputs: no idle processes */
     r->jobs = (unsigned)ninputs;
   if (r->jobs > 1 && !lf_flag(r, "fork") && !lf_flag(r, "jobs"))

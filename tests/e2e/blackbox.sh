@@ -51,7 +51,7 @@ if [ -e /usr/include/gsl/gsl_sf_bessel.h ]; then
   expect_exit 0 "$MRFUZZ" run --build-dir h_gam1 $gam -n 5 --setup gsl_setup.c
   printf 'mrdsl 1;\nsubject gsl_sf_gamma(double x) -> double y;\nrelation same { x2 = x1; check y2 == y1 || (isnan(y1) && isnan(y2)); }\n' >gam.mr
   # shellcheck disable=SC2086
-  expect_exit 0 "$MRFUZZ" check --build-dir h_gam2 $gam --mr gam.mr --setup gsl_setup.c -- -max_total_time=2
+  expect_exit 0 "$MRFUZZ" check --build-dir h_gam2 $gam --mr gam.mr --setup gsl_setup.c -- -runs="$(runs 300000)" -seed=1
   expect_exit 2 "$MRFUZZ" run --build-dir h_gam3 gsl/gsl_sf_gamma.h:gsl_sf_gamma -l gsl --setup no_such.c
   expect_err "--setup no_such.c: No such file or directory"
 else
@@ -65,7 +65,7 @@ subject cbrt(double x) -> double y;
 relation odd { x2 = -x1; check approx(y2, -y1, abs=1e-300, rel=1e-15); }
 relation scale8 { where abs(x1) < 1e300; x2 = 8 * x1; check approx(y2, 2 * y1, abs=1e-300, rel=1e-15); }
 EOF
-expect_exit 0 "$MRFUZZ" check --build-dir h_cbrt math.h:cbrt -l m --mr cbrt.mr -- -max_total_time=5 -seed=1
+expect_exit 0 "$MRFUZZ" check --build-dir h_cbrt math.h:cbrt -l m --mr cbrt.mr -- -runs="$(runs 500000)" -seed=1
 expect_out "violated 0"
 n=$(ls h_cbrt/corpus | wc -l)
 [ "$n" -ge 20 ] || fail "a black box's corpus holds $n inputs: libFuzzer saw no features of its values"

@@ -17,7 +17,7 @@ check "the relation file lints clean and is canonical"
 expect_exit 0 "$MRFUZZ" lint "$MR"
 expect_exit 0 "$MRFUZZ" fmt --check "$MR"
 check "the correct functions: every relation checked, none violated"
-expect_exit 0 "$MRFUZZ" check "$GEOM" --mr "$MR" --build-dir ok --jobs 1 -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check "$GEOM" --mr "$MR" --build-dir ok --jobs 1 -- -runs="$(runs 1500000)" -seed=1
 for r in pythagoras swap chain; do
   grep -qE "^  $r +checked [1-9][0-9]*, skipped [0-9]+, violated 0$" out || { cat out; fail "$r not checked clean"; }
 done
@@ -43,7 +43,7 @@ $CC -std=c11 -Wall -Wextra -Werror t.c "$GEOM" -lm -o t_ok
 expect_exit 0 ./t_ok
 check "arrays, strings and out-buffers of different kinds across functions (inputs/bytes.mr)"
 BYTES=$E2E/inputs/bytes.c
-expect_exit 0 "$MRFUZZ" check "$BYTES" --mr "$E2E/inputs/bytes.mr" --build-dir bytes_ok --jobs 1 -- -max_total_time=3
+expect_exit 0 "$MRFUZZ" check "$BYTES" --mr "$E2E/inputs/bytes.mr" --build-dir bytes_ok --jobs 1 -- -runs="$(runs 500000)" -seed=1
 for r in measured summed; do
   grep -qE "^  $r +checked [1-9][0-9]*, skipped [0-9]+, violated 0$" out || { cat out; fail "$r not checked clean"; }
 done

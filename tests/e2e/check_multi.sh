@@ -12,7 +12,7 @@ executions() { # FUNCTION: the executions of its summary line in ./out
   sed -n "s/^mrfuzz: check: $1: \([0-9]*\) executions.*/\1/p" out
 }
 check "a directory of relation files: one target, every function checked, no violation"
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/" --build-dir ok -- -max_total_time=20
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr "$MR/" --build-dir ok -- -runs="$(runs 600000)" -seed=1
 for f in ml_affine ml_max ml_sum; do
   n=$(executions $f)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }
@@ -23,7 +23,7 @@ check "a relation file that holds no relation: its function is left out, the oth
 mkdir -p partial
 cp "$MR/ml_max.mr" "$MR/ml_sum.mr" partial/
 sed -n '/^subject /p' "$MR/ml_affine.mr" | sed '1s/^/mrdsl 1;\n/' >partial/ml_affine.mr
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr partial/ --build-dir partial_h -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr partial/ --build-dir partial_h -- -runs="$(runs 300000)" -seed=1
 expect_err "partial/ml_affine.mr holds no relation: ml_affine is left out"
 [ "$(executions ml_max)" -gt 0 ] && [ "$(executions ml_sum)" -gt 0 ] || { cat out err; fail "the others were not checked"; }
 check "--mr repeated, random engine, same subjects"

@@ -11,13 +11,13 @@ CODEC=$EXAMPLES/codec
 check "the example's relation files lint clean"
 expect_exit 0 "$MRFUZZ" lint "$CODEC/b64_encode.mr" "$CODEC/b64_decode.mr"
 check "the correct codec: both files, every relation checked, none violated"
-expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c" --mr "$CODEC/" --build-dir ok --jobs 1 -- -max_total_time=15
+expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c" --mr "$CODEC/" --build-dir ok --jobs 1 -- -runs="$(runs 3000000)" -seed=1
 for r in round_trip groups length stops; do
   grep -qE "^  $r +checked [1-9][0-9]*, skipped [0-9]+, violated 0$" out || { cat out; fail "$r not checked clean"; }
 done
 check "the faulty decoder passes its own relations"
 expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c:b64_decode" -D CODEC_BUG --mr "$CODEC/b64_decode.mr" --build-dir own \
-  --jobs 1 -- -max_total_time=10
+  --jobs 1 -- -runs="$(runs 2000000)" -seed=1
 check "and the round trip with the encoder catches it"
 expect_exit 1 "$MRFUZZ" check "$CODEC/codec.c" -D CODEC_BUG --mr "$CODEC/" --build-dir bug --jobs 1 -- -max_total_time=30
 rep=$(sed -n 's/^  reproducer: \([^ ]*\) (b64_encode, relation round_trip; replay: .*/\1/p' out | head -1)

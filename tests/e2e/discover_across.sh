@@ -15,8 +15,8 @@ TRIG="$EXAMPLES/trig/trig.c"
 # executions: about the 2 s it had when it was timed; for discover FILE, whose pair has
 # tens of candidates, each execution running all of them, about the CPU time of its 1 s)
 case "${1:-OFF}" in # the sanitizer build: a smaller search, a shorter check
-  ON) SMALL=(--runs 4 --iters 20 --filter 50:20 --fuzz-runs 80000) FILE_FUZZ=20000 CHECK_SECS=5 ;;
-  *) SMALL=(--runs 8 --iters 30 --fuzz-runs 400000) FILE_FUZZ=100000 CHECK_SECS=15 ;;
+  ON) SMALL=(--runs 4 --iters 20 --filter 50:20 --fuzz-runs 80000) FILE_FUZZ=20000 CHECK_RUNS=200000 ;;
+  *) SMALL=(--runs 8 --iters 30 --fuzz-runs 400000) FILE_FUZZ=100000 CHECK_RUNS=1000000 ;;
 esac
 awk_rels() { awk '/^relation /{body = ""} {body = body $0 "\n"} /^}/{print body "@@"}' "$1" >rels.txt; }
 has() { # has REGEX...: some relation matches every REGEX
@@ -45,8 +45,8 @@ check "a shift of pi / 2 between sin and cos"
 has "x2 = -?x1 [+-] pi / 2;" "approx\\(-?[yz][12], -?[yz][12]," "y[12]" "z[12]" || { cat api.mr; fail "no shift sin/cos"; }
 if has "w[0-9]" "z[0-9] \\* w[0-9]"; then echo "note: tan = sin / cos found too"; fi
 
-check "mrfuzz check trig.c on the file: no violation ($CHECK_SECS s of libFuzzer)"
-expect_exit 0 "$MRFUZZ" check "$TRIG" --mr api.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+check "mrfuzz check trig.c on the file: no violation ($CHECK_RUNS libFuzzer executions)"
+expect_exit 0 "$MRFUZZ" check "$TRIG" --mr api.mr --jobs 1 -- -runs=$CHECK_RUNS -seed=1
 if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
 
 check "black boxes: glibc's exp and expm1 (math.h -l m): expm1 = exp - 1"
@@ -55,7 +55,7 @@ expect_exit 0 "$MRFUZZ" discover math.h:exp,expm1 -l m --types I --range x=-10:1
 expect_exit 0 "$MRFUZZ" lint expm1.mr
 awk_rels expm1.mr
 has "calls exp, " "approx\\(z[0-9] \\+ 1\\.0, (exp\\(1\\.0\\) \\* )?y[0-9]," || { cat expm1.mr; fail "no expm1 = exp - 1"; }
-expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+expect_exit 0 "$MRFUZZ" check math.h -l m --range x=-10:10 --mr expm1.mr --jobs 1 -- -runs=$CHECK_RUNS -seed=1
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
 check "parameters whose names end in digits (v2 of execution 1 is v2_1): the rewrite stays unambiguous"
@@ -64,7 +64,7 @@ printf 'double dbl2(double v2) { return 2 * v2 + 1; }\ndouble half2(double v2) {
 expect_exit 0 "$MRFUZZ" discover 'digits.c:dbl2->half2' --types I --seed 1 "${SMALL[@]}" -o digits.mr
 expect_exit 0 "$MRFUZZ" lint digits.mr
 grep -q "v2_[0-9] = y[0-9]" digits.mr || { cat digits.mr; fail "no v2_K = yJ in the chain's relations"; }
-expect_exit 0 "$MRFUZZ" check digits.c --mr digits.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+expect_exit 0 "$MRFUZZ" check digits.c --mr digits.mr --jobs 1 -- -runs=$CHECK_RUNS -seed=1
 if grep -E "violated [1-9]" out; then fail "a violation on correct code"; fi
 
 check "a chain: exp(log(x)) = x (math.h:log->exp), excused outside log's domain (where log's result is NaN)"
@@ -79,7 +79,7 @@ awk_rels chain.mr
 # exp at log's result (x2 = y1), compared with an input of log's (at x1 or a moved x3)
 has "calls log, exp" "x2 = y1;" "isnan\\(" "approx\\(z2( \\+ [0-9.]+)?, ([0-9.]+ \\* )?x[13]( [+-] [0-9.]+)?," ||
   { cat chain.mr; fail "no exp(log(x)) = x"; }
-expect_exit 0 "$MRFUZZ" check math.h -l m --mr chain.mr --jobs 1 -- -max_total_time=$CHECK_SECS
+expect_exit 0 "$MRFUZZ" check math.h -l m --mr chain.mr --jobs 1 -- -runs=$CHECK_RUNS -seed=1
 if grep -E "violated [1-9]" out; then fail "a violation on glibc"; fi
 
 check "discover FILE --across 1: every function alone, then the best pair (one family, shared mined constants)"

@@ -103,7 +103,7 @@ PY
 fi
 
 check "the discovered directory checked in one libFuzzer target: no false alarm, every function run"
-expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ --build-dir chk -- -max_total_time=20
+expect_exit 0 "$MRFUZZ" check "$LIB" --mr rel/ --build-dir chk -- -runs="$(runs 800000)" -seed=1
 for f in ml_affine ml_max ml_sum; do
   n=$(sed -n "s/^mrfuzz: check: $f: \([0-9]*\) executions.*/\1/p" out)
   [ -n "$n" ] && [ "$n" -gt 0 ] || { cat out; fail "$f: no executions"; }

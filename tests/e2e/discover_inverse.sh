@@ -39,9 +39,9 @@ grep -q "^  where cap1 >= 2 \* n1;" rle.mr && grep -q "^  in2 = truncate(out1', 
 [ "$(grep -c '^relation' rle.mr)" = 1 ] || { cat rle.mr; fail "more than the weakest guard"; }
 
 check "both check clean on the correct codecs"
-expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c" --mr b64.mr --build-dir ck64 --jobs 1 -- -max_total_time=8
+expect_exit 0 "$MRFUZZ" check "$CODEC/codec.c" --mr b64.mr --build-dir ck64 --jobs 1 -- -runs="$(runs 1000000)" -seed=1
 expect_out "round_trip                   checked"
-expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c" --mr rle.mr --build-dir ckrle --jobs 1 -- -max_total_time=8
+expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c" --mr rle.mr --build-dir ckrle --jobs 1 -- -runs="$(runs 1000000)" -seed=1
 
 check "the seeded fault: the guarded round trip is a suspected fault whose reproducer replays"
 expect_exit 1 "$MRFUZZ" discover "$CODEC/rle.c:rle_encode->rle_decode" -D CODEC_BUG_RLE "${DISC[@]}" -o bug.mr \
@@ -83,9 +83,9 @@ relation empty_run {
   check y2 == y1 && out2' == out1';
 }
 EOF
-expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" --mr dec.mr --build-dir ckdec0 --jobs 1 -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" --mr dec.mr --build-dir ckdec0 --jobs 1 -- -runs="$(runs 500000)" -seed=1
 expect_exit 0 "$MRFUZZ" check "$CODEC/rle.c:rle_decode" -D CODEC_BUG_RLE --mr dec.mr --build-dir ckdec --jobs 1 \
-  -- -max_total_time=10
+  -- -runs="$(runs 1000000)" -seed=1
 
 check "functions of different signatures: hex(bytes) -> string, unhex(string, out bytes)"
 cat >mixed.c <<'EOF'
@@ -119,7 +119,7 @@ EOF
 expect_exit 0 "$MRFUZZ" discover "mixed.c:hex->unhex" "${DISC[@]}" -o hex.mr
 expect_out "inverse: wrote 1 relations of unhex(hex(x)) to hex.mr"
 grep -q "^subject unhex(const char \*s, uint8_t out\[cap\], uint64_t cap)" hex.mr || { cat hex.mr; fail "hex.mr: subjects"; }
-expect_exit 0 "$MRFUZZ" check mixed.c:hex --mr hex.mr --build-dir ckhex --jobs 1 -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check mixed.c:hex --mr hex.mr --build-dir ckhex --jobs 1 -- -runs="$(runs 500000)" -seed=1
 
 check "a pair whose round trip mrdsl cannot state is refused, naming the parameter and the types"
 expect_exit 2 "$MRFUZZ" discover "mixed.c:hex->unhex_bytes" "${DISC[@]}"

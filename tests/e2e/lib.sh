@@ -10,6 +10,13 @@ mkdir -p "$WORK"
 cd "$WORK"
 
 check() { echo "check: $*"; }
+
+# runs N: a libFuzzer run's executions, -runs=N: N in release, N/5 under the sanitizers
+# (whose harnesses are about five times slower), so a check is counted, not timed, and
+# costs about the same in both configurations.
+runs() { if sanitized; then echo $(($1 / 5)); else echo "$1"; fi; }
+# sanitized: true in the sanitizer configuration (asan preset)
+sanitized() { [ "${MR_SANITIZE:-0}" = 1 ]; }
 fail() {
   echo "FAIL: $*" >&2
   exit 1
@@ -20,8 +27,12 @@ fail() {
 expect_exit() {
   local want=$1
   shift
-  local got=0
+  local got=0 t0=$EPOCHREALTIME
   "$@" >out 2>err || got=$?
+  # where a test's time goes, for whoever makes the suite faster (issue #31)
+  # (and, for check, the executions that time bought)
+  echo >&2 "time: $(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s: ${1##*/} ${*:2:2}" \
+    "$(sed -n 's/^mrfuzz: check: .*: \([0-9]*\) executions.*/\1/p' out 2>/dev/null | awk '{ n += $1 } END { if (n) print "(" n " executions)" }')"
   # discovery's work is counted and decided by the seed, unless a wall-time cap cut it
   # (a test's options should leave its caps far away): said, so a failure after it reads
   # as a slow machine's

@@ -49,7 +49,7 @@ expect_exit 0 "$MRFUZZ" score --mr "$in/vec_add.mr" "$in/vec.c:vec_add"
 expect_out "mutation score:"
 
 check "white box: a nested record with an array: check under libFuzzer, the HTML report shows the fields"
-expect_exit 0 "$MRFUZZ" check --build-dir wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" -- -max_total_time=5
+expect_exit 0 "$MRFUZZ" check --build-dir wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" -- -runs="$(runs 500000)" -seed=1
 expect_out "0 violated"
 expect_exit 0 "$MRFUZZ" report --build-dir wrect --mr "$in/rect_area.mr" "$in/vec.c:rect_area" --html rect.html
 grep -qF "struct rect { struct vec2 lo; struct vec2 hi; int tag[2]; }" rect.html ||
@@ -68,7 +68,7 @@ check "check a hand-written .mr with field access: random engine and libFuzzer"
 expect_exit 0 "$MRFUZZ" lint "$in/vec_add.mr"
 expect_exit 0 "$MRFUZZ" check --build-dir hadd "${bb[@]}" --engine random --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -runs=3000
 expect_out "0 violated"
-expect_exit 0 "$MRFUZZ" check --build-dir hadd "${bb[@]}" --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -max_total_time=10
+expect_exit 0 "$MRFUZZ" check --build-dir hadd "${bb[@]}" --mr "$in/vec_add.mr" "$in/vec.h:vec_add" -- -runs="$(runs 800000)" -seed=1
 expect_out "0 violated"
 
 check "a seeded wrong variant is caught (exit 1)"
