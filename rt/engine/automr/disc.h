@@ -626,6 +626,21 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
                            const char *own_args, int n, bool *keep, const disc_fuzz_work *w, uint64_t seed,
                            double call_timeout, uint8_t **in, size_t *inlen, const char **why);
 
+/* ---- Where a suspect broke (disc_place.c) ---------------------------------------------- */
+#define DISC_PLACE_GROUPS 16 /* groups kept per sample */
+typedef struct disc_breaks {
+  uint32_t n;                                            /* groups kept: the first breaks */
+  double x[DISC_PLACE_GROUPS][DISC_MAX_H][DISC_MAX_N];  /* each one's executions' inputs
+                                                         * (NaN: no such execution) */
+} disc_breaks;
+/* Keep a breaking group, its h executions' inputs x[j][n] (x[j] NULL: not reached), in b
+ * while it has room. */
+void disc_breaks_add(disc_breaks *b, const double *const *x, int h, int n);
+/* The places the groups of b[0..nb) need, each place one element of an execution's input
+ * and a fault region's extent around it (disc_region_near); greedy, so at most ln(groups)
+ * times the least number. */
+int disc_breaks_places(const disc_subj *d, const disc_breaks *const *b, int nb);
+
 /* ---- Suspected faults (disc_suspect.c; docs/discover.md) ------------------------------ */
 #define DISC_SUSPECT_INPUTS 4
 typedef struct disc_suspect {

@@ -140,6 +140,8 @@ typedef struct task_ud {
   const disc_rel *const *rels; /* recheck: the native form of relation i */
   const double *pool;          /* recheck: [npool][DISC_MAX_N] inputs that broke some ... */
   int npool;                   /* ... candidate in phase II: every candidate meets them */
+  uint64_t salt;               /* recheck: 0, or a second sample's draws (confirm_suspects) */
+  int scale;                   /* recheck: its size, in validation samples */
 } task_ud;
 
 static void task_sample(void *ud, int i, void *out) {
@@ -221,6 +223,7 @@ typedef struct chk_res {
   double wide[DISC_MAX_N];  /* the first failure outside the domain (the debug output) */
   double wide_min;         /* the least magnitude (max |x_e|) of a failing source input */
   double worst;            /* the largest residual over tolerance */
+  disc_breaks brk;         /* the first failures' groups: where it broke (disc_place.c) */
 } chk_res;
 
 /* Did every execution of the last group stay in the domain? */
@@ -234,6 +237,21 @@ static bool group_in_box(const disc_subj *d, const eng_mg *g) {
       return false;
   }
   return true;
+}
+
+/* The last group's executions' inputs into b (a failure: where it broke). */
+static void record_break(const disc_subj *d, const eng_mg *g, disc_breaks *b) {
+  if (b->n >= DISC_PLACE_GROUPS) return; /* a false candidate fails thousands of times */
+  int h;
+  const mrdsl_exec *x = eng_mg_execs(g, &h);
+  double v[DISC_MAX_H][DISC_MAX_N];
+  const double *at[DISC_MAX_H] = {NULL};
+  for (int k = 0; k < h && k < DISC_MAX_H; k++)
+    if (x[k].in) {
+      disc_decode(d, x[k].in, v[k]);
+      at[k] = v[k];
+    }
+  disc_breaks_add(b, at, h < DISC_MAX_H ? h : DISC_MAX_H, d->n);
 }
 
 /* Relation i compiled anew in *own (a context of this worker) when regions were found
@@ -283,7 +301,7 @@ static void task_recheck(void *ud, int i, void *out) {
   eng_mg *g = eng_mg_new(&ws, own ? own : u->ctx, prog);
   if (!g) { r->fail = 1; r->box_fail = 1; mrdsl_ctx_free(own); return; }
   eng_rng rng;
-  eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull);
+  eng_rng_seed(&rng, u->c->seed ^ 0x7777ull ^ (uint64_t)i * 0x9e37ull ^ u->salt);
   mrdsl_range ranges[MRDSL_MAX_PARAMS]; /* the wide elements' set per input, below */
   memcpy(ranges, u->ranges, sizeof ranges);
   mrdsl_build_opts bo = {eng_rng_cb, &rng, ranges};
@@ -293,6 +311,7 @@ static void task_recheck(void *ud, int i, void *out) {
    * from a false relation (within twice as many draws: guards and skips) */
   long want = (long)u->c->filter_n * u->c->filter_rounds;
   if (want < u->c->suspect_min) want = u->c->suspect_min;
+  want *= u->scale > 1 ? u->scale : 1;
   long n = 2 * want, nstress = want / 2;
   /* inputs whose executions would enter a region where the function crashed or hung
    * are skipped (known from the native follow-ups; inequality offsets are mrdsl's own,
@@ -305,7 +324,7 @@ static void task_recheck(void *ud, int i, void *out) {
   fp.t = rel ? disc_umonos(d->n, rel->k, fp.um, DISC_MAX_T) : 0;
   /* first the inputs that broke some candidate in phase II, if any (few: a suspected
    * fault): a candidate that the same fault breaks must not escape by chance */
-  long npool = u->npool;
+  long npool = u->salt ? 0 : u->npool; /* a second sample is a fresh one */
   double t_end = eng_now() + VAL_SECS;
   for (long k = -npool; k < n + nstress; k++) {
     if (k >= 0 && k < n && r->dom >= (uint32_t)want)
@@ -352,6 +371,7 @@ static void task_recheck(void *ud, int i, void *out) {
     if (rc != MRDSL_FAIL) { r->skip++; r->ill += res.ill; continue; }
     r->fail++;
     r->worst = fmax(r->worst, res.tolerance > 0 ? res.residual / res.tolerance : INFINITY);
+    record_break(d, g, &r->brk);
     if (!box) { /* mag: the source's magnitude, above */
       if (!r->wide_fail++ || mag < r->wide_min) {
         memcpy(r->wide, x, (size_t)d->n * sizeof *x);
@@ -408,6 +428,7 @@ typedef struct disc_run {
   int simil, algr, nz3, nfz, nkept;
   int nartifact, nsuspect;      /* dropped as domain artifacts; held but for a few inputs */
   int nshifted;                 /* suspects that were kept relations with other constants */
+  int nspread;                  /* suspects broken in more than PLACES_MAX places */
   uint8_t **fzin;               /* owned [nr] (each malloc'd): the input that broke ... */
   size_t *fzlen;                /* ... relation i under libFuzzer, and its length */
   disc_suspect *sus;            /* owned [nsus] (inputs owned) */
@@ -527,7 +548,7 @@ static int sample(disc_run *R) {
   sample_res *sr = calloc((size_t)nsamp, sizeof *sr);
   bool *sd = calloc((size_t)nsamp, sizeof *sd);
   if (!sr || !sd) { free(sr); free(sd); return oom(); }
-  task_ud u0 = {d, c, NULL, -1, NULL, NULL, NULL, NULL, NULL, 0};
+  task_ud u0 = {d, c, NULL, -1, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
   disc_par_run(d, o->jobs, nsamp, task_sample, &u0, sr, sizeof *sr, sd, 0, c->call_timeout, &R->ps);
   double noise[64 * 64], wide_ymax = 0;
   int nn = 0, nvalid = 0, ntotal = 0;
@@ -684,7 +705,7 @@ static int run_type(disc_run *R, int tyi) {
   run_res *res = calloc((size_t)nt, sizeof *res);
   bool *done = calloc((size_t)nt, sizeof *done);
   if (!res || !done) { free(res); free(done); return oom(); }
-  task_ud u = {&R->d, c, &R->types[tyi], tyi, NULL, NULL, NULL, NULL, NULL, 0};
+  task_ud u = {&R->d, c, &R->types[tyi], tyi, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
   double t0 = eng_now();
   cached_tyi = -1;
   disc_par_run(&R->d, R->o.jobs, nt, task_run, &u, res, sizeof *res, done, c->deadline, c->call_timeout, &R->ps);
@@ -786,8 +807,9 @@ static int to_mrdsl(disc_run *R) {
   return ENG_EXIT_OK;
 }
 
-/* One validation pass, in the workers, over the relations with which[i] set. */
-static int validate_pass(disc_run *R, const bool *which) {
+/* One validation pass, in the workers, over the relations with which[i] set, into out[i]
+ * and done[i]: validation's own (salt 0, scale 1) or a second sample (confirm_suspects). */
+static int validate_pass(disc_run *R, const bool *which, uint64_t salt, int scale, chk_res *out, bool *done) {
   disc_subj *d = &R->d;
   mrdsl_range ranges[MRDSL_MAX_PARAMS];
   for (size_t i = 0; i < MRDSL_MAX_PARAMS; i++) ranges[i] = (mrdsl_range){1, 0};
@@ -816,12 +838,12 @@ static int validate_pass(disc_run *R, const bool *which) {
     for (uint32_t k = 0; k < rel->nrare && k < 2 && npool < POOL; k++)
       memcpy(pool[npool++], rel->rare[k], sizeof pool[0]);
   }
-  task_ud u1 = {d, &R->o.cfg, NULL, -1, progs, R->ctx, ranges, nrels, &pool[0][0], npool};
+  task_ud u1 = {d, &R->o.cfg, NULL, -1, progs, R->ctx, ranges, nrels, &pool[0][0], npool, salt, scale};
   if (n > 0)
     disc_par_run(d, R->o.jobs, n, task_recheck, &u1, cr, sizeof *cr, cd, 0, R->o.cfg.call_timeout, &R->ps);
   for (int k = 0; k < n; k++) {
-    R->cr[at[k]] = cr[k];
-    R->cd[at[k]] = cd[k];
+    out[at[k]] = cr[k];
+    done[at[k]] = cd[k];
   }
   free(nrels); free(progs); free(at); free(cr); free(cd);
   return ENG_EXIT_OK;
@@ -934,7 +956,7 @@ static int recheck(disc_run *R) {
   bool *which = calloc((size_t)R->nr + 1, sizeof *which);
   if (!which) return oom();
   for (int i = 0; i < R->nr; i++) which[i] = true;
-  int rc = validate_pass(R, which);
+  int rc = validate_pass(R, which, 0, 1, R->cr, R->cd);
   /* a guard from sparse samples may still be too wide: each later pass tries densely up to
    * it and lowers it below the failures it meets, three times at most */
   for (int pass = 0; pass < 3 && rc == ENG_EXIT_OK; pass++) {
@@ -945,7 +967,7 @@ static int recheck(disc_run *R) {
     }
     if (!again)
       break;
-    rc = validate_pass(R, which);
+    rc = validate_pass(R, which, 0, 1, R->cr, R->cd);
   }
   free(which);
   R->t_chk = eng_now() - R->t_chk;
@@ -1063,6 +1085,64 @@ static void drop_shifted_suspects(disc_run *R) {
         break;
       }
   }
+}
+
+/* The places relation i broke in so far (disc_place.c): validation's failures and the
+ * source input libFuzzer broke it with, if any (its follow-ups are not known). */
+static void first_breaks(const disc_run *R, const mr_subject *s, int i, disc_breaks *b) {
+  *b = R->cr[i].brk;
+  if (!R->fzin || !R->fzin[i])
+    return;
+  eng_src src;
+  eng_src_init(&src, s);
+  double x[DISC_MAX_N];
+  const double *at[1] = {x};
+  if (src.slots && eng_fdp_decode(&src, s, &R->o.run, R->fzin[i], R->fzlen[i])) {
+    disc_decode(&R->d, src.slots, x);
+    disc_breaks_add(b, at, 1, R->d.n);
+  }
+  eng_src_fini(&src);
+}
+
+/* A suspect claims that its relation holds but for a fault, which sits in one place: a
+ * slip of one branch or one constant. A relation that is false at a rare, steady rate also
+ * breaks on a few inputs of any sample, but in place after place (utf8proc's toupper,
+ * almost monotone, drops at every lower-case letter of every script), and the rate cannot
+ * tell the two apart: a fault over a region is as steady under uniform sampling. So each
+ * suspect meets a second sample of the domain and the stress inputs, fresh and
+ * CONFIRM_SCALE times validation's, and the breaks of both must lie in at most
+ * PLACES_MAX places (disc_place.c): one fault, or two; a relation broken in more is a
+ * pattern of the function, dropped (counted on the validation line). Faults measured so
+ * far need one, the false relations of case mappings four to six. */
+#define CONFIRM_SCALE 4
+#define PLACES_MAX 2
+static int confirm_suspects(disc_run *R, const mr_subject *s) {
+  int n = 0;
+  for (int i = 0; i < R->nr; i++) n += R->all[R->idx[i]].status == DISC_ST_SUSPECT;
+  if (n == 0) return ENG_EXIT_OK;
+  bool *which = calloc((size_t)R->nr, sizeof *which), *cd = calloc((size_t)R->nr, sizeof *cd);
+  chk_res *cr = calloc((size_t)R->nr, sizeof *cr);
+  disc_breaks *first = malloc(sizeof *first);
+  int rc = which && cd && cr && first ? ENG_EXIT_OK : oom();
+  for (int i = 0; rc == ENG_EXIT_OK && i < R->nr; i++) which[i] = R->all[R->idx[i]].status == DISC_ST_SUSPECT;
+  if (rc == ENG_EXIT_OK) rc = validate_pass(R, which, 0x5ec07d5a3b1e0001ull, CONFIRM_SCALE, cr, cd);
+  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  for (int i = 0; rc == ENG_EXIT_OK && i < R->nr; i++) {
+    if (!which[i] || !cd[i]) continue; /* a lost worker: no evidence either way */
+    first_breaks(R, s, i, first);
+    const disc_breaks *both[2] = {first, &cr[i].brk};
+    int places = disc_breaks_places(&R->d, both, 2);
+    if (dbg && *dbg && strcmp(dbg, "0"))
+      fprintf(stderr, "places %s: %u breaks (%u kept), then %u of %u (%u kept): %d places\n",
+              mrdsl_rel_name(R->rr[i]), R->cr[i].fail, first->n, cr[i].fail, cr[i].pass + cr[i].fail,
+              cr[i].brk.n, places);
+    if (places <= PLACES_MAX) continue;
+    R->all[R->idx[i]].status = DISC_ST_FILTERED;
+    R->nsuspect--;
+    R->nspread++;
+  }
+  free(which); free(cd); free(cr); free(first);
+  return rc;
 }
 
 static void set_meta(mrdsl_ctx *ctx, mrdsl_rel *r, const disc_rel *rel, const disc_type *ty) {
@@ -1326,6 +1406,8 @@ static void summary(const disc_run *R) {
           R->t_chk, R->nartifact, R->nsuspect);
   if (R->nshifted)
     fprintf(so, "; %d shifted copies of kept relations dropped (other input constants)", R->nshifted);
+  if (R->nspread)
+    fprintf(so, "; %d broken in more than %d places dropped (a pattern, not a fault)", R->nspread, PLACES_MAX);
   fputc('\n', so);
   int ncut = 0;
   for (int i = 0; R->cr && i < R->nr; i++) ncut += R->cr[i].cut;
@@ -1501,6 +1583,7 @@ int eng_cmd_discover(const mr_subject *s, int argc, char **argv) {
   if (rc == ENG_EXIT_OK) refresh_guards(&R, false);
   PHASE(PH_FUZZ, fuzz_falsify(&R));
   if (rc == ENG_EXIT_OK) drop_shifted_suspects(&R);
+  PHASE(PH_VALIDATION, confirm_suspects(&R, s));
   PHASE(PH_Z3, prune_z3(&R));
   if (rc == ENG_EXIT_OK) keep_across(&R);
   PHASE(PH_INVAR, invariants(&R));

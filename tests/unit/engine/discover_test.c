@@ -430,7 +430,58 @@ static void test_kinds(void) {
   disc_consts_fini(&c.consts);
 }
 
+/* Where a suspect broke (disc_place.c): a group lies in a place when any of its
+ * executions is near the same element of the place's value, within a fault region's
+ * extent (1/256 of the domain, at most half the value's magnitude near 0). */
+static void test_places(void) {
+  disc_subj d;
+  memset(&d, 0, sizeof d);
+  d.n = 2;
+  d.lo[0] = 0, d.hi[0] = 1 << 20; /* extent 4096 */
+  d.lo[1] = -100, d.hi[1] = 100;  /* extent 0.78 */
+  static disc_breaks a, b;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  const disc_breaks *ab[2] = {&a, &b};
+  /* a fault at 700000 met by sources or by follow-ups (f(2c) = 2 f(c)), in either
+   * sample: one place */
+  double s1[2] = {700000, 50}, s2[2] = {1400000, -50};
+  double t1[2] = {350001, 10}, t2[2] = {700002, 20};
+  double u1[2] = {702000, -99}, u2[2] = {1404000, 99};
+  const double *g1[2] = {s1, s2}, *g2[2] = {t1, t2}, *g3[2] = {u1, u2};
+  disc_breaks_add(&a, g1, 2, 2);
+  disc_breaks_add(&a, g2, 2, 2);
+  disc_breaks_add(&b, g3, 2, 2);
+  CHECK(disc_breaks_places(&d, ab, 2) == 1);
+  /* breaks far apart along both elements: one place each */
+  double v1[2] = {100000, 0}, w1[2] = {300000, 70}, z1[2] = {1000000, -30};
+  const double *gv[1] = {v1}, *gw[1] = {w1}, *gz[1] = {z1};
+  disc_breaks_add(&b, gv, 1, 2);
+  disc_breaks_add(&b, gw, 1, 2);
+  disc_breaks_add(&b, gz, 1, 2);
+  int n = disc_breaks_places(&d, ab, 2);
+  printf("places: one fault, then three breaks elsewhere: %d places\n", n);
+  CHECK(n == 4);
+  /* near 0 the extent is half the value: 1 and 1.4 are one place, 1 and 3 two */
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  double p1[2] = {1, NAN}, q1[2] = {1.4, NAN}, r1[2] = {3, NAN};
+  const double *gp[1] = {p1}, *gq[1] = {q1}, *gr[1] = {r1};
+  disc_breaks_add(&a, gp, 1, 2);
+  disc_breaks_add(&b, gq, 1, 2);
+  CHECK(disc_breaks_places(&d, ab, 2) == 1);
+  disc_breaks_add(&b, gr, 1, 2);
+  CHECK(disc_breaks_places(&d, ab, 2) == 2);
+  /* no breaks: no place; a full sample keeps its first DISC_PLACE_GROUPS groups */
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  CHECK(disc_breaks_places(&d, ab, 2) == 0);
+  for (int i = 0; i < DISC_PLACE_GROUPS + 3; i++) disc_breaks_add(&b, gr, 1, 2);
+  CHECK(b.n == DISC_PLACE_GROUPS && disc_breaks_places(&d, ab, 2) == 1);
+}
+
 int main(void) {
+  test_places();
   test_kinds();
   test_monos();
   test_svd();
