@@ -3,7 +3,7 @@
 # discover_places.sh - a suspected fault is a relation broken in a few places, not at a
 # rare, steady rate (docs/discover.md, "Suspected faults"), on subjects written for this
 # test (tests/e2e/inputs/places.c): a correct case mapping over a Unicode-sized range,
-# almost monotone, gets no suspect on three seeds (its monotonicity and its f(2c) = 2 f(c),
+# almost monotone, gets no suspect on two seeds (its monotonicity and its f(2c) = 2 f(c),
 # broken on a few inputs of each sample, break in a place per script), while a fault in
 # one place of an integer function is still a suspect whose reproducer replays (exit 1).
 . "$(dirname "$0")/lib.sh"
@@ -12,7 +12,9 @@ OPTS=(--range c=0:1114111 --fuzz-runs 200000)
 [ "${1:-OFF}" != ON ] || OPTS+=(--runs 8 --iters 30 --fuzz-runs 80000) # sanitizers: less search
 
 dropped=0
-for seed in 1 2 3; do
+# two seeds (main before the places had 6 and 5 suspects on them): the third, seed 3, cost
+# the suite more than a minute of cleansing and tested the same
+for seed in 1 2; do
   check "a correct, almost monotone case mapping (seed $seed): no suspected fault"
   expect_exit 0 "$MRFUZZ" discover "$T:cm_toupper" "${OPTS[@]}" --seed "$seed" -o up$seed.mr
   cat out
