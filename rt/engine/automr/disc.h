@@ -211,9 +211,11 @@ void disc_watch(disc_subj *d, mr_subject *ws /* OUT */);
 bool disc_watch_refused(void);
 /* x lies in a region where the target crashed or hung (d->bad). */
 bool disc_excluded(const disc_subj *d, const double *x);
-/* The region of x's neighbourhood alone (1/256 of each element's domain, at most half
- * x's magnitude near zero): faults come in regions, and a stateful failure (one that
- * does not reproduce alone) cannot be probed. */
+/* The radius of value v's neighbourhood along element e: 1/256 of its domain, at most half
+ * v's magnitude near zero (a fault region's extent; disc_place.c's places too). */
+double disc_near_radius(const disc_subj *d, int e, double v);
+/* The region of x's neighbourhood alone (disc_near_radius along each element): faults come
+ * in regions, and a stateful failure (one that does not reproduce alone) cannot be probed. */
 void disc_region_near(const disc_subj *d, const double *x, disc_region *rg);
 /* The limits of the inputs discovery calls for element e: the kind's range where the
  * domain is the default one (validation goes far outside it), else the --range. */
@@ -637,7 +639,7 @@ typedef struct disc_breaks {
  * while it has room. */
 void disc_breaks_add(disc_breaks *b, const double *const *x, int h, int n);
 /* The places the groups of b[0..nb) need, each place one element of an execution's input
- * and a fault region's extent around it (disc_region_near); greedy, so at most ln(groups)
+ * and a fault region's extent around it (disc_near_radius); greedy, so at most ln(groups)
  * times the least number. */
 int disc_breaks_places(const disc_subj *d, const disc_breaks *const *b, int nb);
 

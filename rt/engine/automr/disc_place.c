@@ -3,7 +3,7 @@
  * sits in one place of the input space and breaks a true relation there, however many
  * inputs land there; a false relation breaks wherever its rare counterexamples are, in
  * place after place. A place is one element of one execution's input with its
- * neighbourhood (disc_region_near's radius, the tool's extent of a fault's region); a
+ * neighbourhood (disc_near_radius, the tool's extent of a fault's region); a
  * breaking group lies in it when any of its executions does, since a relation cannot tell
  * which of its executions is wrong.
  */
@@ -24,10 +24,7 @@ void disc_breaks_add(disc_breaks *b, const double *const *x, int h, int n) {
 
 /* Is w in the neighbourhood of v along element e? */
 static bool near(const disc_subj *d, int e, double v, double w) {
-  double r = (d->hi[e] - d->lo[e]) / 256;
-  if (v != 0)
-    r = fmin(r, fabs(v) / 2);
-  return fabs(w - v) <= r;
+  return fabs(w - v) <= disc_near_radius(d, e, v);
 }
 
 /* See disc.h. Greedy: the place, anchored at one of the executions' own values, that holds

@@ -124,11 +124,15 @@ void disc_decode(const disc_subj *d, const uint64_t *slots, double *x) {
  * would stall discovery. Near zero the neighbourhood is at most half the input's
  * magnitude: a library that aborts on a subnormal (GSL's J1, underflow) must not hide
  * [-0.39, 0.39] from the validation of a relation that is false there. */
+double disc_near_radius(const disc_subj *d, int e, double v) {
+  double r = (d->hi[e] - d->lo[e]) / 256;
+  return v != 0 ? fmin(r, fabs(v) / 2) : r;
+}
+
+/* See disc.h. */
 void disc_region_near(const disc_subj *d, const double *x, disc_region *rg) {
   for (int e = 0; e < d->n; e++) {
-    double r = (d->hi[e] - d->lo[e]) / 256;
-    if (x[e] != 0)
-      r = fmin(r, fabs(x[e]) / 2);
+    double r = disc_near_radius(d, e, x[e]);
     rg->x[e] = x[e];
     rg->lo[e] = x[e] - r;
     rg->hi[e] = x[e] + r;
