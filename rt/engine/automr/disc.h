@@ -545,7 +545,7 @@ int cleanse_algebra(disc_rel *rels, int n, int nin, int nout, int keep_eq, int k
  * monomials) and the SVDs (rows x columns x min of the two), summed over both calls
  * (*work carries it); at the bound, as at the deadline, the
  * relations not yet compared stay (redundant at worst; the short set still picks). */
-#define DISC_ALG_WORK 3e10 /* about a minute of one core here (trig_sin needs 6e7) */
+#define DISC_ALG_WORK 3e10 /* a minute of one core at most here (trig_sin needs 6e7) */
 
 /* ---- Z3 pruning (cleanse_z3.c) --------------------------------------------------------- */
 typedef struct cleanse_z3_in {

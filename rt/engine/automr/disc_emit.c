@@ -115,11 +115,12 @@ static void input_expr(const disc_subj *d, const disc_consts *k, const disc_rel 
     eng_text_put(&x, d->in_int[e] ? "0" : "0.0");
 }
 
-/* Execution j outside region rg: `(E < lo || E > hi || ...)` over the bounded sides (a
+/* Execution j outside region rg: `!(E >= lo && E <= hi && ...)` over the bounded sides (a
  * region of every input: `false`). A bound is an input that returned, and a float input
  * strictly inside it stays inside when `conditioned` moves it one ulp (mg.c re-runs the
  * execution there): `x1 <= 50.0` let 50.0 move to the crash at 50.000000000000007.
- * Integers never move: `n1 <= 50`. */
+ * Integers never move: `n1 > 50`. Negated, not `E < lo || E > hi`: a NaN input is in no
+ * region, and the guard must not hide it (`isnan(x1) && x1 < 50.0` was never true). */
 static void region_clause(const disc_subj *d, const disc_consts *k, const disc_rel *rel, const disc_mono *um,
                           int t, int j, const disc_region *rg, eng_text *o) {
   char terms[1024];
@@ -130,14 +131,14 @@ static void region_clause(const disc_subj *d, const disc_consts *k, const disc_r
     char ex[512], v[32];
     if (rg->lo[e] > -INFINITY || rg->hi[e] < INFINITY)
       input_expr(d, k, rel, um, t, j, e, ex, sizeof ex);
-    const char *eq = d->in_int[e] ? "=" : "";
+    const char *eq = d->in_int[e] ? "" : "=";
     if (rg->lo[e] > -INFINITY) {
       disc_in_value_text(d, e, rg->lo[e], v);
-      eng_text_put(&q, "%s%s <%s %s", nt++ ? " || " : "", ex, eq, v);
+      eng_text_put(&q, "%s%s >%s %s", nt++ ? " && " : "", ex, eq, v);
     }
     if (rg->hi[e] < INFINITY) {
       disc_in_value_text(d, e, rg->hi[e], v);
-      eng_text_put(&q, "%s%s >%s %s", nt++ ? " || " : "", ex, eq, v);
+      eng_text_put(&q, "%s%s <%s %s", nt++ ? " && " : "", ex, eq, v);
     }
   }
   if (q.len >= q.cap) /* too long to say: never applicable, rather than unguarded */
@@ -145,7 +146,7 @@ static void region_clause(const disc_subj *d, const disc_consts *k, const disc_r
   if (nt == 0)
     eng_text_put(o, "false");
   else
-    eng_text_put(o, nt == 1 ? "%s" : "(%s)", terms);
+    eng_text_put(o, "!(%s)", terms);
 }
 
 /* See disc.h. */

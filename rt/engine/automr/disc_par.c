@@ -113,7 +113,8 @@ static int confirm_main(void *arg) {
   double y[DISC_MAX_M];
   o->d->shm = NULL;
   o->d->nbad = 0;
-  disc_call_wide(o->d, o->x, y); /* stress inputs and wide follow-ups fail too */
+  /* whatever call failed (a stress input such as inf is outside even the wide limits) */
+  disc_call_unchecked(o->d, o->x, y);
   return 0;
 }
 

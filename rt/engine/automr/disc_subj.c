@@ -145,13 +145,15 @@ void disc_call_limits(const disc_subj *d, int e, double *lo, double *hi) {
   *hi = d->wide[e] ? d->khi[e] : d->hi[e];
 }
 
-/* x in some region (open boxes: a bound is an input that returned). */
+/* x in some region (open boxes: a bound is an input that returned; an infinite bound is a
+ * region reaching the inputs' limit, which holds the infinity too: hang900's x > 900 holds
+ * x = inf, a stress input, and calling it cost a worker and a hang). */
 static bool blacklisted(const disc_subj *d, const double *x) {
   for (size_t i = 0; i < d->nbad; i++) {
     const disc_region *rg = &d->bad[i];
     bool in = true;
     for (int e = 0; e < d->n && in; e++)
-      in = x[e] > rg->lo[e] && x[e] < rg->hi[e];
+      in = (x[e] > rg->lo[e] || rg->lo[e] == -INFINITY) && (x[e] < rg->hi[e] || rg->hi[e] == INFINITY);
     if (in)
       return true;
   }
