@@ -514,7 +514,7 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
       cond = e->kind == MRDSL_E_INT ? (double)e->u.i : e->u.f;
     }
   if (cond > 0) /* as mg.c's build_watched: an underflowing follow-up input */
-    ec_printf(C, given ? "  int lossy = 0;\n" : "  int lossy = 0;\n  fexcept_t fsaved;\n");
+    ec_printf(C, given ? "  int lossy = 0;\n" : "  int lossy = 0;\n  mrx_uf fsaved;\n");
   for (int k = 1; k <= h; k++) {
     const char *in = "src";
     if (k > 1 && given) {
@@ -523,14 +523,14 @@ static void ec_group_fn(ec_state *C, const mrdsl_rel *r, int gx, bool given) {
     } else if (k > 1) {
       ec_printf(C, "  uint64_t *s%d = c->slots + %zu;\n", k, (size_t)h * np + (size_t)k * np);
       if (cond > 0)
-        ec_printf(C, "  fegetexceptflag(&fsaved, FE_UNDERFLOW);\n  feclearexcept(FE_UNDERFLOW);\n");
+        ec_printf(C, "  fsaved = mrx_uf_clear();\n");
       bool ranged = r->ranged & (1u << k); /* else the caller's ranges are not its parameters' */
       if (!ranged) ec_printf(C, "  const mrx_range *rg%d = c->ranges;\n  c->ranges = NULL;\n", k);
       ec_printf(C, "  rc = %s_build_%d(c, c->x, s%d, c->bufs + %zu, tb);\n", C->rid, k, k,
                 (size_t)h * np + (size_t)k * np);
       if (!ranged) ec_printf(C, "  c->ranges = rg%d;\n", k);
       if (cond > 0)
-        ec_printf(C, "  lossy |= fetestexcept(FE_UNDERFLOW) != 0;\n  fesetexceptflag(&fsaved, FE_UNDERFLOW);\n");
+        ec_printf(C, "  lossy |= mrx_uf_restore(fsaved);\n");
       ec_printf(C, "  if (rc != MRX_PASS) return rc;\n");
       in = k == 2 ? "s2" : NULL;
     }
