@@ -166,17 +166,26 @@ typedef struct probe {
   double limit;          /* seconds a probe may take: longer is a hang */
   double deadline;       /* probing stops here, keeping what it knows */
   bool retry;            /* limit is short of --call-timeout: a hang is probed twice */
+  double slowest;        /* the slowest probe that returned so far (s) */
 } probe;
 
-/* Does the target crash or hang with element e at v? A probe cut short near a hang is
- * run once more: a machine that stalls a child for a moment must not move the bound. */
+/* Does the target crash or hang with element e at v? Near a hang a probe first gets a
+ * short limit (8 times the slowest probe that returned, 20 ms at least): most probes of a
+ * hang's region hang, and each cost the full limit twice. One cut short is run once more
+ * with the full limit, which decides: a machine that stalls a child for a moment must not
+ * move the bound. */
 static bool fails_at(probe *p, int e, double v) {
   double x[DISC_MAX_N];
   memcpy(x, p->x, sizeof x);
   x[e] = v;
-  int st, c = confirm(p->d, x, p->limit, &st);
-  if (c == 2 && p->retry)
+  double t0 = eng_now(), first = p->retry ? fmin(p->limit, fmax(0.02, 8 * p->slowest)) : p->limit;
+  int st, c = confirm(p->d, x, first, &st);
+  if (c == 2 && p->retry) {
+    t0 = eng_now();
     c = confirm(p->d, x, p->limit, &st);
+  }
+  if (c == 0)
+    p->slowest = fmax(p->slowest, eng_now() - t0);
   return c != 0;
 }
 
@@ -260,7 +269,7 @@ static void probe_region(disc_subj *d, const double *x, bool hang, double call_t
    * as failing: the region grows a little (conservative) rather than costing
    * --call-timeout a probe */
   double limit = hang ? fmin(call_timeout, fmax(0.25, call_timeout / 8)) : call_timeout;
-  probe p = {d, {0}, limit, eng_now() + fmax(30.0, 16 * call_timeout), limit < call_timeout};
+  probe p = {d, {0}, limit, eng_now() + fmax(30.0, 16 * call_timeout), limit < call_timeout, 0};
   memcpy(p.x, x, (size_t)d->n * sizeof *x);
   for (int e = 0; e < d->n; e++) {
     double r = x[e] - rg->lo[e];
