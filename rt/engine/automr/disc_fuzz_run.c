@@ -300,7 +300,7 @@ int disc_fuzz_falsify_text(const char *harness, const char *text, const char *ch
       eng_cut("libFuzzer falsification", "%d of %d processes of %llu runs each ran them all in --fuzz-falsify %g s",
               ran - short_of, P, (unsigned long long)per, w->cap);
   }
-  if (getenv("MRFUZZ_DISCOVER_DEBUG")) /* the candidates and libFuzzer's logs, kept */
+  if (eng_debug()) /* the candidates and libFuzzer's logs, kept */
     fprintf(stderr, "falsify: kept %s (candidates.mr, p*/fuzz.log)\n", dir);
   else
     remove_dir(dir);

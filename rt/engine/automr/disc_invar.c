@@ -387,11 +387,11 @@ int disc_invariants(disc_subj *d, const disc_cfg *c, int jobs, long inputs, mrds
   /* status: 0 dropped, 1 kept, 2 kept with an exception, 3 suspect */
   int *st = calloc((size_t)nf + 1, sizeof *st), *ex = calloc((size_t)nf + 1, sizeof *ex);
   if (!st || !ex) { free(fm); free(res); free(tot); free(st); free(ex); return ENG_EXIT_INTERNAL; }
-  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  bool dbg = eng_debug();
   for (int k = 0; k < nf; k++) {
     const inv_stat *s = &tot[k];
     out->candidates++;
-    if (dbg && *dbg && strcmp(dbg, "0")) { /* each form's evidence */
+    if (dbg) { /* each form's evidence */
       char b[4096];
       if (text(d, &fm[k], -1, 0, "form", b, sizeof b))
         fprintf(stderr, "invariant: applied %u broken %u (uniform strata %u, %u) near %d: %s", s->apply, s->broken,

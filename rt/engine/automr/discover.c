@@ -654,8 +654,7 @@ static int merge_runs(disc_run *R, int tyi, const run_res *res, const bool *done
   char *seen = NULL;
   size_t seen_len = 0;
   int rc = ENG_EXIT_OK;
-  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
-  bool debug = dbg && *dbg && strcmp(dbg, "0");
+  bool debug = eng_debug();
   for (int i = 0; i < nt && rc == ENG_EXIT_OK; i++) {
     if (!done[i]) continue;
     st->evals += res[i].evals;
@@ -976,11 +975,11 @@ static int recheck(disc_run *R) {
   for (int i = 0; i < R->nr; i++) ncut += R->cr[i].cut;
   if (ncut) /* slow calls: a loop up to a huge input */
     eng_cut("validation", "%d candidates checked on fewer inputs, %g s each at most", ncut, VAL_SECS);
-  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  bool dbg = eng_debug();
   for (int i = 0; i < R->nr; i++) {
     const chk_res *v = &R->cr[i];
     disc_rel *rel = &R->all[R->idx[i]];
-    if (dbg && *dbg && strcmp(dbg, "0")) { /* MRFUZZ_DISCOVER_DEBUG=1: each validation */
+    if (dbg) { /* MRFUZZ_DISCOVER_DEBUG=1: each validation */
       size_t len = mrdsl_print_rel(R->rr[i], NULL, 0);
       char *text = malloc(len + 1);
       if (text) mrdsl_print_rel(R->rr[i], text, len + 1);
@@ -1126,13 +1125,13 @@ static int confirm_suspects(disc_run *R, const mr_subject *s) {
   int rc = which && cd && cr && first ? ENG_EXIT_OK : oom();
   for (int i = 0; rc == ENG_EXIT_OK && i < R->nr; i++) which[i] = R->all[R->idx[i]].status == DISC_ST_SUSPECT;
   if (rc == ENG_EXIT_OK) rc = validate_pass(R, which, 0x5ec07d5a3b1e0001ull, CONFIRM_SCALE, cr, cd);
-  const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
+  bool dbg = eng_debug();
   for (int i = 0; rc == ENG_EXIT_OK && i < R->nr; i++) {
     if (!which[i] || !cd[i]) continue; /* a lost worker: no evidence either way */
     first_breaks(R, s, i, first);
     const disc_breaks *both[2] = {first, &cr[i].brk};
     int places = disc_breaks_places(&R->d, both, 2);
-    if (dbg && *dbg && strcmp(dbg, "0"))
+    if (dbg)
       fprintf(stderr, "places %s: %u breaks (%u kept), then %u of %u (%u kept): %d places\n",
               mrdsl_rel_name(R->rr[i]), R->cr[i].fail, first->n, cr[i].fail, cr[i].pass + cr[i].fail,
               cr[i].brk.n, places);

@@ -32,6 +32,9 @@
 void eng_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds on the monotonic clock: outer caps and rates, never the amount of work. */
 double eng_now(void);
+/* MRFUZZ_DISCOVER_DEBUG is set, not empty and not "0": discovery's evidence on stderr and
+ * its falsification directories kept. */
+bool eng_debug(void);
 /* A wall-time cap (--budget, --fuzz-falsify) cut stage short: warn on stderr, naming what
  * was skipped (printf-style), since the result now depends on the machine's speed. */
 void eng_cut(const char *stage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -47,6 +47,12 @@ void eng_cut(const char *stage, const char *fmt, ...) {
 const char *eng_cuts(void) { return cuts; }
 
 /* See eng.h. */
+bool eng_debug(void) {
+  const char *v = getenv("MRFUZZ_DISCOVER_DEBUG");
+  return v && *v && strcmp(v, "0");
+}
+
+/* See eng.h. */
 double eng_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

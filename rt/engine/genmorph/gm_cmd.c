@@ -441,7 +441,7 @@ static int falsify(const gm_opts *o, const char *subj, const gm_tmpl *tm,
         if (cs[i].ok && !keep[i]) {
           cs[i].ok = false;
           cs[i].fzin = in[i], cs[i].fzlen = inlen[i], in[i] = NULL;
-          if (getenv("MRFUZZ_DISCOVER_DEBUG"))
+          if (eng_debug())
             fprintf(stderr, "genmorph: %s broken by libFuzzer: %s\n", cs[i].name, cs[i].text);
         }
     if (!o->quiet)
@@ -665,7 +665,7 @@ static int validate(gm_run *R, disc_subj *d) {
     disc_par_run(d, R->o->jobs, R->ncand, task_validate, &R->u, vr, sizeof *vr, vdone, 0, GM_CALL_TIMEOUT, &st);
     R->vlost = st.abandoned;
   }
-  bool debug = getenv("MRFUZZ_DISCOVER_DEBUG") != NULL;
+  bool debug = eng_debug();
   for (int i = 0; i < R->ncand; i++) {
     cand *c = &R->cs[i];
     c->v = vr[i];

@@ -340,8 +340,7 @@ int gm_invariants(disc_subj *d, const gm_space *sp, const mr_fn *fn, mrdsl_ctx *
       }
     }
     io->candidates++;
-    const char *dbg = getenv("MRFUZZ_DISCOVER_DEBUG");
-    if (dbg && *dbg && strcmp(dbg, "0")) /* each form's evidence */
+    if (eng_debug()) /* each form's evidence */
       fprintf(stderr, "invariant: applied %u broken %u (uniform stratum %u, %u): %s\n", tot.apply, tot.broken,
               tot.napply, tot.nbroken, f[k].text);
     io->inputs = io->inputs > tot.apply ? io->inputs : tot.apply;
