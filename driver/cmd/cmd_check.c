@@ -226,6 +226,9 @@ static const char *lf_flag(const chk_run *r, const char *name) {
   return v;
 }
 
+/* The user gave libFuzzer's own -fork= or -jobs= after `--`: its processes, not ours. */
+static bool lf_parallel(const chk_run *r) { return lf_flag(r, "fork") || lf_flag(r, "jobs"); }
+
 /* ============================== check ============================== */
 
 /* The default -timeout: the harness times calls of the target (eng_chk_timeout). A crash
@@ -391,7 +394,7 @@ static int check_libfuzzer(chk_run *r, const drv_build_res *b, const char *base,
    * the run's end at the first finding (--keep-going: every job's findings, the harness
    * reporting each relation once across them: check.c, first_finding). */
   bool keep = drv_fwd_get(&r->o, "--keep-going") != NULL;
-  char *fork = (r->jobs > 1 || keep) && !lf_flag(r, "fork") && !lf_flag(r, "jobs") ? drv_fmt("-fork=%u", r->jobs) : NULL;
+  char *fork = (r->jobs > 1 || keep) && !lf_parallel(r) ? drv_fmt("-fork=%u", r->jobs) : NULL;
   if (fork)
     drv_list_push(&a, fork);
   if (keep && !lf_flag(r, "ignore_crashes"))
@@ -517,14 +520,14 @@ static int check_jobs(chk_run *r, bool fuzz, size_t ninputs) {
     return DRV_EXIT_USAGE;
   }
   const char *runs = lf_flag(r, "runs");
-  bool counted = fuzz && runs && !lf_flag(r, "fork") && !lf_flag(r, "jobs");
+  bool counted = fuzz && runs && !lf_parallel(r);
   r->jobs = fuzz && runs && atoll(runs) == 0 ? 1 : n ? (unsigned)n : tracking || counted ? 1 : drv_ncpu();
   if (counted && n > 1)
     drv_note("-runs=%s under --jobs %lu: libFuzzer's fork mode counts executions only between its "
              "jobs (a second or more each), so expect more than %s", runs, n, runs);
   if (r->o.replay && ninputs && r->jobs > ninputs) /* a replay splits its inputs: no idle processes */
     r->jobs = (unsigned)ninputs;
-  if (r->jobs > 1 && !lf_flag(r, "fork") && !lf_flag(r, "jobs"))
+  if (r->jobs > 1 && !lf_parallel(r))
     drv_note("%s in %u processes (--jobs; --jobs 1 for one)", r->o.replay ? "replaying" : "checking", r->jobs);
   return DRV_EXIT_OK;
 }
