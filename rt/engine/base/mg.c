@@ -513,29 +513,45 @@ static bool ill_conditioned(eng_mg *g, const mrdsl_result *res) {
   return g->unresolved || (!nonfinite && res->residual - res->tolerance <= g->cond * sens);
 }
 
+/* The underflow flag cleared before a build and read after, the caller's restored (the
+ * generated C's prelude has the same pair: mrx_uf_clear, mrx_uf_restore). With SSE doubles
+ * MXCSR's flag alone, read and written in a few cycles, where fenv.h's calls also save and
+ * load the x87 environment (a fifth of a falsification run's time went to them). */
+#if defined(__SSE2_MATH__)
+typedef unsigned uf_state;
+static inline uf_state uf_clear(void) {
+  unsigned c = _mm_getcsr();
+  _mm_setcsr(c & ~(unsigned)_MM_EXCEPT_UNDERFLOW);
+  return c;
+}
+static inline bool uf_restore(uf_state s) {
+  unsigned c = _mm_getcsr();
+  _mm_setcsr((c & ~(unsigned)_MM_EXCEPT_UNDERFLOW) | (s & _MM_EXCEPT_UNDERFLOW));
+  return (c & _MM_EXCEPT_UNDERFLOW) != 0;
+}
+#else
+typedef fexcept_t uf_state;
+static inline uf_state uf_clear(void) {
+  fexcept_t s;
+  fegetexceptflag(&s, FE_UNDERFLOW);
+  feclearexcept(FE_UNDERFLOW);
+  return s;
+}
+static inline bool uf_restore(uf_state s) {
+  bool u = fetestexcept(FE_UNDERFLOW) != 0;
+  fesetexceptflag(&s, FE_UNDERFLOW);
+  return u;
+}
+#endif
+
 /* mrdsl_build of execution k, noting in *lossy whether a follow-up input underflowed
  * (IEEE underflow: a subnormal, inexact result): 1.5 * 5e-324 is 1e-323, not the input
  * the relation asks for, so a failure there says nothing about the function. The
  * caller's exception flags are left as they were. */
 static int build_watched(eng_mg *g, int k, const mrdsl_build_opts *o, const uint64_t **in, bool *lossy) {
-#if defined(__SSE2_MATH__)
-  /* doubles are SSE arithmetic here: MXCSR's flag alone, read and written in a few cycles,
-   * where fenv.h's calls also save and load the x87 environment (a fifth of a
-   * falsification run's time went to them) */
-  unsigned saved = _mm_getcsr();
-  _mm_setcsr(saved & ~(unsigned)_MM_EXCEPT_UNDERFLOW);
+  uf_state saved = uf_clear();
   int rc = mrdsl_build(g->work, k, g->execs, o, in);
-  unsigned now = _mm_getcsr();
-  *lossy |= (now & _MM_EXCEPT_UNDERFLOW) != 0;
-  _mm_setcsr((now & ~(unsigned)_MM_EXCEPT_UNDERFLOW) | (saved & _MM_EXCEPT_UNDERFLOW));
-#else
-  fexcept_t saved;
-  fegetexceptflag(&saved, FE_UNDERFLOW);
-  feclearexcept(FE_UNDERFLOW);
-  int rc = mrdsl_build(g->work, k, g->execs, o, in);
-  *lossy |= fetestexcept(FE_UNDERFLOW) != 0;
-  fesetexceptflag(&saved, FE_UNDERFLOW);
-#endif
+  *lossy |= uf_restore(saved);
   return rc;
 }
 
